@@ -1,0 +1,1 @@
+"""Card-game tutorials from YAML, every answer checked by a small rules engine."""

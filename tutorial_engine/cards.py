@@ -1,0 +1,118 @@
+"""Suits, ranks and cards, and the one parser every input goes through.
+
+A card is just a rank and a suit; whether it exists, how strong it is and what it is worth are
+questions for a game (see `game.GameSpec`), never for the card itself.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from functools import lru_cache
+
+
+class CardSyntaxError(ValueError):
+    """Text that is not a card or a suit in any accepted notation."""
+
+
+class Suit(enum.Enum):
+    SPADES = "♠"
+    HEARTS = "♥"
+    DIAMONDS = "♦"
+    CLUBS = "♣"
+
+    @property
+    def symbol(self) -> str:
+        return self.value
+
+    @property
+    def letter(self) -> str:
+        return self.name[0]
+
+    def __str__(self) -> str:
+        return self.value
+
+    @classmethod
+    def parse(cls, text: str) -> Suit:
+        """Accept ♠, S, s, spades, Spades, spade (and the outlined ♤ ♡ ♢ ♧)."""
+        suit = _SUIT_WORDS.get(str(text).strip().lower())
+        if suit is None:
+            raise CardSyntaxError(
+                f"'{text}' is not a suit; expected one of ♠ ♥ ♦ ♣, S H D C or spades, hearts, "
+                "diamonds, clubs"
+            )
+        return suit
+
+
+_SUIT_WORDS: dict[str, Suit] = {}
+for _suit, _outline in zip(Suit, "♤♡♢♧"):
+    for _word in (_suit.value, _outline, _suit.letter.lower(), _suit.name.lower(),
+                  _suit.name.lower()[:-1]):
+        _SUIT_WORDS[_word] = _suit
+
+
+class Rank(enum.Enum):
+    """Ranks carry no order: each game states its own orders in game.yml."""
+
+    ACE = "A"
+    KING = "K"
+    QUEEN = "Q"
+    JACK = "J"
+    TEN = "10"
+    NINE = "9"
+    EIGHT = "8"
+    SEVEN = "7"
+    SIX = "6"
+    FIVE = "5"
+    FOUR = "4"
+    THREE = "3"
+    TWO = "2"
+
+    def __str__(self) -> str:
+        return self.value
+
+    @classmethod
+    def parse(cls, text: str) -> Rank:
+        rank = _RANK_WORDS.get(str(text).strip().upper())
+        if rank is None:
+            raise CardSyntaxError(
+                f"'{text}' is not a rank; expected one of A K Q J 10 9 8 7 6 5 4 3 2 (T for 10)"
+            )
+        return rank
+
+
+_RANK_WORDS = {rank.value: rank for rank in Rank} | {"T": Rank.TEN}
+
+CARD_FORMS = "a rank A K Q J 10 (or T) 9 … 2 followed by a suit ♠ ♥ ♦ ♣ or S H D C, as in A♥, AH, 10♦, TD"
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    rank: Rank
+    suit: Suit
+
+    def __str__(self) -> str:
+        return f"{self.rank.value}{self.suit.value}"
+
+    def __repr__(self) -> str:
+        return f"Card({self})"
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read A♥, AH, ah, 10♦, TD, T♦; refuse anything else, naming the input."""
+        return _parse_card(str(text))
+
+
+@lru_cache(maxsize=4096)
+def _parse_card(text: str) -> Card:
+    cleaned = text.strip()
+    rank = _RANK_WORDS.get(cleaned[:-1].upper()) if len(cleaned) >= 2 else None
+    suit = _SUIT_WORDS.get(cleaned[-1:].lower()) if cleaned else None
+    if rank is None or suit is None:
+        raise CardSyntaxError(f"'{text}' is not a card; expected {CARD_FORMS}")
+    return Card(rank, suit)
+
+
+def parse_cards(text: str) -> tuple[Card, ...]:
+    """Split "A♣ J♣, K♥" on spaces and commas, as typed on a command line."""
+    return tuple(Card.parse(part) for part in text.replace(",", " ").split())

@@ -1,0 +1,145 @@
+"""`tutorial-engine check`: find the project, load its games, check every example file."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Sequence
+
+from .content import load_examples, peek
+from .examples import Example
+from .game import CardNotInDeck, GameSpec
+from .gamefile import build_game
+from .problems import Location, Problem, Problems, display_path
+from .rules import RuleError
+from .schema import did_you_mean
+from .seating import SeatingError
+from .source import SourceError, read_source
+
+EXAMPLES_DIR = "examples"
+GAME_FILE = "game.yml"
+YAML_SUFFIXES = (".yml", ".yaml")
+
+
+class ProjectNotFound(Exception):
+    """No folder at or above the start holds examples/<game>/game.yml."""
+
+
+def find_project(start: Path) -> Path:
+    """The nearest folder at or above `start` with examples/<game>/game.yml."""
+    start = start.absolute()
+    for folder in (start, *start.parents):
+        if any((folder / EXAMPLES_DIR).glob(f"*/{GAME_FILE}")):
+            return folder
+    raise ProjectNotFound(f"no project found in {start} or its parents (a project has "
+                          f"{EXAMPLES_DIR}/<game>/{GAME_FILE}); use --project DIR")
+
+
+def is_game_file(path: Path) -> bool:
+    return path.name == GAME_FILE or path.name.endswith("." + GAME_FILE)
+
+
+@dataclass
+class Report:
+    problems: Problems = field(default_factory=Problems)
+    games: dict[str, GameSpec] = field(default_factory=dict)
+    examples: list[Example] = field(default_factory=list)
+    files: int = 0
+
+    @property
+    def variations(self) -> int:
+        return sum(len(getattr(example, "variations", ())) for example in self.examples)
+
+    def summary(self) -> str:
+        examples = _count(len(self.examples), "example")
+        variations = f" and {_count(self.variations, 'variation')}" if self.variations else ""
+        return f"Checked {examples}{variations} in {_count(self.files, 'file')}: all agree with the engine."
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
+def load_games(project: Path, report: Report) -> None:
+    for path in sorted((project / EXAMPLES_DIR).glob(f"*/{GAME_FILE}")):
+        game = _load_game(path, report, folder=path.parent.name)
+        if game is not None:
+            report.games[game.id] = game
+
+
+def _load_game(path: Path, report: Report, folder: str | None) -> GameSpec | None:
+    try:
+        source = read_source(path, display_path(path))
+    except SourceError as error:
+        report.problems.add(error.location, error.message)
+        return None
+    return build_game(source, report.problems, folder)
+
+
+def check(project: Path, paths: Sequence[Path] = ()) -> Report:
+    """Load and check every YAML file under `paths` (default: the project's examples)."""
+    report = Report()
+    load_games(project, report)
+    for path in _expand(paths or [project / EXAMPLES_DIR], report.problems):
+        report.files += 1
+        if is_game_file(path):
+            if path.resolve().parent.parent != (project / EXAMPLES_DIR).resolve():
+                _load_game(path, report, folder=None)
+            continue
+        _check_examples(project, path, report)
+    return report
+
+
+def _expand(paths: Sequence[Path], problems: Problems) -> list[Path]:
+    files: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            files += sorted(p for p in path.rglob("*") if p.suffix in YAML_SUFFIXES and p.is_file())
+        elif path.is_file():
+            files.append(path)
+        else:
+            problems.add(Location(display_path(path)), "no such file or folder")
+    return files
+
+
+def _check_examples(project: Path, path: Path, report: Report) -> None:
+    try:
+        source = read_source(path, display_path(path))
+    except SourceError as error:
+        report.problems.add(error.location, error.message)
+        return
+    game = _game_for(project, path, source, report)
+    if game is None:
+        return
+    for example in load_examples(source, report.problems, game):
+        report.examples.append(example)
+        try:
+            problems = example.check()
+        except (RuleError, CardNotInDeck, SeatingError) as error:
+            problems = [Problem(example.location, str(error))]
+        for problem in problems:
+            report.problems.add(problem.location, problem.message)
+
+
+def _game_for(project: Path, path: Path, source, report: Report) -> GameSpec | None:
+    node = peek(source.root, "game")
+    known = ", ".join(report.games) or "none"
+    if node is not None:
+        name = getattr(node, "value", None)
+        if isinstance(name, str) and name in report.games:
+            return report.games[name]
+        if isinstance(name, str):
+            report.problems.add(source.at(node), f"unknown game '{name}'; {did_you_mean(name, report.games)}")
+        else:
+            report.problems.add(source.at(node), f"expected a game id ({known})")
+        return None
+    examples = (project / EXAMPLES_DIR).resolve()
+    for folder in path.resolve().parents:
+        if folder.parent == examples:
+            if folder.name in report.games:
+                return report.games[folder.name]
+            if (folder / GAME_FILE).exists():
+                return None  # its game.yml failed to load and has been reported
+    report.problems.add(Location(source.path, 1, 1),
+                        f"no game for these examples: add 'game: <id>' at the top (games: {known})")
+    return None

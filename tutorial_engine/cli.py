@@ -1,0 +1,180 @@
+"""The `tutorial-engine` command: checks for authors, answers for people and scripts.
+
+Every failure ends with a one-line message and exit status 1, never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from .cards import CardSyntaxError, Suit, parse_cards
+from .check import ProjectNotFound, Report, check as check_project, find_project, load_games
+from .explain import explain_verdict, points_sum, why_refused, why_wins
+from .game import CardNotInDeck, GameSpec
+from .judge import serve
+from .rules import RuleError, legal_plays, trick_verdict
+from .schema import did_you_mean
+
+PROJECT = click.option("--project", type=click.Path(file_okay=False, path_type=Path),
+                       help="Project folder (default: the nearest one at or above the current folder).")
+AS_JSON = click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of text.")
+VARIANT = click.option("--variant", help="A variant named in the game's game.yml.")
+
+
+def _project(option: Path | None) -> Path:
+    if option is not None and not option.is_dir():
+        raise click.ClickException(f"--project {option}: no such folder")
+    try:
+        return find_project(option or Path.cwd())
+    except ProjectNotFound as error:
+        raise click.ClickException(str(error)) from None
+
+
+def _games(project: Path) -> dict[str, GameSpec]:
+    report = Report()
+    load_games(project, report)
+    if report.problems:
+        for problem in report.problems:
+            click.echo(str(problem), err=True)
+        raise click.ClickException("the project's games do not load; run tutorial-engine check")
+    return report.games
+
+
+def _game(project: Path | None, name: str, variant: str | None) -> GameSpec:
+    games = _games(_project(project))
+    if name not in games:
+        raise click.ClickException(f"unknown game '{name}'; {did_you_mean(name, games)}")
+    try:
+        return games[name].with_variant(variant)
+    except KeyError as error:
+        raise click.ClickException(error.args[0]) from None
+
+
+def _suit(text: str) -> Suit:
+    try:
+        return Suit.parse(text)
+    except CardSyntaxError as error:
+        raise click.ClickException(f"--trump: {error}") from None
+
+
+def _cards(text: str, what: str):
+    try:
+        return parse_cards(text)
+    except CardSyntaxError as error:
+        raise click.ClickException(f"{what}: {error}") from None
+
+
+def _print_json(data) -> None:
+    click.echo(json.dumps(data, ensure_ascii=False))
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="tutorial-engine")
+def cli() -> None:
+    """Check card-game tutorials written in YAML and answer rules questions."""
+
+
+@cli.command()
+@click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
+@PROJECT
+def check(paths: tuple[Path, ...], project: Path | None) -> None:
+    """Validate YAML files and run every worked example through the engine.
+
+    PATHS are files or folders (default: the project's examples/). Every problem is printed as
+    file:line:col: error: message.
+    """
+    report = check_project(_project(project), paths)
+    for problem in report.problems:
+        click.echo(str(problem))
+    if report.problems:
+        count = len(report.problems)
+        click.echo(f"Aborted with {count} error{'s' if count != 1 else ''}")
+        sys.exit(1)
+    click.echo(report.summary())
+
+
+@cli.command()
+@click.argument("game")
+@click.argument("plays", nargs=-1, required=True)
+@click.option("--trump", required=True, help="The trump suit: ♠ ♥ ♦ ♣, S H D C or spades …")
+@VARIANT
+@AS_JSON
+@PROJECT
+def trick(game: str, plays: tuple[str, ...], trump: str, variant: str | None, as_json: bool,
+          project: Path | None) -> None:
+    """Who takes a trick, why, and what it is worth.
+
+    PLAYS are the cards in playing order, from the leader: A♥ 3♠ (or AH 3S).
+    """
+    spec = _game(project, game, variant)
+    cards = _cards(" ".join(plays), "PLAYS")
+    try:
+        verdict = trick_verdict(spec, _suit(trump), cards)
+    except (RuleError, CardNotInDeck) as error:
+        raise click.ClickException(str(error)) from None
+    if as_json:
+        _print_json({"winner": verdict.winner, "card": str(verdict.card), "points": verdict.points,
+                     "reason": verdict.reason.value, "explanation": explain_verdict(verdict)})
+        return
+    click.echo(f"Winner: {verdict.card} (card {verdict.winner + 1} of {len(cards)})")
+    click.echo(f"Reason: {why_wins(verdict)} ({verdict.reason.value})")
+    click.echo(f"Points: {points_sum(verdict)}")
+
+
+@cli.command()
+@click.argument("game")
+@click.option("--trump", required=True, help="The trump suit: ♠ ♥ ♦ ♣, S H D C or spades …")
+@click.option("--trick", "trick_cards", default="", help='Cards already played, from the leader: "9♣ A♦".')
+@click.option("--hand", required=True, help='The hand: "A♣ J♣ K♥".')
+@VARIANT
+@AS_JSON
+@PROJECT
+def legal(game: str, trump: str, trick_cards: str, hand: str, variant: str | None, as_json: bool,
+          project: Path | None) -> None:
+    """Which cards of a hand may be played, and why the others may not."""
+    spec = _game(project, game, variant)
+    try:
+        legality = legal_plays(spec, _suit(trump), _cards(trick_cards, "--trick"), _cards(hand, "--hand"))
+    except (RuleError, CardNotInDeck) as error:
+        raise click.ClickException(str(error)) from None
+    if as_json:
+        _print_json({"legal": [str(card) for card in legality.legal],
+                     "refused": {str(card): code for card, code in legality.refused.items()},
+                     "duty": legality.duty.value})
+        return
+    click.echo("Legal: " + " ".join(str(card) for card in legality.legal))
+    if legality.refused:
+        refused = " ".join(str(card) for card in legality.refused)
+        code = next(iter(legality.refused.values()))
+        click.echo(f"Refused: {refused}: {why_refused(legality)} ({code})")
+
+
+@cli.command()
+@PROJECT
+def judge(project: Path | None) -> None:
+    """Answer JSON Lines on stdin, one JSON line out per line in, flushed at once.
+
+    \b
+    {"game": "albastini", "trump": "♠", "plays": ["A♥", "3♠"]}
+    {"game": "altbaumer", "trump": "♦", "trick": ["9♣"], "hand": ["A♣", "J♣", "K♥"]}
+    """
+    games = _games(_project(project))
+    sys.exit(serve(games, sys.stdin.buffer, sys.stdout.buffer))
+
+
+def main() -> None:
+    """Entry point: usage errors exit with 1 like every other bad input."""
+    try:
+        cli.main(standalone_mode=False)
+    except click.exceptions.Abort:
+        click.echo("Aborted.", err=True)
+        sys.exit(1)
+    except click.ClickException as error:
+        error.show()
+        sys.exit(1)
+    except click.exceptions.Exit as done:
+        sys.exit(done.exit_code)

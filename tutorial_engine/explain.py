@@ -1,0 +1,84 @@
+"""English sentences for the engine's reason codes.
+
+The codes are the contract; these sentences are one rendering of them (the CLI's, `judge`'s
+`explanation`, `check`'s messages). The site renders the same codes through gettext.
+"""
+
+from __future__ import annotations
+
+from .forecast import ForecastOptions, ForecastOutcome, Refusal
+from .rules import Duty, Legality, Verdict, WinReason
+
+
+def why_wins(verdict: Verdict) -> str:
+    """"3♠ is the highest trump": the clause `check` puts after "the engine gives …"."""
+    card = verdict.card
+    if verdict.reason is WinReason.TREE:
+        return f"{card} is a tree, and a tree is the highest trump"
+    if verdict.reason is WinReason.HIGHEST_TRUMP:
+        return f"{card} is the highest trump"
+    return f"{card} is the highest card of the suit led ({verdict.led}) and no trump was played"
+
+
+def points_sum(verdict: Verdict) -> str:
+    """"11 + 0 = 11": how the trick's value adds up, card by card."""
+    return " + ".join(str(p) for p in verdict.card_points) + f" = {verdict.points}"
+
+
+def explain_verdict(verdict: Verdict) -> str:
+    text = why_wins(verdict)
+    sentence = text[0].upper() + text[1:] + "."
+    if any(verdict.card_points):
+        sentence += f" The trick is worth {points_sum(verdict)} points."
+    return sentence
+
+
+def why_refused(legality: Legality) -> str:
+    """Why every refused card is refused: one duty refuses them all."""
+    led, trump = legality.led, legality.trump
+    if legality.duty is Duty.FOLLOW:
+        if led is trump:
+            return "a trump was led: you must follow with a trump"
+        return f"you must follow {led}"
+    if legality.duty is Duty.PLAY_TREE:
+        return (f"an ordinary {led} was led and you hold none: "
+                "you must play a tree before an ordinary trump")
+    if legality.duty is Duty.TRUMP:
+        return f"you hold no {led}: you must trump"
+    return ""
+
+
+DUTIES = {
+    Duty.LEAD: "You lead: any card may be played.",
+    Duty.NONE: "No obligations: any card may be played.",
+    Duty.FREE: "You can neither follow nor trump: any card may be played.",
+}
+
+
+def explain_legality(legality: Legality) -> str:
+    if not legality.refused:
+        return DUTIES.get(legality.duty) or "Every card in the hand meets the duty."
+    text = why_refused(legality)
+    return text[0].upper() + text[1:] + "."
+
+
+REFUSALS = {
+    Refusal.DEALER: "the dealer never forecasts",
+    Refusal.DEALERS_PARTNER: "the dealer's partners never forecast",
+    Refusal.SUIT_TAKEN: "an earlier forecast already names this suit",
+}
+
+
+def explain_options(options: ForecastOptions) -> str:
+    reasons = {REFUSALS[code] for code in options.refused.values()}
+    return "; ".join(sorted(reasons))
+
+
+def explain_outcome(outcome: ForecastOutcome, name) -> str:
+    """`name` turns a seat number into the name shown to the reader."""
+    if outcome.exchange is None:
+        return (f"No forecast is of {outcome.trump}: every forecast goes back to its owner's hand "
+                f"and {outcome.indicator} stays as the trump indicator.")
+    ex = outcome.exchange
+    return (f"{name(ex.seat)} forecast {ex.gives}, of the suit turned, and must exchange it: "
+            f"{name(ex.seat)} takes {ex.takes} and {ex.gives} becomes the trump indicator.")

@@ -1,0 +1,145 @@
+"""A game as data: what `examples/<game>/game.yml` says, in typed, immutable form.
+
+The rule kernels ask a GameSpec every question that differs between games (which cards exist,
+how they rank, what they are worth, which cards are permanent trumps, what following means), so
+no kernel ever names a game.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from functools import cached_property
+from types import MappingProxyType
+from typing import Mapping
+
+from .cards import Card, Rank, Suit
+
+
+class FollowRule(enum.Enum):
+    NONE = "none"
+    """Any card may be played at any time (Albastini A13)."""
+    SUIT_THEN_TRUMP = "suit-then-trump"
+    """Follow suit, else trump, else anything (Altbaumer B14–B16)."""
+
+
+class Direction(enum.Enum):
+    CLOCKWISE = "clockwise"
+    COUNTERCLOCKWISE = "counterclockwise"
+
+
+class CardNotInDeck(ValueError):
+    """A well-formed card that this game's deck does not contain."""
+
+
+@dataclass(frozen=True)
+class TeamRule:
+    """Teams of `size` seats are possible at tables of these sizes."""
+
+    size: int
+    players: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class TrumpTable:
+    """Card strengths for one trump suit, computed once so a verdict is a few dict look-ups.
+
+    `suit` is the card's suit for following and winning: the trump suit for a permanent trump.
+    `trump_strength` and `plain_strength` grow with strength.
+    """
+
+    trump: Suit | None
+    suit: Mapping[Card, Suit | None]
+    trump_strength: Mapping[Card, int]
+    plain_strength: Mapping[Card, int]
+
+
+@dataclass(frozen=True, eq=False)
+class GameSpec:
+    id: str
+    name: str
+    suits: tuple[Suit, ...]
+    deck: tuple[Card, ...]
+    plain_order: tuple[Rank, ...]
+    """High to low, in a suit that is not trump."""
+    trump_order: tuple[Rank, ...]
+    """High to low, in the trump suit (after any permanent trumps)."""
+    points: Mapping[Rank, int]
+    permanent_trumps: tuple[Card, ...] = ()
+    """Cards that are always the highest trumps, high to low (Altbaumer's trees, B3)."""
+    permanent_trump_suit: Suit | None = None
+    """The suit the permanent trumps belong to when its ordinary cards are led (B15)."""
+    follow: FollowRule = FollowRule.NONE
+    players: tuple[int, ...] = (2,)
+    """Table sizes the game is played at."""
+    trick_sizes: tuple[int, ...] = (2,)
+    """How many cards a trick can hold (Altbaumer: 3 when a solo leaves a partner out)."""
+    teams: tuple[TeamRule, ...] = ()
+    direction: Direction = Direction.CLOCKWISE
+    hand_size: int = 5
+    forecast: bool = False
+    """Whether opponents of the dealer may forecast the trump suit (Albastini A8–A10)."""
+    variants: Mapping[str, GameSpec] = field(default_factory=lambda: MappingProxyType({}))
+    variant: str | None = None
+    """The id of the variant this spec describes, None for the standard game."""
+
+    @cached_property
+    def deck_set(self) -> frozenset[Card]:
+        return frozenset(self.deck)
+
+    def deck_text(self) -> str:
+        """The deck in words, for messages: "36 cards: A 7 K J Q 6 5 4 3 of ♠ ♥ ♦ ♣"."""
+        ranks = " ".join(str(rank) for rank in self.plain_order)
+        suits = " ".join(str(suit) for suit in self.suits)
+        return f"{len(self.deck)} cards: {ranks} of {suits}"
+
+    def require(self, card: Card) -> Card:
+        if card not in self.deck_set:
+            raise CardNotInDeck(f"{card} is not in the {self.name} deck ({self.deck_text()})")
+        return card
+
+    def card_points(self, card: Card) -> int:
+        return self.points.get(card.rank, 0)
+
+    @cached_property
+    def total_points(self) -> int:
+        return sum(self.card_points(card) for card in self.deck)
+
+    def is_permanent_trump(self, card: Card) -> bool:
+        return card in self.permanent_trumps
+
+    def team_sizes(self, players: int) -> tuple[int, ...]:
+        return tuple(rule.size for rule in self.teams if players in rule.players)
+
+    def table(self, trump: Suit | None) -> TrumpTable:
+        """Strengths under `trump` (None: no suit is trump, permanent trumps still are)."""
+        return self._tables[trump]
+
+    @cached_property
+    def _tables(self) -> dict[Suit | None, TrumpTable]:
+        return {trump: self._build_table(trump) for trump in (*self.suits, None)}
+
+    def _build_table(self, trump: Suit | None) -> TrumpTable:
+        trumps = list(self.permanent_trumps)
+        if trump is not None:
+            trumps += [Card(rank, trump) for rank in self.trump_order
+                       if Card(rank, trump) not in self.permanent_trumps]
+        suit = {card: (trump if card in self.permanent_trumps else card.suit) for card in self.deck}
+        plain = {Card(rank, s): len(self.plain_order) - i
+                 for s in self.suits for i, rank in enumerate(self.plain_order)
+                 if Card(rank, s) not in self.permanent_trumps}
+        return TrumpTable(
+            trump=trump,
+            suit=MappingProxyType(suit),
+            trump_strength=MappingProxyType({card: len(trumps) - i for i, card in enumerate(trumps)}),
+            plain_strength=MappingProxyType(plain),
+        )
+
+    def with_variant(self, name: str | None) -> GameSpec:
+        if name is None:
+            return self
+        try:
+            return self.variants[name]
+        except KeyError:
+            known = ", ".join(self.variants) or "none"
+            raise KeyError(f"{self.name} has no variant '{name}' (variants: {known})") from None

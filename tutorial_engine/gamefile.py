@@ -1,0 +1,161 @@
+"""`game.yml` → GameSpec, with every inconsistency reported at its line."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import replace
+from types import MappingProxyType
+
+from .cards import Card, Suit
+from .game import Direction, FollowRule, GameSpec, TeamRule
+from .problems import Location, Problems
+from .schema import (INVALID, Boolean, CardShape, Choice, Context, Field, Integer, ListOf, MapOf,
+                     RankShape, Rec, Record, SuitShape, Text)
+from .source import Source
+
+SLUG = dict(pattern=r"[a-z][a-z0-9-]*", hint="use lowercase letters, digits and hyphens")
+PLAYER_COUNT = Integer("a number of players", minimum=2)
+
+_RULES = {
+    "deck": Field(Record("the deck", {
+        "suits": Field(ListOf(SuitShape(), min_items=1), required=True, doc="Suits in display order."),
+        "ranks": Field(ListOf(RankShape(), min_items=1), required=True,
+                       doc="Ranks present in every suit."),
+    }), doc="Which cards exist."),
+    "order": Field(Record("the rank orders", {
+        "plain": Field(ListOf(RankShape(), min_items=1), required=True,
+                       doc="High to low in a suit that is not trump."),
+        "trump": Field(ListOf(RankShape(), min_items=1), required=True,
+                       doc="High to low in the trump suit, after any permanent trumps."),
+    }), doc="How cards rank."),
+    "points": Field(MapOf(RankShape(), Integer("a number of points", minimum=0), "card points"),
+                    doc="Points per rank; ranks not named are worth 0."),
+    "permanent_trumps": Field(Record("the permanent trumps", {
+        "cards": Field(ListOf(CardShape(), min_items=1), required=True,
+                       doc="Always the highest trumps, high to low."),
+        "suit": Field(SuitShape(), required=True,
+                      doc="Their home suit: they follow its ordinary cards when it is not trump."),
+    }), doc="Cards that are trumps whatever the trump suit."),
+    "follow": Field(Choice([rule.value for rule in FollowRule], "a follow rule"),
+                    doc="none: any card at any time; suit-then-trump: follow, else trump, else any."),
+    "players": Field(ListOf(PLAYER_COUNT, min_items=1), doc="Table sizes."),
+    "trick_sizes": Field(ListOf(PLAYER_COUNT, min_items=1),
+                         doc="Cards in a trick, when it can differ from the table size."),
+    "teams": Field(ListOf(Record("a team rule", {
+        "size": Field(Integer("a team size", minimum=1), required=True),
+        "players": Field(ListOf(PLAYER_COUNT, min_items=1), required=True),
+    }), what="a list of team rules"), doc="Team sizes allowed at each table size."),
+    "direction": Field(Choice([d.value for d in Direction], "a direction of play")),
+    "hand_size": Field(Integer("a number of cards", minimum=1), doc="Cards dealt to each player."),
+    "forecast": Field(Boolean(), doc="Whether the dealer's opponents may forecast the trump suit."),
+}
+
+VARIANT = Record("a variant", {"description": Field(Text(), required=True)} | _RULES)
+
+GAME = Record("a game", {
+    "id": Field(Text("a game id", **SLUG), required=True, doc="The game's folder name."),
+    "name": Field(Text("a game name"), required=True),
+    **{key: Field(spec.shape, required=key in {"deck", "order"}, doc=spec.doc)
+       for key, spec in _RULES.items()},
+    "variants": Field(MapOf(Text("a variant id", **SLUG), VARIANT, "variants"),
+                      doc="Named rule changes an example may ask for."),
+})
+
+
+def build_game(source: Source, problems: Problems, folder: str | None) -> GameSpec | None:
+    ctx = Context(source, problems)
+    rec = GAME.read(source.root, ctx)
+    if rec is INVALID:
+        return None
+    before = len(problems)
+    if folder is not None and rec["id"] != folder:
+        problems.add(rec.at("id"), f"the game id '{rec['id']}' differs from its folder '{folder}'; "
+                                   "make them the same")
+    base = _spec(rec, rec.values, problems)
+    variants = {}
+    for name, variant, location in rec.get("variants", ()):
+        values = rec.values | {k: v for k, v in variant.values.items() if k != "description"}
+        variants[name] = _spec(_Overlay(rec, variant), values, problems, name)
+    if base is None or len(problems) > before:
+        return None
+    return replace(base, variants=MappingProxyType(variants))
+
+
+class _Overlay:
+    """Locations for a variant: its own keys first, then the base game's."""
+
+    def __init__(self, base: Rec, variant: Rec):
+        self.base, self.variant = base, variant
+
+    def at(self, key: str) -> Location:
+        return self.variant.locations.get(key) or self.base.at(key)
+
+
+def _spec(rec, values: dict, problems: Problems, variant: str | None = None) -> GameSpec | None:
+    before = len(problems)
+    suits = tuple(values["deck"]["suits"])
+    ranks = tuple(values["deck"]["ranks"])
+    _unique(suits, values["deck"].at("suits"), "suit", problems)
+    _unique(ranks, values["deck"].at("ranks"), "rank", problems)
+    deck = tuple(Card(rank, suit) for suit in suits for rank in ranks)
+    for key in ("plain", "trump"):
+        order = tuple(values["order"][key])
+        if Counter(order) != Counter(ranks):
+            problems.add(values["order"].at(key), f"the {key} order must name each deck rank once "
+                                          f"({' '.join(map(str, ranks))}), but it is "
+                                          f"{' '.join(map(str, order))}")
+    points = {}
+    for rank, value, location in values.get("points", ()):
+        if rank not in ranks:
+            problems.add(location, f"{rank} is not a rank of the deck ({' '.join(map(str, ranks))})")
+        points[rank] = value
+    permanent: tuple[Card, ...] = ()
+    permanent_suit: Suit | None = None
+    if "permanent_trumps" in values:
+        permanent = tuple(values["permanent_trumps"]["cards"])
+        permanent_suit = values["permanent_trumps"]["suit"]
+        for card in permanent:
+            if card not in deck:
+                problems.add(rec.at("permanent_trumps"), f"{card} is not in the deck")
+    players = tuple(values.get("players", (2,)))
+    trick_sizes = tuple(values.get("trick_sizes", players))
+    teams = tuple(TeamRule(t["size"], tuple(t["players"])) for t in values.get("teams", ()))
+    if not teams:
+        teams = (TeamRule(1, players),)
+    for team in teams:
+        for count in team.players:
+            if count not in players or count % team.size:
+                problems.add(rec.at("teams"), f"teams of {team.size} cannot be formed at a table "
+                                              f"of {count}; tables: {', '.join(map(str, players))}")
+    hand_size = values.get("hand_size", 5)
+    if hand_size * max(players) > len(deck):
+        problems.add(rec.at("hand_size"), f"{max(players)} hands of {hand_size} need more than the "
+                                          f"{len(deck)} cards of the deck")
+    if len(problems) > before:
+        return None
+    return GameSpec(
+        id=values["id"],
+        name=values["name"],
+        suits=suits,
+        deck=deck,
+        plain_order=tuple(values["order"]["plain"]),
+        trump_order=tuple(values["order"]["trump"]),
+        points=MappingProxyType(points),
+        permanent_trumps=permanent,
+        permanent_trump_suit=permanent_suit,
+        follow=FollowRule(values.get("follow", FollowRule.NONE.value)),
+        players=players,
+        trick_sizes=trick_sizes,
+        teams=teams,
+        direction=Direction(values.get("direction", Direction.CLOCKWISE.value)),
+        hand_size=hand_size,
+        forecast=values.get("forecast", False),
+        variant=variant,
+    )
+
+
+def _unique(items, location: Location, what: str, problems: Problems) -> None:
+    for item, count in Counter(items).items():
+        if count > 1:
+            problems.add(location, f"the {what} {item} is listed {count} times")
+

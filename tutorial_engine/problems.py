@@ -1,0 +1,70 @@
+"""Located problems: every complaint about input names its file, line and column."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+
+@dataclass(frozen=True, order=True)
+class Location:
+    """A 1-based position in a source file (column 0 means "the whole line")."""
+
+    path: str
+    line: int = 0
+    column: int = 0
+
+    def __str__(self) -> str:
+        parts = [self.path]
+        if self.line:
+            parts.append(str(self.line))
+            if self.column:
+                parts.append(str(self.column))
+        return ":".join(parts)
+
+
+@dataclass(frozen=True)
+class Problem:
+    location: Location
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.location}: error: {self.message}"
+
+
+@dataclass
+class Problems:
+    """Collects every problem of a run, so the author sees them all at once."""
+
+    items: list[Problem] = field(default_factory=list)
+
+    def add(self, location: Location, message: str) -> None:
+        self.items.append(Problem(location, message))
+
+    def __bool__(self) -> bool:
+        return bool(self.items)
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+    def __iter__(self):
+        return iter(sorted(self.items, key=lambda p: p.location))
+
+
+def display_path(path: Path) -> str:
+    """Relative to the working folder, so a terminal or editor can open it as printed."""
+    return Path(os.path.relpath(path.absolute())).as_posix()
+
+
+class TutorialError(Exception):
+    """Base of the errors the tool reports to a person instead of a traceback."""
+
+
+class Aborted(TutorialError):
+    """Raised after every problem of a run has been reported."""
+
+    def __init__(self, problems: Problems):
+        count = len(problems)
+        super().__init__(f"Aborted with {count} error{'s' if count != 1 else ''}")
+        self.problems = problems

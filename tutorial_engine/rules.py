@@ -1,0 +1,237 @@
+"""Pure rule kernels: who takes a trick and why, what it is worth, which cards may be played.
+
+Every result is structured data with stable reason codes, so the site can explain it in any
+language and scripts can rely on it; `explain` turns the codes into English.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import Mapping, Sequence
+
+from .cards import Card, Suit
+from .game import FollowRule, GameSpec
+
+
+class RuleError(ValueError):
+    """A question the rules cannot answer as asked (too few cards, a card twice, …)."""
+
+
+class WinReason(enum.Enum):
+    HIGHEST_TRUMP = "highest-trump"
+    TREE = "tree"
+    """The winner is a permanent trump (B3, B15: a tree wins as the highest trump)."""
+    HIGHEST_OF_LED_SUIT = "highest-of-led-suit"
+
+
+class Role(enum.Enum):
+    """What became of each card of a trick: why it won, or why it could not."""
+
+    WINS = "wins"
+    LOWER_TRUMP = "lower-trump"
+    LOWER_OF_LED_SUIT = "lower-of-led-suit"
+    TRUMPED = "trumped"
+    """Of the suit led, but a trump took the trick."""
+    OFF_SUIT = "off-suit"
+    """Neither trump nor the suit led: it can never win."""
+
+
+@dataclass(frozen=True)
+class Verdict:
+    winner: int
+    """0-based index into the plays, in playing order."""
+    card: Card
+    reason: WinReason
+    led: Suit | None
+    """The suit led (the trump suit when a trump or permanent trump is led)."""
+    trump: Suit | None
+    card_points: tuple[int, ...]
+    roles: tuple[Role, ...]
+
+    @property
+    def points(self) -> int:
+        return sum(self.card_points)
+
+
+def trick_verdict(game: GameSpec, trump: Suit | None, plays: Sequence[Card]) -> Verdict:
+    """Highest trump, else highest card of the suit led (A14, B17); trick points (A3, B6)."""
+    check_trick(game, plays)
+    table = game.table(trump)
+    suit_of, trump_strength, plain_strength = table.suit, table.trump_strength, table.plain_strength
+    led = suit_of[plays[0]]
+    best, best_key = 0, -1
+    for index, card in enumerate(plays):
+        strength = trump_strength.get(card)
+        if strength is not None:
+            key = 1000 + strength
+        elif suit_of[card] is led:
+            key = plain_strength[card]
+        else:
+            continue
+        if key > best_key:
+            best, best_key = index, key
+    card = plays[best]
+    if card in game.permanent_trumps:
+        reason = WinReason.TREE
+    elif best_key >= 1000:
+        reason = WinReason.HIGHEST_TRUMP
+    else:
+        reason = WinReason.HIGHEST_OF_LED_SUIT
+    return Verdict(
+        winner=best,
+        card=card,
+        reason=reason,
+        led=led,
+        trump=trump,
+        card_points=tuple(game.points.get(c.rank, 0) for c in plays),
+        roles=_roles(plays, best, best_key >= 1000, led, trump_strength, suit_of),
+    )
+
+
+def _roles(plays, best, trump_won, led, trump_strength, suit_of) -> tuple[Role, ...]:
+    roles = []
+    for index, card in enumerate(plays):
+        if index == best:
+            roles.append(Role.WINS)
+        elif card in trump_strength:
+            roles.append(Role.LOWER_TRUMP)
+        elif suit_of[card] is led:
+            roles.append(Role.TRUMPED if trump_won else Role.LOWER_OF_LED_SUIT)
+        else:
+            roles.append(Role.OFF_SUIT)
+    return tuple(roles)
+
+
+def check_trick(game: GameSpec, plays: Sequence[Card]) -> None:
+    if len(plays) not in game.trick_sizes:
+        sizes = " or ".join(str(n) for n in game.trick_sizes)
+        raise RuleError(f"a {game.name} trick has {sizes} cards, not {len(plays)}")
+    require_distinct(game, plays)
+
+
+def require_distinct(game: GameSpec, cards: Sequence[Card]) -> None:
+    """Every card must be in the deck, and in it once."""
+    seen: set[Card] = set()
+    for card in cards:
+        game.require(card)
+        if card in seen:
+            raise RuleError(f"{card} appears twice; a deck holds each card once")
+        seen.add(card)
+
+
+class Duty(enum.Enum):
+    """The obligation in force for the player about to play (B14–B16)."""
+
+    LEAD = "lead"
+    """The trick is empty: any card may lead."""
+    NONE = "none"
+    """The game has no obligations (A13)."""
+    FOLLOW = "follow"
+    PLAY_TREE = "play-tree"
+    TRUMP = "trump"
+    FREE = "free"
+    """Cannot follow and cannot trump: any card."""
+
+    @property
+    def refusal(self) -> str | None:
+        """The stable code given for each card this duty refuses."""
+        return _REFUSALS.get(self)
+
+
+_REFUSALS = {Duty.FOLLOW: "must-follow", Duty.PLAY_TREE: "must-play-tree", Duty.TRUMP: "must-trump"}
+
+
+@dataclass(frozen=True)
+class Legality:
+    duty: Duty
+    led: Suit | None
+    """The suit led (the trump suit for a trump lead), None when leading."""
+    trump: Suit | None
+    legal: tuple[Card, ...]
+    """In hand order."""
+    refused: Mapping[Card, str]
+    """Refused card → stable code (`must-follow`, `must-play-tree`, `must-trump`), hand order."""
+
+
+def legal_plays(game: GameSpec, trump: Suit | None, trick: Sequence[Card],
+                hand: Sequence[Card]) -> Legality:
+    """Which cards of `hand` may be played to `trick`, and the duty that refuses the others."""
+    if len(trick) >= max(game.trick_sizes):
+        raise RuleError(f"the trick is already complete with {len(trick)} cards")
+    if not hand:
+        raise RuleError("the hand is empty; there is nothing to play")
+    require_distinct(game, [*trick, *hand])
+    table = game.table(trump)
+    led = table.suit[trick[0]] if trick else None
+    duty, allowed = _duty(game, table.suit, trump, trick, hand)
+    legal = tuple(card for card in hand if card in allowed) if allowed is not None else tuple(hand)
+    code = duty.refusal
+    refused = {card: code for card in hand if card not in legal}
+    return Legality(duty=duty, led=led, trump=trump, legal=legal, refused=refused)
+
+
+def _duty(game, suit_of, trump, trick, hand) -> tuple[Duty, frozenset[Card] | None]:
+    if not trick:
+        return Duty.LEAD, None
+    if game.follow is FollowRule.NONE:
+        return Duty.NONE, None
+    lead = trick[0]
+    led = suit_of[lead]
+    permanent = [card for card in hand if card in game.permanent_trumps]
+    trumps = [card for card in hand if suit_of[card] is trump and trump is not None]
+    if led is trump:
+        following = trumps
+    else:
+        following = [card for card in hand if suit_of[card] is led]
+        if following and lead.suit is game.permanent_trump_suit:
+            following += permanent
+    if following:
+        return Duty.FOLLOW, frozenset(following)
+    if led is not trump and lead.suit is game.permanent_trump_suit and permanent:
+        return Duty.PLAY_TREE, frozenset(permanent)
+    if trumps:
+        return Duty.TRUMP, frozenset(trumps)
+    return Duty.FREE, None
+
+
+class RankingError(RuleError):
+    """Cards of two different plain suits have no order between them."""
+
+
+@dataclass(frozen=True)
+class Ranking:
+    trump: Suit | None
+    order: tuple[Card, ...]
+    """Strongest first."""
+    values: tuple[tuple[Card, int], ...]
+    """Each card with its points, in the order given."""
+
+    @property
+    def strongest(self) -> Card:
+        return self.order[0]
+
+
+def rank_cards(game: GameSpec, trump: Suit | None, cards: Sequence[Card]) -> Ranking:
+    """Order cards by strength (trumps above the one plain suit present) and give their values."""
+    if not cards:
+        raise RuleError("there are no cards to rank")
+    require_distinct(game, cards)
+    table = game.table(trump)
+    plain_suits = sorted({table.suit[c] for c in cards if c not in table.trump_strength},
+                         key=game.suits.index)
+    if len(plain_suits) > 1:
+        names = " and ".join(str(suit) for suit in plain_suits)
+        raise RankingError(
+            f"cards of {names} cannot be ranked against each other: "
+            "use cards of one suit, plus trumps if you like")
+
+    def strength(card: Card) -> int:
+        trump_strength = table.trump_strength.get(card)
+        return 1000 + trump_strength if trump_strength is not None else table.plain_strength[card]
+
+    return Ranking(
+        trump=trump,
+        order=tuple(sorted(cards, key=strength, reverse=True)),
+        values=tuple((card, game.card_points(card)) for card in cards),
+    )
