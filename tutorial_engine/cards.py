@@ -21,6 +21,8 @@ class Suit(enum.Enum):
     DIAMONDS = "♦"
     CLUBS = "♣"
 
+    __hash__ = object.__hash__  # members are singletons; Enum's own hash runs Python code
+
     @property
     def symbol(self) -> str:
         return self.value
@@ -68,6 +70,8 @@ class Rank(enum.Enum):
     THREE = "3"
     TWO = "2"
 
+    __hash__ = object.__hash__
+
     def __str__(self) -> str:
         return self.value
 
@@ -86,10 +90,29 @@ _RANK_WORDS = {rank.value: rank for rank in Rank} | {"T": Rank.TEN}
 CARD_FORMS = "a rank A K Q J 10 (or T) 9 … 2 followed by a suit ♠ ♥ ♦ ♣ or S H D C, as in A♥, AH, 10♦, TD"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Card:
+    """Interned: there is one object per rank and suit, so equality and hashing are identity.
+
+    Every rule kernel is dictionary look-ups keyed by cards; identity keeps them in C.
+    """
+
     rank: Rank
     suit: Suit
+
+    def __new__(cls, rank: Rank, suit: Suit) -> Card:
+        card = _INTERNED.get((rank, suit))
+        if card is None:
+            if not isinstance(rank, Rank) or not isinstance(suit, Suit):
+                raise TypeError(f"Card needs a Rank and a Suit, not {rank!r} and {suit!r}")
+            card = object.__new__(cls)
+            object.__setattr__(card, "rank", rank)
+            object.__setattr__(card, "suit", suit)
+            _INTERNED[rank, suit] = card
+        return card
+
+    def __reduce__(self):
+        return Card, (self.rank, self.suit)
 
     def __str__(self) -> str:
         return f"{self.rank.value}{self.suit.value}"
@@ -101,6 +124,9 @@ class Card:
     def parse(cls, text: str) -> Card:
         """Read A♥, AH, ah, 10♦, TD, T♦; refuse anything else, naming the input."""
         return _parse_card(str(text))
+
+
+_INTERNED: dict[tuple[Rank, Suit], Card] = {}
 
 
 @lru_cache(maxsize=4096)

@@ -13,10 +13,10 @@ import click
 
 from .cards import CardSyntaxError, Suit, parse_cards
 from .check import ProjectNotFound, Report, check as check_project, find_project, load_games
-from .explain import explain_verdict, points_sum, why_refused, why_wins
+from .explain import explain_verdict, points_sum, why_refused, why_role, why_wins
 from .game import CardNotInDeck, GameSpec
 from .judge import serve
-from .rules import RuleError, legal_plays, trick_verdict
+from .rules import Role, RuleError, legal_plays, trick_roles, trick_verdict
 from .schema import did_you_mean
 
 PROJECT = click.option("--project", type=click.Path(file_okay=False, path_type=Path),
@@ -116,13 +116,18 @@ def trick(game: str, plays: tuple[str, ...], trump: str, variant: str | None, as
         verdict = trick_verdict(spec, _suit(trump), cards)
     except (RuleError, CardNotInDeck) as error:
         raise click.ClickException(str(error)) from None
+    roles = trick_roles(spec, verdict)
     if as_json:
         _print_json({"winner": verdict.winner, "card": str(verdict.card), "points": verdict.points,
-                     "reason": verdict.reason.value, "explanation": explain_verdict(verdict)})
+                     "reason": verdict.reason.value, "roles": [role.value for role in roles],
+                     "explanation": explain_verdict(verdict)})
         return
     click.echo(f"Winner: {verdict.card} (card {verdict.winner + 1} of {len(cards)})")
     click.echo(f"Reason: {why_wins(verdict)} ({verdict.reason.value})")
     click.echo(f"Points: {points_sum(verdict)}")
+    for card, role in zip(cards, roles):
+        if role is not Role.WINS:
+            click.echo(f"  {why_role(card, role, verdict)} ({role.value})")
 
 
 @cli.command()

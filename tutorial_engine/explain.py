@@ -7,7 +7,7 @@ The codes are the contract; these sentences are one rendering of them (the CLI's
 from __future__ import annotations
 
 from .forecast import ForecastOptions, ForecastOutcome, Refusal
-from .rules import Duty, Legality, Verdict, WinReason
+from .rules import Duty, Legality, Role, Verdict, WinReason
 
 
 def why_wins(verdict: Verdict) -> str:
@@ -33,6 +33,19 @@ def explain_verdict(verdict: Verdict) -> str:
     return sentence
 
 
+def why_role(card, role: Role, verdict: Verdict) -> str:
+    """Why one card of the trick won or lost."""
+    if role is Role.WINS:
+        return why_wins(verdict)
+    if role is Role.LOWER_TRUMP:
+        return f"{card} is a lower trump than {verdict.card}"
+    if role is Role.TRUMPED:
+        return f"{card} is of the suit led, but a trump takes the trick"
+    if role is Role.LOWER_OF_LED_SUIT:
+        return f"{card} is lower than {verdict.card} in the suit led"
+    return f"{card} is neither trump nor of the suit led, so it cannot win"
+
+
 def why_refused(legality: Legality) -> str:
     """Why every refused card is refused: one duty refuses them all."""
     led, trump = legality.led, legality.trump
@@ -52,12 +65,15 @@ DUTIES = {
     Duty.LEAD: "You lead: any card may be played.",
     Duty.NONE: "No obligations: any card may be played.",
     Duty.FREE: "You can neither follow nor trump: any card may be played.",
+    Duty.FOLLOW: "Every card of the hand follows the lead.",
+    Duty.PLAY_TREE: "Every card of the hand is a tree, as the duty requires.",
+    Duty.TRUMP: "Every card of the hand is a trump, as the duty requires.",
 }
 
 
 def explain_legality(legality: Legality) -> str:
     if not legality.refused:
-        return DUTIES.get(legality.duty) or "Every card in the hand meets the duty."
+        return DUTIES[legality.duty]
     text = why_refused(legality)
     return text[0].upper() + text[1:] + "."
 

@@ -45,13 +45,14 @@ class TrumpTable:
     """Card strengths for one trump suit, computed once so a verdict is a few dict look-ups.
 
     `suit` is the card's suit for following and winning: the trump suit for a permanent trump.
-    `trump_strength` and `plain_strength` grow with strength.
+    `trump_strength` and `plain_strength` grow with strength. Plain dicts, read-only by
+    convention: they sit on the hottest path, where a mapping proxy costs a fifth of the time.
     """
 
     trump: Suit | None
-    suit: Mapping[Card, Suit | None]
-    trump_strength: Mapping[Card, int]
-    plain_strength: Mapping[Card, int]
+    suit: dict[Card, Suit | None]
+    trump_strength: dict[Card, int]
+    plain_strength: dict[Card, int]
 
 
 @dataclass(frozen=True, eq=False)
@@ -102,6 +103,11 @@ class GameSpec:
         return self.points.get(card.rank, 0)
 
     @cached_property
+    def points_by_card(self) -> dict[Card, int]:
+        """Read-only by convention, like TrumpTable's dicts."""
+        return {card: self.card_points(card) for card in self.deck}
+
+    @cached_property
     def total_points(self) -> int:
         return sum(self.card_points(card) for card in self.deck)
 
@@ -130,9 +136,9 @@ class GameSpec:
                  if Card(rank, s) not in self.permanent_trumps}
         return TrumpTable(
             trump=trump,
-            suit=MappingProxyType(suit),
-            trump_strength=MappingProxyType({card: len(trumps) - i for i, card in enumerate(trumps)}),
-            plain_strength=MappingProxyType(plain),
+            suit=suit,
+            trump_strength={card: len(trumps) - i for i, card in enumerate(trumps)},
+            plain_strength=plain,
         )
 
     def with_variant(self, name: str | None) -> GameSpec:

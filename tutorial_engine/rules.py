@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import Mapping, Sequence
+from typing import Mapping, NamedTuple, Sequence
 
 from .cards import Card, Suit
 from .game import FollowRule, GameSpec
@@ -37,8 +37,9 @@ class Role(enum.Enum):
     """Neither trump nor the suit led: it can never win."""
 
 
-@dataclass(frozen=True)
-class Verdict:
+class Verdict(NamedTuple):
+    """Immutable like every result here; a NamedTuple because it is built on the hottest path."""
+
     winner: int
     """0-based index into the plays, in playing order."""
     card: Card
@@ -46,8 +47,8 @@ class Verdict:
     led: Suit | None
     """The suit led (the trump suit when a trump or permanent trump is led)."""
     trump: Suit | None
+    plays: tuple[Card, ...]
     card_points: tuple[int, ...]
-    roles: tuple[Role, ...]
 
     @property
     def points(self) -> int:
@@ -72,31 +73,27 @@ def trick_verdict(game: GameSpec, trump: Suit | None, plays: Sequence[Card]) -> 
         if key > best_key:
             best, best_key = index, key
     card = plays[best]
-    if card in game.permanent_trumps:
-        reason = WinReason.TREE
-    elif best_key >= 1000:
-        reason = WinReason.HIGHEST_TRUMP
-    else:
+    if best_key < 1000:
         reason = WinReason.HIGHEST_OF_LED_SUIT
-    return Verdict(
-        winner=best,
-        card=card,
-        reason=reason,
-        led=led,
-        trump=trump,
-        card_points=tuple(game.points.get(c.rank, 0) for c in plays),
-        roles=_roles(plays, best, best_key >= 1000, led, trump_strength, suit_of),
-    )
+    elif card in game.permanent_trumps:
+        reason = WinReason.TREE
+    else:
+        reason = WinReason.HIGHEST_TRUMP
+    points = game.points_by_card
+    return Verdict(best, card, reason, led, trump, tuple(plays), tuple([points[c] for c in plays]))
 
 
-def _roles(plays, best, trump_won, led, trump_strength, suit_of) -> tuple[Role, ...]:
+def trick_roles(game: GameSpec, verdict: Verdict) -> tuple[Role, ...]:
+    """Why each card won or could not win: for explanations, so not on the verdict's hot path."""
+    table = game.table(verdict.trump)
+    trump_won = verdict.reason is not WinReason.HIGHEST_OF_LED_SUIT
     roles = []
-    for index, card in enumerate(plays):
-        if index == best:
+    for index, card in enumerate(verdict.plays):
+        if index == verdict.winner:
             roles.append(Role.WINS)
-        elif card in trump_strength:
+        elif card in table.trump_strength:
             roles.append(Role.LOWER_TRUMP)
-        elif suit_of[card] is led:
+        elif table.suit[card] is verdict.led:
             roles.append(Role.TRUMPED if trump_won else Role.LOWER_OF_LED_SUIT)
         else:
             roles.append(Role.OFF_SUIT)
@@ -112,6 +109,8 @@ def check_trick(game: GameSpec, plays: Sequence[Card]) -> None:
 
 def require_distinct(game: GameSpec, cards: Sequence[Card]) -> None:
     """Every card must be in the deck, and in it once."""
+    if len(set(cards)) == len(cards) and game.deck_set.issuperset(cards):
+        return
     seen: set[Card] = set()
     for card in cards:
         game.require(card)
