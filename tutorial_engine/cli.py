@@ -120,14 +120,17 @@ def trick(game: str, plays: tuple[str, ...], trump: str, variant: str | None, as
     if as_json:
         _print_json({"winner": verdict.winner, "card": str(verdict.card), "points": verdict.points,
                      "reason": verdict.reason.value, "roles": [role.value for role in roles],
-                     "explanation": explain_verdict(verdict)})
+                     "explanation": explain_verdict(verdict, spec)})
         return
     click.echo(f"Winner: {verdict.card} (card {verdict.winner + 1} of {len(cards)})")
-    click.echo(f"Reason: {why_wins(verdict)} ({verdict.reason.value})")
-    click.echo(f"Points: {points_sum(verdict)}")
+    click.echo(f"Reason: {why_wins(verdict, spec)} ({verdict.reason.value})")
+    if spec.total_points:
+        click.echo(f"Points: {points_sum(verdict)}")
+    else:
+        click.echo(f"Points: 0 ({spec.name} cards carry no points)")
     for card, role in zip(cards, roles):
         if role is not Role.WINS:
-            click.echo(f"  {why_role(card, role, verdict)} ({role.value})")
+            click.echo(f"  {why_role(card, role, verdict, spec)} ({role.value})")
 
 
 @cli.command()

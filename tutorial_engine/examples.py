@@ -80,14 +80,14 @@ class TrickExample(Example):
         problems = []
         if "winner" in self.expect and self.expect["winner"] != winner:
             problems.append(self._mismatch("winner", f"expected winner {self.expect['winner']}, but "
-                                                     f"the engine gives {winner}: {why_wins(verdict)}"))
+                                                     f"the engine gives {winner}: {why_wins(verdict, self.game)}"))
         if "points" in self.expect and self.expect["points"] != verdict.points:
             problems.append(self._mismatch("points", f"expected {self.expect['points']} points, but "
                                                      f"the engine gives {points_sum(verdict)}"))
         if "reason" in self.expect and self.expect["reason"] != verdict.reason.value:
             problems.append(self._mismatch("reason", f"expected the reason {self.expect['reason']}, "
                                                      f"but the engine gives {verdict.reason.value}: "
-                                                     f"{why_wins(verdict)}"))
+                                                     f"{why_wins(verdict, self.game)}"))
         for variation in self.variations:
             problems += variation.check()
         return problems

@@ -6,15 +6,19 @@ The codes are the contract; these sentences are one rendering of them (the CLI's
 
 from __future__ import annotations
 
+from .game import GameSpec
 from .forecast import ForecastOptions, ForecastOutcome, Refusal
 from .rules import Duty, Legality, Role, Verdict, WinReason
 
 
-def why_wins(verdict: Verdict) -> str:
+def why_wins(verdict: Verdict, game: GameSpec) -> str:
     """"3♠ is the highest trump": the clause `check` puts after "the engine gives …"."""
     card = verdict.card
     if verdict.reason is WinReason.TREE:
-        return f"{card} is a tree, and a tree is the highest trump"
+        lower = [str(c) for c in verdict.plays if c is not card and c in game.permanent_trumps]
+        if lower:
+            return f"{card} is the higher tree, above {' '.join(lower)}, and the trees outrank every other trump"
+        return f"{card} is a tree, and the trees outrank every other trump"
     if verdict.reason is WinReason.HIGHEST_TRUMP:
         return f"{card} is the highest trump"
     return f"{card} is the highest card of the suit led ({verdict.led}) and no trump was played"
@@ -25,18 +29,18 @@ def points_sum(verdict: Verdict) -> str:
     return " + ".join(str(p) for p in verdict.card_points) + f" = {verdict.points}"
 
 
-def explain_verdict(verdict: Verdict) -> str:
-    text = why_wins(verdict)
+def explain_verdict(verdict: Verdict, game: GameSpec) -> str:
+    text = why_wins(verdict, game)
     sentence = text[0].upper() + text[1:] + "."
     if any(verdict.card_points):
         sentence += f" The trick is worth {points_sum(verdict)} points."
     return sentence
 
 
-def why_role(card, role: Role, verdict: Verdict) -> str:
+def why_role(card, role: Role, verdict: Verdict, game: GameSpec) -> str:
     """Why one card of the trick won or lost."""
     if role is Role.WINS:
-        return why_wins(verdict)
+        return why_wins(verdict, game)
     if role is Role.LOWER_TRUMP:
         return f"{card} is a lower trump than {verdict.card}"
     if role is Role.TRUMPED:

@@ -108,6 +108,9 @@ def _require_forecast(game: GameSpec) -> None:
 
 def _check_earlier(table: Table, dealer: int, seat: int | None, forecasts: Mapping[int, Card]) -> None:
     """Forecasts must come from eligible seats, in turn before `seat`, with distinct suits."""
+    for someone in (dealer, seat, *forecasts):
+        if someone is not None:
+            table.seat(someone)
     order = forecast_seats(table, dealer)
     limit = order.index(seat) if seat in order else len(order)
     suits: dict[Suit, Card] = {}
@@ -116,7 +119,7 @@ def _check_earlier(table: Table, dealer: int, seat: int | None, forecasts: Mappi
         if refusal is Refusal.DEALER:
             raise RuleError(f"the dealer may not forecast, yet {card} is the dealer's forecast")
         if refusal is Refusal.DEALERS_PARTNER:
-            raise RuleError(f"the dealer's partners may not forecast, yet {card} is one's forecast")
+            raise RuleError(f"the dealer's partners may not forecast, yet {card} is forecast by one of them")
         if order.index(forecaster) >= limit:
             raise RuleError(f"{card} cannot be on the table yet: its owner is asked only later")
         if card.suit in suits:

@@ -53,7 +53,7 @@ def answer(games: Mapping[str, GameSpec], raw: bytes) -> dict[str, Any]:
             plays = _cards(request, "plays")
             verdict = trick_verdict(game, trump, plays)
             return {"winner": verdict.winner, "card": str(verdict.card), "points": verdict.points,
-                    "reason": verdict.reason.value, "explanation": explain_verdict(verdict)}
+                    "reason": verdict.reason.value, "explanation": explain_verdict(verdict, game)}
         legality = legal_plays(game, trump, _cards(request, "trick"), _cards(request, "hand"))
         return {"legal": [str(card) for card in legality.legal],
                 "refused": {str(card): code for card, code in legality.refused.items()},
@@ -69,6 +69,8 @@ def _game(games: Mapping[str, GameSpec], request: dict) -> GameSpec:
     if name not in games:
         raise BadLine(f"unknown game '{name}'; {did_you_mean(name, games)}")
     variant = request.get("variant")
+    if variant is not None and not isinstance(variant, str):
+        raise BadLine(f"'variant' must name a variant of {name}")
     try:
         return games[name].with_variant(variant)
     except KeyError as error:

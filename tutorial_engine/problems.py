@@ -52,6 +52,15 @@ class Problems:
         return iter(sorted(self.items, key=lambda p: p.location))
 
 
+def alternatives(numbers) -> str:
+    """2 3 4 5 6 → "2 to 6"; 3 4 → "3 or 4"; 2 4 6 → "2, 4 or 6": counts as people say them."""
+    numbers = sorted(numbers)
+    words = [str(n) for n in numbers]
+    if len(numbers) > 2 and numbers == list(range(numbers[0], numbers[-1] + 1)):
+        return f"{numbers[0]} to {numbers[-1]}"
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
 def display_path(path: Path) -> str:
     """Relative to the working folder, so a terminal or editor can open it as printed."""
     return Path(os.path.relpath(path.absolute())).as_posix()

@@ -12,6 +12,7 @@ from typing import Mapping, NamedTuple, Sequence
 
 from .cards import Card, Suit
 from .game import FollowRule, GameSpec
+from .problems import alternatives
 
 
 class RuleError(ValueError):
@@ -102,8 +103,8 @@ def trick_roles(game: GameSpec, verdict: Verdict) -> tuple[Role, ...]:
 
 def check_trick(game: GameSpec, plays: Sequence[Card]) -> None:
     if len(plays) not in game.trick_sizes:
-        sizes = " or ".join(str(n) for n in game.trick_sizes)
-        raise RuleError(f"a {game.name} trick has {sizes} cards, not {len(plays)}")
+        raise RuleError(f"{game.name} tricks have {alternatives(game.trick_sizes)} cards, "
+                        f"not {len(plays)}")
     require_distinct(game, plays)
 
 

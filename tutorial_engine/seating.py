@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .game import GameSpec
+from .problems import alternatives
 
 
 class SeatingError(ValueError):
@@ -21,21 +22,28 @@ class Table:
     team_size: int = 1
 
     def __post_init__(self) -> None:
-        if self.players < 2 or self.team_size < 1 or self.players % self.team_size:
+        if self.players < 2:
+            raise SeatingError(f"a table needs at least 2 players, not {self.players}")
+        if self.team_size < 1 or self.players % self.team_size:
             raise SeatingError(f"{self.players} players cannot form teams of {self.team_size}")
 
     @classmethod
     def for_game(cls, game: GameSpec, players: int, team_size: int = 1) -> Table:
         if players not in game.players:
-            counts = ", ".join(str(n) for n in game.players)
-            raise SeatingError(f"{game.name} is played by {counts} players, not {players}")
+            raise SeatingError(f"{game.name} is played by {alternatives(game.players)} players, "
+                               f"not {players}")
         sizes = game.team_sizes(players)
         if team_size not in sizes:
-            allowed = " or ".join(str(n) for n in sizes)
-            raise SeatingError(
-                f"{game.name} with {players} players is played in teams of {allowed}, "
-                f"not {team_size}")
+            raise SeatingError(f"{game.name} with {players} players is played "
+                               f"{_teams(sizes)}, not {_teams([team_size])}")
         return cls(players, team_size)
+
+    def seat(self, seat: int) -> int:
+        """`seat` itself, once it is known to be at this table."""
+        if not 0 <= seat < self.players:
+            raise SeatingError(f"seat {seat} is not at a table of {self.players} (seats 0 to "
+                               f"{self.players - 1})")
+        return seat
 
     @property
     def team_count(self) -> int:
@@ -54,3 +62,12 @@ class Table:
     def order_from(self, seat: int) -> tuple[int, ...]:
         """Every seat once, starting at `seat`, in the direction of play."""
         return tuple(self.next(seat, k) for k in range(self.players))
+
+
+def _teams(sizes) -> str:
+    """[1, 2] → "individually or in teams of 2"."""
+    words = ["individually"] if 1 in sizes else []
+    teams = [n for n in sizes if n > 1]
+    if teams:
+        words.append(f"in teams of {alternatives(teams)}")
+    return " or ".join(words)
