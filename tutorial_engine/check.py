@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Sequence
 
+from yaml.nodes import MappingNode, ScalarNode
+
 from .content import load_examples, peek
 from .examples import Example
 from .game import CardNotInDeck, GameSpec
-from .gamefile import build_game
+from .gamefile import SLUG, build_game
 from .problems import Location, Problem, Problems, display_path
 from .rules import RuleError
-from .schema import did_you_mean
+from .schema import TAG, did_you_mean
 from .seating import SeatingError
 from .source import SourceError, read_source
 
@@ -109,8 +112,6 @@ def _check_examples(project: Path, path: Path, report: Report) -> None:
         report.problems.add(error.location, error.message)
         return
     game = _game_for(project, path, source, report)
-    if game is None:
-        return
     for example in load_examples(source, report.problems, game):
         report.examples.append(example)
         try:
@@ -125,14 +126,12 @@ def _game_for(project: Path, path: Path, source, report: Report) -> GameSpec | N
     node = peek(source.root, "game")
     known = ", ".join(report.games) or "none"
     if node is not None:
-        name = getattr(node, "value", None)
-        if isinstance(name, str) and name in report.games:
+        name = node.value if _is_game_id(node) else None
+        if name in report.games:
             return report.games[name]
-        if isinstance(name, str):
+        if name is not None:
             report.problems.add(source.at(node), f"unknown game '{name}'; {did_you_mean(name, report.games)}")
-        else:
-            report.problems.add(source.at(node), f"expected a game id ({known})")
-        return None
+        return None  # a value that is no game id at all is reported with the file's other keys
     examples = (project / EXAMPLES_DIR).resolve()
     for folder in path.resolve().parents:
         if folder.parent == examples:
@@ -140,6 +139,12 @@ def _game_for(project: Path, path: Path, source, report: Report) -> GameSpec | N
                 return report.games[folder.name]
             if (folder / GAME_FILE).exists():
                 return None  # its game.yml failed to load and has been reported
-    report.problems.add(Location(source.path, 1, 1),
-                        f"no game for these examples: add 'game: <id>' at the top (games: {known})")
+    if isinstance(source.root, MappingNode):  # otherwise the file is reported as not a mapping
+        report.problems.add(Location(source.path, 1, 1),
+                            f"no game for these examples: add 'game: <id>' at the top (games: {known})")
     return None
+
+
+def _is_game_id(node) -> bool:
+    return (isinstance(node, ScalarNode) and node.tag == TAG + "str"
+            and re.fullmatch(SLUG["pattern"], node.value) is not None)

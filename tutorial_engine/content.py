@@ -10,15 +10,16 @@ from typing import Mapping
 
 from yaml.nodes import MappingNode
 
-from .cards import Card
+from .cards import Card, Suit
 from .examples import (NOBODY, Example, Expectation, ForecastExample, LegalExample, RankingExample,
                        TrickExample)
+from .forecast import Refusal, forecast_seats, may_forecast
 from .game import GameSpec
 from .gamefile import SLUG
-from .problems import Location, Problems
-from .rules import Duty, WinReason
+from .problems import Location, Problems, alternatives
+from .rules import Duty, RankingError, WinReason, rank_cards
 from .schema import (INVALID, CardShape, Choice, Context, Field, Integer, ListOf, MapOf, Rec, Record,
-                     Seq, SuitShape, Tagged, Text, did_you_mean)
+                     Seq, SuitShape, Tagged, Text, close_match, did_you_mean)
 from .seating import SeatingError, Table
 from .source import Source
 
@@ -37,7 +38,7 @@ def _example(what: str, fields: Mapping[str, Field]) -> Record:
         "cites": Field(CITES, doc="Spec facts this example illustrates."),
         "variant": Field(Text("a variant id", **SLUG), doc="A variant of the game's rules."),
         **fields,
-    })
+    }, partial=True)
 
 
 KINDS = ("trick", "legal", "ranking", "forecast")
@@ -107,7 +108,7 @@ EXAMPLES_FILE = Record("an examples file", {
     "examples": Field(ListOf(Tagged("an example", "kind", {
         "trick": TRICK, "legal": LEGAL, "ranking": RANKING, "forecast": FORECAST,
     }), what="a list of examples", min_items=1, keep_valid=True), required=True),
-})
+}, partial=True)
 
 
 def peek(node, key: str):
@@ -119,31 +120,48 @@ def peek(node, key: str):
     return None
 
 
-def load_examples(source: Source, problems: Problems, game: GameSpec) -> list[Example]:
-    ctx = Context(source, problems, game)
-    rec = EXAMPLES_FILE.read(source.root, ctx)
+def load_examples(source: Source, problems: Problems, game: GameSpec | None) -> list[Example]:
+    """The file's examples that are free of problems. Without a game (unknown, or its game.yml
+    failed) only the shapes are checked, so the author still sees those problems at once."""
+    rec = EXAMPLES_FILE.read(source.root, Context(source, problems, game))
+    items: Seq = rec.get("examples", Seq()) if rec is not INVALID else Seq()
+    _unique_ids(items, problems)
+    if game is None:
+        return []
     examples: list[Example] = []
-    if rec is INVALID:
-        return examples
-    for item in rec["examples"]:
+    for item in items:
         example = _Builder(game, item, problems).build()
         if example is not None:
             examples.append(example)
-    _unique_ids(examples, problems)
     return examples
 
 
-def _unique_ids(examples: list[Example], problems: Problems) -> None:
-    seen: dict[str, Example] = {}
-    for example in examples:
-        if example.id in seen:
-            problems.add(example.location, f"the example id '{example.id}' is used twice (first on "
-                                           f"line {seen[example.id].location.line}); ids must differ")
-        seen.setdefault(example.id, example)
+def _unique_ids(items: Seq, problems: Problems) -> None:
+    """Checked on the records, so an example with other problems still claims its id."""
+    first: dict[str, Location] = {}
+    for item in items:
+        if "id" not in item:
+            continue
+        name, location = item["id"], item.at("id")
+        if name in first:
+            problems.add(location, f"the example id '{name}' is used twice (first on line "
+                                   f"{first[name].line}); ids must differ")
+        first.setdefault(name, location)
+
+
+def _first(location: Location, earlier: Location) -> str:
+    """Where the earlier of two clashing values is: "first on line 7", or on this same line."""
+    if earlier.line == location.line:
+        return "also earlier on this line"
+    return f"first on line {earlier.line}"
 
 
 class _Builder:
-    """Turns one validated example mapping into an Example, reporting what does not fit."""
+    """Turns one example mapping into an Example, reporting what does not fit.
+
+    The mapping may be incomplete (some values had problems of their own): every check whose
+    values are there still runs, so one run reports them all, but no Example is made.
+    """
 
     def __init__(self, game: GameSpec, rec: Rec, problems: Problems):
         self.rec = rec
@@ -151,41 +169,54 @@ class _Builder:
         self.failed = False
         self.game = game
         if "variant" in rec:
-            try:
-                self.game = game.with_variant(rec["variant"])
-            except KeyError as error:
-                self.error(rec.at("variant"), error.args[0])
+            self.game = self._variant(rec["variant"], rec.at("variant"))
 
     def error(self, location: Location, message: str) -> None:
         self.problems.add(location, message)
         self.failed = True
 
-    def build(self) -> Example | None:
-        kind = self.rec["kind"]
-        common = dict(id=self.rec["id"], location=self.rec.location, game=self.game,
-                      title=self.rec.get("title"), cites=tuple(self.rec.get("cites", ())))
-        example = getattr(self, f"_{kind}")(common)
-        return None if self.failed else example
+    @property
+    def ok(self) -> bool:
+        """Whether an Example can be made: every value read, and no check failed."""
+        return self.rec.complete and not self.failed
 
-    def _seats(self, key: str = "seats") -> tuple[str, ...]:
-        seats: Seq = self.rec[key]
+    def build(self) -> Example | None:
+        return getattr(self, f"_{self.rec['kind']}")()
+
+    def _common(self) -> dict:
+        return dict(id=self.rec["id"], location=self.rec.location, game=self.game,
+                    title=self.rec.get("title"), cites=tuple(self.rec.get("cites", ())))
+
+    def _variant(self, name: str, location: Location) -> GameSpec:
+        variants = self.game.variants
+        if name in variants:
+            return variants[name]
+        hint = did_you_mean(name, variants) if variants else "it has none; remove 'variant'"
+        self.error(location, f"{self.game.name} has no variant '{name}'; {hint}")
+        return self.game
+
+    def _seats(self) -> tuple[str, ...]:
+        """The seat names, each checked; none when they could not be read."""
+        seats: Seq = self.rec.get("seats", Seq())
         first: dict[str, Location] = {}
         for name, location in zip(seats, seats.locations):
             if name in first:
-                self.error(location, f"the seat name '{name}' is used twice (first on line "
-                                     f"{first[name].line}); give each seat its own name")
+                self.error(location, f"the seat name '{name}' is used twice "
+                                     f"({_first(location, first[name])}); give each seat its own name")
             elif name == NOBODY:
                 self.error(location, f"'{NOBODY}' is reserved for \"no exchange\"; choose another name")
             first.setdefault(name, location)
         return tuple(seats)
 
     def _seat(self, seats: tuple[str, ...], name: str, location: Location, *, nobody=False) -> int | None:
-        if nobody and name == NOBODY:
+        """The index of seat `name`; None for `nobody`, and when the seats had problems of their own."""
+        if (nobody and name == NOBODY) or not seats:
             return None
         if name in seats:
             return seats.index(name)
-        self.error(location, f"'{name}' is not one of the seats ({', '.join(seats)}); "
-                             f"{did_you_mean(name, seats)}")
+        guess = close_match(name, seats)
+        hint = f"; did you mean '{guess}'?" if guess else ""
+        self.error(location, f"'{name}' is not one of the seats ({', '.join(seats)}){hint}")
         return None
 
     def _distinct(self, *groups: Seq) -> None:
@@ -193,45 +224,52 @@ class _Builder:
         for group in groups:
             for card, location in zip(group, group.locations):
                 if card in first:
-                    self.error(location, f"{card} appears twice (first on line {first[card].line}); "
+                    self.error(location, f"{card} appears twice ({_first(location, first[card])}); "
                                          "a deck holds each card once")
                 first.setdefault(card, location)
 
-    def _expect(self, key: str = "expect", rec: Rec | None = None) -> Expectation:
-        rec = rec or self.rec
-        if key not in rec:
+    def _expect(self, rec: Rec) -> Expectation:
+        if "expect" not in rec:
             return Expectation()
-        expect: Rec = rec[key]
+        expect: Rec = rec["expect"]
         return Expectation(dict(expect.values), dict(expect.locations))
 
-    def _trick(self, common) -> TrickExample | None:
+    def _trick(self) -> TrickExample | None:
         rec = self.rec
         seats = self._seats()
-        plays: Seq = rec["plays"]
+        plays: Seq | None = rec.get("plays")
         leader = self._seat(seats, rec["leader"], rec.at("leader")) if "leader" in rec else 0
-        if len(seats) not in self.game.trick_sizes:
-            sizes = " or ".join(str(n) for n in self.game.trick_sizes)
-            self.error(rec.at("seats"), f"a {self.game.name} trick has {sizes} players, "
+        if seats and len(seats) not in self.game.trick_sizes:
+            sizes = alternatives(self.game.trick_sizes)
+            self.error(rec.at("seats"), f"{self.game.name} tricks have {sizes} players, "
                                         f"but {len(seats)} seats are named")
-        elif len(plays) != len(seats):
+        elif seats and plays is not None and len(plays) != len(seats):
             self.error(rec.at("plays"), f"{len(seats)} seats but {len(plays)} cards played; "
                                         "give one card per seat, in playing order from the leader")
-        self._distinct(plays)
-        expect = self._expect()
-        self._check_winner(seats, expect)
-        variations = []
-        for variation, location in zip(rec.get("variations", ()), rec.get("variations", Seq()).locations):
-            variations.append(self._variation(common, seats, leader, plays, variation, location))
-        if self.failed:
+        if plays is not None:
+            self._distinct(plays)
+        self._check_winner(seats, self._expect(rec))
+        variations: Seq = rec.get("variations", Seq()) if plays is not None else Seq()
+        changes = [self._vary(seats, plays, variation, location)
+                   for variation, location in zip(variations, variations.locations)]
+        if not self.ok:
             return None
-        return TrickExample(**common, expect=expect, trump=rec["trump"], seats=seats, leader=leader,
-                            plays=tuple(plays), variations=tuple(variations))
+        common = self._common()
+        variations = tuple(
+            TrickExample(**(common | {"location": location, "title": variation.get("title"),
+                                      "cites": tuple(variation.get("cites", ()))}),
+                         expect=self._expect(variation), trump=variation.get("trump", rec["trump"]),
+                         seats=seats, leader=leader, plays=new_plays, replaced=replaced)
+            for variation, location, new_plays, replaced in changes)
+        return TrickExample(**common, expect=self._expect(rec), trump=rec["trump"], seats=seats,
+                            leader=leader, plays=tuple(plays), variations=variations)
 
     def _check_winner(self, seats, expect: Expectation) -> None:
         if "winner" in expect:
             self._seat(seats, expect["winner"], expect.locations["winner"])
 
-    def _variation(self, common, seats, leader, plays: Seq, variation: Rec, location: Location):
+    def _vary(self, seats, plays: Seq, variation: Rec, location: Location):
+        """Check one variation; give it back with its plays and the cards it replaced."""
         if "replace" not in variation and "trump" not in variation:
             self.error(location, "a variation changes something: give 'replace' (old card: new "
                                  "card), 'trump', or both")
@@ -244,68 +282,96 @@ class _Builder:
             new_plays[new_plays.index(old)] = new
             replaced.append((old, new))
         self._distinct(Seq(new_plays, [variation.at("replace")] * len(new_plays)))
-        expect = self._expect(rec=variation)
-        self._check_winner(seats, expect)
-        return TrickExample(**(common | {"location": location, "title": variation.get("title"),
-                                         "cites": tuple(variation.get("cites", ()))}),
-                            expect=expect, trump=variation.get("trump", self.rec["trump"]),
-                            seats=seats, leader=leader, plays=tuple(new_plays),
-                            replaced=tuple(replaced))
+        self._check_winner(seats, self._expect(variation))
+        return variation, location, tuple(new_plays), tuple(replaced)
 
-    def _legal(self, common) -> LegalExample | None:
+    def _legal(self) -> LegalExample | None:
         rec = self.rec
         trick: Seq = rec.get("trick", Seq())
         if len(trick) >= max(self.game.trick_sizes):
-            self.error(rec.at("trick"), f"the trick already holds {len(trick)} cards; a "
-                                        f"{self.game.name} trick has at most {max(self.game.trick_sizes)}")
-        self._distinct(trick, rec["hand"])
-        if self.failed:
+            self.error(rec.at("trick"), f"the trick is already complete: {self.game.name} tricks hold "
+                                        f"at most {max(self.game.trick_sizes)} cards")
+        self._distinct(trick, rec.get("hand", Seq()))
+        if not self.ok:
             return None
-        return LegalExample(**common, expect=self._expect(), trump=rec["trump"], trick=tuple(trick),
-                            hand=tuple(rec["hand"]))
+        return LegalExample(**self._common(), expect=self._expect(rec), trump=rec["trump"],
+                            trick=tuple(trick), hand=tuple(rec["hand"]))
 
-    def _ranking(self, common) -> RankingExample | None:
+    def _ranking(self) -> RankingExample | None:
         rec = self.rec
-        self._distinct(rec["cards"])
-        if self.failed:
+        self._distinct(rec.get("cards", Seq()))
+        if not self.ok:
             return None
-        expect = self._expect()
+        try:
+            rank_cards(self.game, rec.get("trump"), rec["cards"])
+        except RankingError as error:
+            self.error(rec.at("cards"), str(error))
+            return None
+        expect = self._expect(rec)
         if "values" in expect:
             expect.values["values"] = list(expect["values"])
-        return RankingExample(**common, expect=expect, trump=rec.get("trump"), cards=tuple(rec["cards"]))
+        return RankingExample(**self._common(), expect=expect, trump=rec.get("trump"),
+                              cards=tuple(rec["cards"]))
 
-    def _forecast(self, common) -> ForecastExample | None:
+    def _forecast(self) -> ForecastExample | None:
         rec = self.rec
+        if self.game.forecast is False:
+            self.error(rec.at("kind"), f"{self.game.name} has no forecast of the trump suit")
         seats = self._seats()
-        team_size = rec.get("team_size", 1)
-        try:
-            Table.for_game(self.game, len(seats), team_size)
-        except SeatingError as error:
-            self.error(rec.at("team_size" if "team_size" in rec else "seats"), str(error))
-        dealer = self._seat(seats, rec["dealer"], rec.at("dealer"))
-        forecasts = []
-        for name, card, location in rec.get("forecasts", ()):
-            forecasts.append((self._seat(seats, name, location), card))
+        dealer = self._seat(seats, rec["dealer"], rec.at("dealer")) if "dealer" in rec else None
+        forecasts = [(self._seat(seats, name, location), card, location)
+                     for name, card, location in rec.get("forecasts", ())]
         seat = self._seat(seats, rec["seat"], rec.at("seat")) if "seat" in rec else None
         if ("seat" in rec) != ("hand" in rec):
-            self.error(rec.location, "give 'seat' and 'hand' together: whose forecast is asked "
+            self.error(rec.at("seat" if "seat" in rec else "hand"), "give 'seat' and 'hand' together: whose forecast is asked "
                                      "about, and what that player holds")
         if "turned" not in rec and "seat" not in rec:
             self.error(rec.location, "a forecast example asks about the turn-up ('turned') or "
                                      "about a player's choice ('seat' and 'hand'); give at least one")
-        cards = [Seq([card for _, card, _ in rec.get("forecasts", ())],
-                     [loc for _, _, loc in rec.get("forecasts", ())])]
+        cards = [Seq([card for _, card, _ in forecasts], [location for _, _, location in forecasts])]
         if "turned" in rec:
             cards.append(Seq([rec["turned"]], [rec.at("turned")]))
         cards.append(rec.get("hand", Seq()))
         self._distinct(*cards)
-        expect = self._expect()
+        expect = self._expect(rec)
         if "exchange" in expect:
             self._seat(seats, expect["exchange"], expect.locations["exchange"], nobody=True)
-        if self.game.forecast is False:
-            self.error(rec.location, f"{self.game.name} has no forecast of the trump suit")
-        if self.failed:
+        if not self.ok:
             return None
-        return ForecastExample(**common, expect=expect, seats=seats, team_size=team_size,
-                               dealer=dealer, forecasts=tuple(forecasts), turned=rec.get("turned"),
-                               seat=seat, hand=tuple(rec.get("hand", ())))
+        team_size = rec.get("team_size", 1)
+        try:
+            table = Table.for_game(self.game, len(seats), team_size)
+        except SeatingError as error:
+            self.error(rec.at("team_size" if "team_size" in rec else "seats"), str(error))
+            return None
+        self._check_forecasts(table, seats, dealer, seat, forecasts)
+        if not self.ok:
+            return None
+        return ForecastExample(**self._common(), expect=expect, seats=seats, team_size=team_size,
+                               dealer=dealer, forecasts=tuple((s, card) for s, card, _ in forecasts),
+                               turned=rec.get("turned"), seat=seat, hand=tuple(rec.get("hand", ())))
+
+    def _check_forecasts(self, table: Table, seats: tuple[str, ...], dealer: int, seat: int | None,
+                         forecasts: list[tuple[int, Card, Location]]) -> None:
+        """Who may forecast, and when, and of which suit: each forecast reported at its own line,
+        where the engine could only refuse the example as a whole."""
+        asked = forecast_seats(table, dealer)
+        limit = asked.index(seat) if seat in asked else len(asked)
+        suits: dict[Suit, tuple[Card, Location]] = {}
+        for index, card, location in forecasts:
+            name = seats[index]
+            refusal = may_forecast(table, dealer, index)
+            if refusal is Refusal.DEALER:
+                self.error(location, f"{name} is the dealer, and the dealer never forecasts")
+            elif refusal is Refusal.DEALERS_PARTNER:
+                self.error(location, f"{name} is the dealer's partner, and the dealer's partners "
+                                     "never forecast")
+            elif asked.index(index) >= limit:
+                self.error(location, f"{name}'s forecast cannot be on the table yet: {name} is asked "
+                                     f"after {seats[seat]}")
+            if card.suit in suits:
+                other, at = suits[card.suit]
+                self.error(location, f"{card} forecasts {card.suit}, like {other} "
+                                     f"({_first(location, at)}); the forecasts on the table must be "
+                                     "of different suits")
+            suits.setdefault(card.suit, (card, location))

@@ -50,7 +50,7 @@ _RULES = {
     "forecast": Field(Boolean(), doc="Whether the dealer's opponents may forecast the trump suit."),
 }
 
-VARIANT = Record("a variant", {"description": Field(Text(), required=True)} | _RULES)
+VARIANT = Record("a variant", {"description": Field(Text("a description"), required=True)} | _RULES)
 
 GAME = Record("a game", {
     "id": Field(Text("a game id", **SLUG), required=True, doc="The game's folder name."),
@@ -112,11 +112,13 @@ def _spec(rec, values: dict, problems: Problems, variant: str | None = None) -> 
     permanent: tuple[Card, ...] = ()
     permanent_suit: Suit | None = None
     if "permanent_trumps" in values:
-        permanent = tuple(values["permanent_trumps"]["cards"])
+        cards = values["permanent_trumps"]["cards"]
+        permanent = tuple(cards)
         permanent_suit = values["permanent_trumps"]["suit"]
-        for card in permanent:
+        for card, location in zip(cards, cards.locations):
             if card not in deck:
-                problems.add(rec.at("permanent_trumps"), f"{card} is not in the deck")
+                problems.add(location, f"{card} is not in the deck ({' '.join(map(str, ranks))} of "
+                                       f"{' '.join(map(str, suits))})")
     players = tuple(values.get("players", (2,)))
     trick_sizes = tuple(values.get("trick_sizes", players))
     teams = tuple(TeamRule(t["size"], tuple(t["players"])) for t in values.get("teams", ()))

@@ -15,13 +15,13 @@ from typing import Any, Callable, Mapping
 
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-from .cards import Card, CardSyntaxError, Rank, Suit
-from .game import CardNotInDeck, GameSpec
+from .cards import Card, Rank, Suit
+from .game import GameSpec
 from .problems import Location, Problems
 from .source import Source
 
 TAG = "tag:yaml.org,2002:"
-_PLAIN_TAGS = {TAG + name for name in ("str", "int", "float", "bool", "null", "timestamp")}
+_PLAIN_TAGS = {TAG + name for name in ("str", "int", "float", "bool", "null", "timestamp", "seq", "map")}
 
 
 class _Invalid:
@@ -48,9 +48,25 @@ class Context:
         return INVALID
 
 
-def did_you_mean(word: str, choices) -> str:
+def close_match(word: str, choices) -> str | None:
     match = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
-    return f"did you mean '{match[0]}'?" if match else "expected one of: " + ", ".join(choices)
+    return match[0] if match else None
+
+
+def did_you_mean(word: str, choices) -> str:
+    match = close_match(word, choices)
+    return f"did you mean '{match}'?" if match else "expected one of: " + ", ".join(choices)
+
+
+def _bare(what: str) -> str:
+    """'an example' → 'example', to say 'a kind of example' or 'a list of examples'."""
+    return what.removeprefix("a ").removeprefix("an ")
+
+
+def _plural(what: str) -> str:
+    """'a card such as A♥' → 'cards such as A♥'; 'a number of points' → 'numbers of points'."""
+    head, *rest = re.split(r"(?= such as | of )", _bare(what), maxsplit=1)
+    return head + "s" + "".join(rest)
 
 
 def _found(node: Node) -> str:
@@ -70,13 +86,20 @@ class Shape(abc.ABC):
     def read(self, node: Node, ctx: Context) -> Any:
         """The value of `node`, or INVALID once its problems are reported."""
 
-    def _scalar(self, node: Node, ctx: Context, *, text: bool = True) -> str | Any:
-        """The scalar's text, refusing collections, foreign tags, nulls and YAML 1.1 booleans."""
-        if not isinstance(node, ScalarNode):
-            return ctx.error(node, f"expected {self.what}, but found {_found(node)}")
+    def _plain(self, node: Node, ctx: Context, kind: type[Node]) -> Node | Any:
+        """`node` if it is a `kind` of node, else INVALID once reported. A tag is refused first,
+        on collections too: it asks YAML to build an object (!!python/…), whatever it is on."""
         if node.tag not in _PLAIN_TAGS:
             return ctx.error(node, f"the tag {node.tag.replace(TAG, '!!')} is not allowed; "
                                    "tutorial files hold plain values only")
+        if not isinstance(node, kind):
+            return ctx.error(node, f"expected {self.what}, but found {_found(node)}")
+        return node
+
+    def _scalar(self, node: Node, ctx: Context, *, text: bool = True) -> str | Any:
+        """The scalar's text, refusing collections, foreign tags, nulls and YAML 1.1 booleans."""
+        if self._plain(node, ctx, ScalarNode) is INVALID:
+            return INVALID
         if node.tag == TAG + "null":
             return ctx.error(node, f"expected {self.what}, but the value is empty")
         if text and node.tag == TAG + "bool" and node.style is None:
@@ -127,7 +150,7 @@ class Integer(Shape):
             return ctx.error(node, f"expected {self.what}, but found {_found(node)}")
         number = int(value)
         if self.minimum is not None and number < self.minimum:
-            return ctx.error(node, f"expected {self.what} of at least {self.minimum}, but found {number}")
+            return ctx.error(node, f"expected {self.what} (at least {self.minimum}), but found {number}")
         return number
 
 
@@ -194,12 +217,12 @@ class ListOf(Shape):
         """`keep_valid`: drop reported items and keep the rest, so one bad entry spares its siblings."""
         self.item = item
         self.keep_valid = keep_valid
-        self.what = what or f"a list of {item.what.removeprefix('a ').removeprefix('an ')}s"
+        self.what = what or f"a list of {_plural(item.what)}"
         self.min_items = min_items
 
     def read(self, node, ctx):
-        if not isinstance(node, SequenceNode):
-            return ctx.error(node, f"expected {self.what}, but found {_found(node)}")
+        if self._plain(node, ctx, SequenceNode) is INVALID:
+            return INVALID
         if len(node.value) < self.min_items:
             return ctx.error(node, f"expected {self.what} with at least {self.min_items} "
                                    f"item{'s' if self.min_items > 1 else ''}, but found {len(node.value)}")
@@ -252,8 +275,8 @@ class MapOf(Shape):
         self.what = what
 
     def read(self, node, ctx):
-        if not isinstance(node, MappingNode):
-            return ctx.error(node, f"expected {self.what}, but found {_found(node)}")
+        if self._plain(node, ctx, MappingNode) is INVALID:
+            return INVALID
         items, ok = [], True
         for _, key_node, value_node in _pairs(node, ctx, self.what):
             key = self.key.read(key_node, ctx)
@@ -277,6 +300,8 @@ class Rec:
     values: dict[str, Any]
     locations: dict[str, Location]
     location: Location
+    complete: bool = True
+    """False for a partial Record with problems: only the values that could be read are here."""
 
     def get(self, key: str, default=None):
         return self.values.get(key, default)
@@ -292,28 +317,37 @@ class Rec:
 
 
 class Record(Shape):
-    def __init__(self, what: str, fields: Mapping[str, Field]):
+    def __init__(self, what: str, fields: Mapping[str, Field], partial: bool = False):
+        """`partial`: despite problems, give what could be read (an incomplete Rec), so checks
+        across fields still report in the same run what they can."""
         self.what = what
         self.fields = dict(fields)
+        self.partial = partial
 
     def read(self, node, ctx):
-        if not isinstance(node, MappingNode):
-            return ctx.error(node, f"expected {self.what}, but found {_found(node)}")
-        values, locations, ok = {}, {}, True
+        if self._plain(node, ctx, MappingNode) is INVALID:
+            return INVALID
+        values, locations, given, ok = {}, {}, set(), True
         for key, key_node, value_node in _pairs(node, ctx, self.what):
             spec = self.fields.get(key)
             if spec is None:
                 ctx.error(key_node, f"unknown key '{key}' in {self.what}; {did_you_mean(key, self.fields)}")
+                given.add(close_match(key, self.fields))  # "did you mean" already names it
                 ok = False
                 continue
+            given.add(key)
             value = spec.shape.read(value_node, ctx)
-            ok &= value is not INVALID
+            if value is INVALID:
+                ok = False
+                continue
             values[key] = value
             locations[key] = ctx.at(value_node)
-        missing = [key for key, spec in self.fields.items() if spec.required and key not in values]
+        missing = [key for key, spec in self.fields.items() if spec.required and key not in given]
         for key in missing:
             ctx.error(node, f"missing key '{key}' in {self.what}")
-        return Rec(values, locations, ctx.at(node)) if ok and not missing else INVALID
+        if ok and not missing:
+            return Rec(values, locations, ctx.at(node))
+        return Rec(values, locations, ctx.at(node), complete=False) if self.partial else INVALID
 
 
 class Tagged(Shape):
@@ -325,11 +359,11 @@ class Tagged(Shape):
         self.records = dict(records)
 
     def read(self, node, ctx):
-        if not isinstance(node, MappingNode):
-            return ctx.error(node, f"expected {self.what}, but found {_found(node)}")
+        if self._plain(node, ctx, MappingNode) is INVALID:
+            return INVALID
         for key, key_node, value_node in _pairs(node, Context(ctx.source, Problems(), ctx.game), self.what):
             if key == self.key:
-                kind = Choice(self.records, f"a kind of {self.what}").read(value_node, ctx)
+                kind = Choice(self.records, f"a kind of {_bare(self.what)}").read(value_node, ctx)
                 if kind is INVALID:
                     return kind
                 return self.records[kind].read(node, ctx)

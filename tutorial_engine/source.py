@@ -6,6 +6,7 @@ limit (size, nesting, aliases, expanded size) is checked before anything walks t
 
 from __future__ import annotations
 
+import codecs
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -55,13 +56,23 @@ class _LimitedLoader(yaml.SafeLoader):
             if self._aliases > MAX_ALIASES:
                 raise self._limit(event, f"more than {MAX_ALIASES} aliases; "
                                          "repeat the values instead of referring to them")
+            self._refuse_cycle(event)
         self._depth += 1
         if self._depth > MAX_DEPTH:
-            raise self._limit(event, f"nesting deeper than {MAX_DEPTH} levels")
+            raise self._limit(event, f"lists and mappings nest deeper than {MAX_DEPTH} levels here")
         try:
             return super().compose_node(parent, index)
         finally:
             self._depth -= 1
+
+    def _refuse_cycle(self, event: AliasEvent) -> None:
+        """A collection gets its end mark only once composed, so an alias to one without it is
+        inside the collection it names: refused here, where the alias itself can be shown."""
+        node = self.anchors.get(event.anchor)
+        if node is not None and node.end_mark is None:
+            line = node.start_mark.line + 1
+            raise self._limit(event, f"the alias *{event.anchor} refers to the collection that "
+                                     f"contains it (&{event.anchor} on line {line})")
 
     def _limit(self, event, message: str) -> SourceError:
         mark = event.start_mark
@@ -82,19 +93,14 @@ def read_source(path: Path, shown: str) -> Source:
 
 def parse_source(data: bytes, shown: str) -> Source:
     text = _decode(data, shown)
-    if not text.strip() or all(not line.strip() or line.lstrip().startswith("#")
-                               for line in text.splitlines()):
+    if not text.strip():
         raise SourceError(Location(shown, 1, 1), "the file is empty; expected a YAML mapping")
-    loader = _LimitedLoader(text, shown)
     try:
-        root = loader.get_single_node()
+        root = _compose(text, shown)
     except SourceError:
         raise
     except yaml.MarkedYAMLError as error:
-        mark = error.problem_mark or error.context_mark
-        what = error.problem or error.context or "invalid YAML"
-        if error.context and error.problem:
-            what = f"{error.problem} ({error.context})"
+        mark, what = _syntax_problem(error)
         raise SourceError(Location(shown, mark.line + 1, mark.column + 1), f"invalid YAML: {what}") from None
     except yaml.reader.ReaderError as error:
         line = text.count("\n", 0, error.position) + 1
@@ -103,15 +109,76 @@ def parse_source(data: bytes, shown: str) -> Source:
                           f"character U+{error.character:04X} is not allowed in YAML") from None
     except yaml.YAMLError as error:
         raise SourceError(Location(shown, 1, 1), f"invalid YAML: {error}") from None
-    finally:
-        loader.dispose()
     if root is None:
-        raise SourceError(Location(shown, 1, 1), "the file is empty; expected a YAML mapping")
+        raise SourceError(Location(shown, 1, 1), "the file holds only comments; expected a YAML mapping")
     _check_expanded_size(root, shown)
     return Source(shown, root)
 
 
+def _compose(text: str, shown: str) -> Node | None:
+    loader = _LimitedLoader(text, shown)  # the reader refuses unprintable characters right here
+    try:
+        return loader.get_single_node()
+    finally:
+        loader.dispose()
+
+
+_SYNTAX = (
+    # (how PyYAML's problem starts, the mark that shows the fault, what to tell the author)
+    ("found character '\\t'", "problem",
+     "a tab character; YAML indents with spaces only, so replace it with spaces"),
+    ("expected <block end>", "problem",
+     "this line's indentation matches no line above it; indent the keys of one mapping, and "
+     "the '-' items of one list, by the same number of spaces"),
+    ("mapping values are not allowed here", "problem",
+     "a ': ' where no key can start; if this line is a key, check its indentation, and if the "
+     "':' belongs to a text, put the whole text in quotes"),
+    ("could not find expected ':'", "context",
+     "this line is neither 'key: value' nor a '-' item; is the ':' after the key missing?"),
+    ("expected ',' or ']'", "context",
+     "the list opened here with '[' is not closed: YAML expected ',' or ']' but found {found}"),
+    ("expected ',' or '}'", "context",
+     "the mapping opened here with '{{' is not closed: YAML expected ',' or '}}' but found {found}"),
+    ("found unexpected end of stream", "context",
+     "the quoted text starting here is never closed; add the closing quote"),
+    ("but found another document", "problem",
+     "a second YAML document starts here; a tutorial file holds one, so remove the '---' line "
+     "or move what follows to a file of its own"),
+    ("found undefined alias", "problem",
+     "the alias *{name} names no anchor; an alias repeats a value marked &{name} above it"),
+)
+
+
+def _syntax_problem(error: yaml.MarkedYAMLError):
+    """PyYAML's wording put in terms an author can act on, at the mark that shows the fault
+    (for an unclosed bracket, the bracket, not the line where the parser gave up)."""
+    problem = error.problem or ""
+    for start, mark, message in _SYNTAX:
+        chosen = error.context_mark if mark == "context" else error.problem_mark
+        if problem.startswith(start) and chosen is not None:
+            return chosen, message.format(found=_found_token(error), name=_last_quoted(problem))
+    what = error.problem or error.context or "invalid YAML"
+    if error.context and error.problem:
+        what = f"{error.problem} ({error.context})"
+    return error.problem_mark or error.context_mark, what
+
+
+def _found_token(error: yaml.MarkedYAMLError) -> str:
+    """"':' on line 5" or "the end of the file", from "…, but got ':'"."""
+    token = _last_quoted(error.problem)
+    if token == "<stream end>":
+        return "the end of the file"
+    return f"'{token}' on line {error.problem_mark.line + 1}"
+
+
+def _last_quoted(problem: str) -> str:
+    """The last 'quoted' word of PyYAML's problem: the token found, or the alias named."""
+    return problem.rpartition("'")[0].rpartition("'")[2]
+
+
 def _decode(data: bytes, shown: str) -> str:
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):  # Windows' "Unicode"
+        raise SourceError(Location(shown, 1, 1), "the file is saved as UTF-16; save it as UTF-8")
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
@@ -123,30 +190,24 @@ def _decode(data: bytes, shown: str) -> str:
 
 
 def _check_expanded_size(root: Node, shown: str) -> None:
-    """Aliases share nodes; count what a walk would visit so an alias bomb is refused early."""
+    """Aliases share nodes; count what a walk would visit so an alias bomb is refused early,
+    at the innermost collection that grows too big (the composer has refused cycles)."""
     sizes: dict[int, int] = {}
-    active: set[int] = set()
 
     def size(node: Node) -> int:
         key = id(node)
         if key in sizes:
             return sizes[key]
-        if key in active:
-            mark = node.start_mark
-            raise SourceError(Location(shown, mark.line + 1, mark.column + 1),
-                              "an alias refers to the collection that contains it")
         total = 1
         if isinstance(node, (SequenceNode, MappingNode)):
-            active.add(key)
             children = node.value if isinstance(node, SequenceNode) else [n for pair in node.value for n in pair]
             for child in children:
                 total += size(child)
                 if total > MAX_NODES:
-                    mark = root.start_mark
+                    mark = node.start_mark
                     raise SourceError(Location(shown, mark.line + 1, mark.column + 1),
-                                      f"the document expands to more than {MAX_NODES:,} values "
-                                      "through its aliases")
-            active.discard(key)
+                                      f"this collection expands to more than {MAX_NODES:,} values "
+                                      "through its aliases; a tutorial file needs far fewer")
         sizes[key] = total
         return total
 
