@@ -100,6 +100,7 @@ FORECAST = _example("a forecast example", {
         "indicator": Field(CardShape()),
         "trump": Field(SuitShape()),
         "allowed": Field(CARDS, doc="Cards the seat may lay as forecast."),
+        "returned": Field(CARDS, doc="Forecasts that go back to their owners' hands."),
     })),
 })
 

@@ -10,7 +10,8 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from .cards import Card, Suit
-from .explain import explain_options, explain_outcome, points_sum, why_refused, why_wins
+from .explain import (explain_options, explain_outcome, points_sum, why_legal, why_refused,
+                      why_wins)
 from .forecast import ForecastOptions, ForecastOutcome, forecast_options, forecast_outcome
 from .game import GameSpec
 from .problems import Location, Problem
@@ -108,11 +109,16 @@ class LegalExample(Example):
         legality = self.solve()
         problems = []
         if "legal" in self.expect and set(self.expect["legal"]) != set(legality.legal):
-            why = why_refused(legality)
+            expected = set(self.expect["legal"])
+            reasons = [f"{card} is refused because {why_refused(legality)}"
+                       for card in self.hand if card in expected and card in legality.refused]
+            reasons += [why_legal(card, legality, self.game)
+                        for card in legality.legal if card not in expected]
+            reasons += [f"{card} is not in the hand" for card in self.expect["legal"]
+                        if card not in self.hand]
             problems.append(self._mismatch(
                 "legal", f"expected legal {_cards(self.expect['legal'])}, but the engine gives "
-                         f"{_cards(legality.legal)}" + (f": {why}" if why else
-                                                        ": every card of the hand may be played")))
+                         f"{_cards(legality.legal)}: {'; '.join(reasons)}"))
         if "duty" in self.expect and self.expect["duty"] != legality.duty.value:
             problems.append(self._mismatch("duty", f"expected the duty {self.expect['duty']}, but the "
                                                    f"engine gives {legality.duty.value}"))
@@ -196,9 +202,14 @@ class ForecastExample(Example):
                                                        f"but the engine gives {exchanger}: "
                                                        f"{explain_outcome(outcome, name)}"))
         if "indicator" in self.expect and self.expect["indicator"] != outcome.indicator:
+            because = "" if problems else f": {explain_outcome(outcome, name)}"
             problems.append(self._mismatch("indicator", f"expected the indicator {self.expect['indicator']}, "
-                                                        f"but the engine gives {outcome.indicator}: "
-                                                        f"{explain_outcome(outcome, name)}"))
+                                                        f"but the engine gives {outcome.indicator}{because}"))
+        returned = [card for _, card in outcome.returned]
+        if "returned" in self.expect and set(self.expect["returned"]) != set(returned):
+            because = "" if problems else f": {explain_outcome(outcome, name)}"
+            problems.append(self._mismatch("returned", f"expected back in hand {_cards(self.expect['returned'])}, "
+                                                       f"but the engine gives {_cards(returned)}{because}"))
         if "trump" in self.expect and self.expect["trump"] != outcome.trump:
             problems.append(self._mismatch("trump", f"expected trump {self.expect['trump']}, but the "
                                                     f"engine gives {outcome.trump}: the turned card "

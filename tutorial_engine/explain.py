@@ -65,6 +65,23 @@ def why_refused(legality: Legality) -> str:
     return ""
 
 
+def why_legal(card, legality: Legality, game: GameSpec) -> str:
+    """Why one card may be played under the duty in force."""
+    led, duty = legality.led, legality.duty
+    if duty is Duty.FOLLOW:
+        if led is legality.trump:
+            return f"{card} is a trump, and a trump was led"
+        if card in game.permanent_trumps:
+            return f"{card} is a tree, and a tree may follow an ordinary {led}"
+        return f"{card} follows {led}"
+    if duty is Duty.PLAY_TREE:
+        return f"{card} is a tree, as the duty requires"
+    if duty is Duty.TRUMP:
+        return f"{card} is a trump, as the duty to trump requires"
+    sentence = DUTIES[duty].rstrip(".")
+    return f"{card} may be played: {sentence[0].lower()}{sentence[1:]}"
+
+
 DUTIES = {
     Duty.LEAD: "You lead: any card may be played.",
     Duty.NONE: "No obligations: any card may be played.",
