@@ -32,7 +32,7 @@ class Suit(enum.Enum):
         return self.name[0]
 
     def __str__(self) -> str:
-        return self.value
+        return self._value_  # not .value: Enum's property costs a Python call per card printed
 
     @classmethod
     def parse(cls, text: str) -> Suit:
@@ -73,7 +73,7 @@ class Rank(enum.Enum):
     __hash__ = object.__hash__
 
     def __str__(self) -> str:
-        return self.value
+        return self._value_
 
     @classmethod
     def parse(cls, text: str) -> Rank:
@@ -109,13 +109,14 @@ class Card:
             object.__setattr__(card, "rank", rank)
             object.__setattr__(card, "suit", suit)
             _INTERNED[rank, suit] = card
+            _TEXT[card] = f"{rank._value_}{suit._value_}"
         return card
 
     def __reduce__(self):
         return Card, (self.rank, self.suit)
 
     def __str__(self) -> str:
-        return f"{self.rank.value}{self.suit.value}"
+        return _TEXT[self]
 
     def __repr__(self) -> str:
         return f"Card({self})"
@@ -127,6 +128,7 @@ class Card:
 
 
 _INTERNED: dict[tuple[Rank, Suit], Card] = {}
+_TEXT: dict[Card, str] = {}
 
 
 @lru_cache(maxsize=4096)

@@ -15,6 +15,8 @@ from .rules import RuleError, legal_plays, trick_verdict
 from .schema import did_you_mean
 
 TRICK_KEYS = ("game", "variant", "trump", "plays")
+_ENCODE = json.JSONEncoder(ensure_ascii=False).encode
+"""One encoder for every reply: json.dumps builds a new one per call when given options."""
 LEGAL_KEYS = ("game", "variant", "trump", "trick", "hand")
 
 
@@ -112,6 +114,6 @@ def serve(games: Mapping[str, GameSpec], stdin: BinaryIO, stdout: BinaryIO) -> i
         except BadLine as error:
             failed = True
             reply = {"error": f"line {number}: {error}"}
-        stdout.write(json.dumps(reply, ensure_ascii=False).encode("utf-8") + b"\n")
+        stdout.write(_ENCODE(reply).encode("utf-8") + b"\n")
         stdout.flush()
     return 1 if failed else 0
