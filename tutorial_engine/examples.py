@@ -6,6 +6,7 @@ An expectation is optional; the engine's answer is always computed, so a page ca
 
 from __future__ import annotations
 
+import abc
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
@@ -39,7 +40,7 @@ def _cards(cards) -> str:
 
 
 @dataclass(frozen=True)
-class Example:
+class Example(abc.ABC):
     id: str
     location: Location
     game: GameSpec
@@ -50,9 +51,9 @@ class Example:
     def _mismatch(self, key: str, message: str) -> Problem:
         return Problem(self.expect.locations.get(key, self.location), message)
 
+    @abc.abstractmethod
     def check(self) -> list[Problem]:
         """Every way the author's expectation contradicts the engine."""
-        return []
 
 
 @dataclass(frozen=True)

@@ -111,9 +111,6 @@ class GameSpec:
     def total_points(self) -> int:
         return sum(self.card_points(card) for card in self.deck)
 
-    def is_permanent_trump(self, card: Card) -> bool:
-        return card in self.permanent_trumps
-
     def team_sizes(self, players: int) -> tuple[int, ...]:
         return tuple(rule.size for rule in self.teams if players in rule.players)
 

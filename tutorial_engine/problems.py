@@ -64,16 +64,3 @@ def alternatives(numbers) -> str:
 def display_path(path: Path) -> str:
     """Relative to the working folder, so a terminal or editor can open it as printed."""
     return Path(os.path.relpath(path.absolute())).as_posix()
-
-
-class TutorialError(Exception):
-    """Base of the errors the tool reports to a person instead of a traceback."""
-
-
-class Aborted(TutorialError):
-    """Raised after every problem of a run has been reported."""
-
-    def __init__(self, problems: Problems):
-        count = len(problems)
-        super().__init__(f"Aborted with {count} error{'s' if count != 1 else ''}")
-        self.problems = problems
