@@ -1,0 +1,102 @@
+"""The kernels read every rule from game.yml: a game that exists only as data is judged by its
+own deck, orders, points, permanent trumps and follow rule, with no Python of its own."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+
+import pytest
+
+from tutorial_engine.cards import Card, Suit
+from tutorial_engine.check import Report, load_games
+from tutorial_engine.game import Direction
+from tutorial_engine.rules import Duty, WinReason, legal_plays, trick_verdict
+
+TOY = """\
+id: toy
+name: Toy
+deck:
+  suits: [♠, ♥, ♦, ♣]
+  ranks: [A, K, Q, J, 10]
+order:
+  plain: [10, A, K, Q, J]
+  trump: [J, 10, A, K, Q]
+points: {10: 7, J: 5}
+permanent_trumps:
+  cards: [K♦]
+  suit: ♦
+follow: suit-then-trump
+players: [3]
+direction: counterclockwise
+hand_size: 4
+variants:
+  anything-goes:
+    description: No duty to follow.
+    follow: none
+"""
+
+
+@pytest.fixture
+def toy_project(tmp_path):
+    (tmp_path / "examples" / "toy").mkdir(parents=True)
+    (tmp_path / "examples" / "toy" / "game.yml").write_text(TOY, encoding="utf-8")
+    return tmp_path
+
+
+@pytest.fixture
+def toy(toy_project):
+    report = Report()
+    load_games(toy_project, report)
+    assert list(report.problems) == []
+    return report.games["toy"]
+
+
+def cards(text):
+    return [Card.parse(part) for part in text.split()]
+
+
+def test_the_deck_comes_from_the_data(toy):
+    assert toy.deck_text() == "20 cards: 10 A K Q J of ♠ ♥ ♦ ♣"
+    assert toy.total_points == 4 * (7 + 5)
+    assert toy.direction is Direction.COUNTERCLOCKWISE
+
+
+def test_plain_and_trump_orders_come_from_the_data(toy):
+    assert trick_verdict(toy, Suit.SPADES, cards("A♥ 10♥ K♥")).card == Card.parse("10♥")
+    verdict = trick_verdict(toy, Suit.SPADES, cards("A♥ A♠ J♠"))
+    assert (verdict.card, verdict.reason, verdict.points) == (Card.parse("J♠"), WinReason.HIGHEST_TRUMP, 5)
+
+
+def test_a_permanent_trump_from_the_data_beats_the_trump_jack(toy):
+    verdict = trick_verdict(toy, Suit.SPADES, cards("J♠ K♦ 10♠"))
+    assert (verdict.card, verdict.reason) == (Card.parse("K♦"), WinReason.TREE)
+
+
+def test_the_follow_rule_and_its_variant_come_from_the_data(toy):
+    strict = legal_plays(toy, Suit.SPADES, cards("A♥"), cards("K♥ Q♣ J♠"))
+    assert (strict.duty, strict.legal) == (Duty.FOLLOW, (Card.parse("K♥"),))
+    loose = legal_plays(toy.with_variant("anything-goes"), Suit.SPADES, cards("A♥"), cards("K♥ Q♣ J♠"))
+    assert (loose.duty, loose.legal) == (Duty.NONE, tuple(cards("K♥ Q♣ J♠")))
+
+
+def test_an_ordinary_card_of_the_permanent_trumps_suit_lets_them_follow(toy):
+    legality = legal_plays(toy, Suit.SPADES, cards("A♦"), cards("K♦ J♠ Q♥"))
+    assert (legality.duty, legality.legal) == (Duty.PLAY_TREE, (Card.parse("K♦"),))
+
+
+def test_the_command_line_plays_the_new_game(toy_project, console_script):
+    def run(*args):
+        return subprocess.run([str(console_script), *args, "--project", str(toy_project)],
+                              capture_output=True, text=True, encoding="utf-8", timeout=60)
+
+    trick = run("trick", "toy", "--trump", "♠", "A♥", "10♥", "K♥", "--json")
+    assert json.loads(trick.stdout)["card"] == "10♥"
+    refused = run("trick", "toy", "--trump", "♠", "2♥", "10♥", "K♥")
+    assert (refused.returncode, refused.stderr.strip()) == (
+        1, "Error: 2♥ is not in the Toy deck (20 cards: 10 A K Q J of ♠ ♥ ♦ ♣)")
+    judged = subprocess.run([str(console_script), "judge", "--project", str(toy_project)],
+                            input='{"game": "toy", "trump": "♥", "trick": ["Q♣"], "hand": ["A♣", "J♥"]}\n',
+                            capture_output=True, text=True, encoding="utf-8", timeout=60)
+    assert json.loads(judged.stdout) == {"legal": ["A♣"], "refused": {"J♥": "must-follow"},
+                                         "explanation": "You must follow ♣."}
