@@ -10,6 +10,7 @@ from typing import Sequence
 from yaml.nodes import MappingNode, ScalarNode
 
 from .content import load_examples, peek
+from .pages import Page, is_pages_file, load_pages
 from .examples import Example
 from .game import CardNotInDeck, GameSpec
 from .gamefile import SLUG, build_game
@@ -47,6 +48,7 @@ class Report:
     problems: Problems = field(default_factory=Problems)
     games: dict[str, GameSpec] = field(default_factory=dict)
     examples: list[Example] = field(default_factory=list)
+    pages: list[Page] = field(default_factory=list)
     files: int = 0
 
     @property
@@ -56,7 +58,9 @@ class Report:
     def summary(self) -> str:
         examples = _count(len(self.examples), "example")
         variations = f" and {_count(self.variations, 'variation')}" if self.variations else ""
-        return f"Checked {examples}{variations} in {_count(self.files, 'file')}: all agree with the engine."
+        pages = f" and {_count(len(self.pages), 'page')}" if self.pages else ""
+        return (f"Checked {examples}{variations}{pages} in {_count(self.files, 'file')}: "
+                "all agree with the engine.")
 
 
 def _count(n: int, noun: str) -> str:
@@ -83,14 +87,51 @@ def check(project: Path, paths: Sequence[Path] = ()) -> Report:
     """Load and check every YAML file under `paths` (default: the project's examples)."""
     report = Report()
     load_games(project, report)
+    pages = []
+    checked: set[Path] = set()
     for path in _expand(paths or [project / EXAMPLES_DIR], report.problems):
         report.files += 1
+        checked.add(path.resolve())
         if is_game_file(path):
             if path.resolve().parent.parent != (project / EXAMPLES_DIR).resolve():
                 _load_game(path, report, folder=None)
             continue
-        _check_examples(project, path, report)
+        try:
+            source = read_source(path, display_path(path))
+        except SourceError as error:
+            report.problems.add(error.location, error.message)
+            continue
+        if is_pages_file(source.root):
+            pages.append((path, source))  # after the examples they show
+        else:
+            _check_examples(project, path, source, report)
+    if pages:
+        _load_unchecked_examples(project, checked, report)
+    for path, source in pages:
+        _check_pages(project, path, source, report)
     return report
+
+
+def _load_unchecked_examples(project: Path, checked: set[Path], report: Report) -> None:
+    """Pages show examples by id: load the project's example files not already checked."""
+    for path in sorted((project / EXAMPLES_DIR).glob("*/examples/*.yml")):
+        if path.resolve() in checked:
+            continue
+        try:
+            source = read_source(path, display_path(path))
+        except SourceError as error:
+            report.problems.add(error.location, error.message)
+            continue
+        _check_examples(project, path, source, report)
+
+
+def _check_pages(project: Path, path: Path, source, report: Report) -> None:
+    in_game = peek(source.root, "game") is not None or _folder_game(project, path) is not None
+    game = _game_for(project, path, source, report) if in_game else None
+    if in_game and game is None:
+        return
+    examples = {e.id: e for e in report.examples if game is not None and e.game.id == game.id}
+    report.pages += load_pages(source, report.problems, game, examples)
 
 
 def _expand(paths: Sequence[Path], problems: Problems) -> list[Path]:
@@ -105,12 +146,7 @@ def _expand(paths: Sequence[Path], problems: Problems) -> list[Path]:
     return files
 
 
-def _check_examples(project: Path, path: Path, report: Report) -> None:
-    try:
-        source = read_source(path, display_path(path))
-    except SourceError as error:
-        report.problems.add(error.location, error.message)
-        return
+def _check_examples(project: Path, path: Path, source, report: Report) -> None:
     game = _game_for(project, path, source, report)
     for example in load_examples(source, report.problems, game):
         report.examples.append(example)
@@ -132,16 +168,21 @@ def _game_for(project: Path, path: Path, source, report: Report) -> GameSpec | N
         if name is not None:
             report.problems.add(source.at(node), f"unknown game '{name}'; {did_you_mean(name, report.games)}")
         return None  # a value that is no game id at all is reported with the file's other keys
-    examples = (project / EXAMPLES_DIR).resolve()
-    for folder in path.resolve().parents:
-        if folder.parent == examples:
-            if folder.name in report.games:
-                return report.games[folder.name]
-            if (folder / GAME_FILE).exists():
-                return None  # its game.yml failed to load and has been reported
+    folder = _folder_game(project, path)
+    if folder is not None:
+        return report.games.get(folder)  # None: its game.yml failed to load and was reported
     if isinstance(source.root, MappingNode):  # otherwise the file is reported as not a mapping
         report.problems.add(Location(source.path, 1, 1),
                             f"no game for these examples: add 'game: <id>' at the top (games: {known})")
+    return None
+
+
+def _folder_game(project: Path, path: Path) -> str | None:
+    """The game whose folder (examples/<game>/, with a game.yml) holds `path`, if any."""
+    examples = (project / EXAMPLES_DIR).resolve()
+    for folder in path.resolve().parents:
+        if folder.parent == examples and (folder / GAME_FILE).exists():
+            return folder.name
     return None
 
 

@@ -1,0 +1,211 @@
+"""Rules pages as data: numbered sections of English source prose, tables generated from
+game.yml, worked examples by id, and an FAQ.
+
+Prose is English only here; every paragraph is one translatable message, so a changed paragraph
+becomes fuzzy for translators and nothing else does.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from yaml.nodes import MappingNode, ScalarNode
+
+from .examples import Example
+from .game import GameSpec
+from .gamefile import SLUG
+from .problems import Location, Problems
+from .schema import INVALID, Choice, Context, Field, ListOf, Rec, Record, Shape, Text, close_match
+from .source import Source
+
+TABLES = ("plain-order", "trump-order")
+"""Generated from game.yml: a plain suit's order (with points when cards carry any), and the
+trump order (permanent trumps first)."""
+
+
+@dataclass(frozen=True)
+class Paragraph:
+    text: str
+    location: Location
+
+
+@dataclass(frozen=True)
+class BulletList:
+    items: tuple[str, ...]
+    location: Location
+
+
+@dataclass(frozen=True)
+class Table:
+    kind: str
+    location: Location
+
+
+@dataclass(frozen=True)
+class ExampleBlock:
+    example: Example
+    location: Location
+
+
+Block = Paragraph | BulletList | Table | ExampleBlock
+
+
+@dataclass(frozen=True)
+class Section:
+    id: str
+    title: str
+    blocks: tuple[Block, ...]
+
+
+@dataclass(frozen=True)
+class Question:
+    id: str
+    question: str
+    answer: tuple[Block, ...]
+
+
+@dataclass(frozen=True)
+class Page:
+    id: str
+    game: GameSpec | None
+    title: str
+    summary: str | None
+    intro: tuple[Block, ...]
+    sections: tuple[Section, ...]
+    faq: tuple[Question, ...]
+    location: Location
+
+    @property
+    def path(self) -> str:
+        """The page's source path in the site: the same in every locale."""
+        name = "index" if self.id == "home" else self.id
+        return f"{self.game.id}/{name}.md" if self.game else f"{name}.md"
+
+
+PARAGRAPH = Text("a paragraph")
+_BLOCK_RECORD = Record("a block", {
+    "list": Field(ListOf(Text("a list item"), min_items=1), doc="A bulleted list."),
+    "table": Field(Choice(TABLES, "a table"), doc="A table generated from game.yml."),
+    "example": Field(Text("an example id", **SLUG), doc="A worked example shown as a diagram."),
+})
+
+
+class BlockShape(Shape):
+    """A paragraph (plain text), or a mapping with exactly one of list, table or example."""
+
+    what = "a paragraph or a block (list, table or example)"
+
+    def read(self, node, ctx):
+        if isinstance(node, ScalarNode):
+            return PARAGRAPH.read(node, ctx)
+        rec = _BLOCK_RECORD.read(node, ctx)
+        if rec is INVALID:
+            return rec
+        if len(rec.values) != 1:
+            return ctx.error(node, "a block holds exactly one of 'list', 'table' or 'example'")
+        return rec
+
+
+BLOCKS = ListOf(BlockShape(), what="a list of paragraphs and blocks", min_items=1, keep_valid=True)
+
+PAGE = Record("a page", {
+    "id": Field(Text("a page id", **SLUG), required=True,
+                doc="The page's address, the same in every language; 'home' is the home page."),
+    "title": Field(Text("a title"), required=True),
+    "summary": Field(Text("a summary"), doc="One sentence, shown on the home page."),
+    "intro": Field(BLOCKS, doc="Before the first numbered section."),
+    "sections": Field(ListOf(Record("a section", {
+        "id": Field(Text("a section id", **SLUG), required=True, doc="The heading's anchor."),
+        "title": Field(Text("a title"), required=True),
+        "blocks": Field(BLOCKS, required=True),
+    }), what="a list of sections", keep_valid=True)),
+    "faq": Field(ListOf(Record("a question", {
+        "id": Field(Text("a question id", **SLUG), required=True),
+        "question": Field(Text("a question"), required=True),
+        "answer": Field(BLOCKS, required=True),
+    }), what="a list of questions", keep_valid=True)),
+})
+
+PAGES_FILE = Record("a pages file", {
+    "game": Field(Text("a game id", **SLUG), doc="Needed only outside examples/<game>/."),
+    "pages": Field(ListOf(PAGE, what="a list of pages", min_items=1, keep_valid=True), required=True),
+})
+
+
+def is_pages_file(node) -> bool:
+    return isinstance(node, MappingNode) and any(
+        getattr(key, "value", None) == "pages" for key, _ in node.value)
+
+
+def load_pages(source: Source, problems: Problems, game: GameSpec | None,
+               examples: dict[str, Example]) -> list[Page]:
+    """Pages of one file; `examples` are the game's checked examples by id."""
+    rec = PAGES_FILE.read(source.root, Context(source, problems, game))
+    if rec is INVALID:
+        return []
+    pages = []
+    for page in rec["pages"]:
+        built = _Builder(game, examples, problems).page(page)
+        if built is not None:
+            pages.append(built)
+    return pages
+
+
+class _Builder:
+    def __init__(self, game: GameSpec | None, examples: dict[str, Example], problems: Problems):
+        self.game = game
+        self.examples = examples
+        self.problems = problems
+        self.failed = False
+
+    def error(self, location: Location, message: str) -> None:
+        self.problems.add(location, message)
+        self.failed = True
+
+    def page(self, rec: Rec) -> Page | None:
+        sections = tuple(Section(s["id"], s["title"], self.blocks(s["blocks"]))
+                         for s in rec.get("sections", ()))
+        faq = tuple(Question(q["id"], q["question"], self.blocks(q["answer"]))
+                    for q in rec.get("faq", ()))
+        self.unique([s.id for s in sections] + [q.id for q in faq],
+                    [s.at("id") for s in rec.get("sections", ())] + [q.at("id") for q in rec.get("faq", ())])
+        page = Page(id=rec["id"], game=self.game, title=rec["title"], summary=rec.get("summary"),
+                    intro=self.blocks(rec.get("intro", ())), sections=sections, faq=faq,
+                    location=rec.location)
+        return None if self.failed else page
+
+    def unique(self, ids: list[str], locations: list[Location]) -> None:
+        first: dict[str, Location] = {}
+        for name, location in zip(ids, locations):
+            if name in first:
+                self.error(location, f"the id '{name}' is used twice on this page (first on line "
+                                     f"{first[name].line}); headings need distinct anchors")
+            first.setdefault(name, location)
+
+    def blocks(self, items) -> tuple[Block, ...]:
+        out: list[Block] = []
+        for item, location in zip(items, getattr(items, "locations", ())):
+            if isinstance(item, str):
+                out.append(Paragraph(item, location))
+            elif "list" in item:
+                out.append(BulletList(tuple(item["list"]), location))
+            elif "table" in item:
+                if self.game is None:
+                    self.error(location, "a table is generated from a game; this page has none")
+                else:
+                    out.append(Table(item["table"], location))
+            else:
+                out.append(self.example(item["example"], item.at("example")))
+        return tuple(block for block in out if block is not None)
+
+    def example(self, name: str, location: Location) -> ExampleBlock | None:
+        if name in self.examples:
+            return ExampleBlock(self.examples[name], location)
+        if self.game is None:
+            self.error(location, "a worked example belongs to a game; this page has none")
+            return None
+        guess = close_match(name, self.examples)
+        hint = (f"did you mean '{guess}'?" if guess else
+                f"the ids are those of examples/{self.game.id}/examples/*.yml")
+        self.error(location, f"no {self.game.name} example has the id '{name}'; {hint}")
+        return None
