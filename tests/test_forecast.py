@@ -70,7 +70,7 @@ def test_a8_the_dealer_never_forecasts(albastini):
     options = forecast_options(albastini, Table(3), 0, 0, cards("J♣ 7♦"), {})
     assert options.allowed == ()
     assert options.refused == {C("J♣"): Refusal.DEALER, C("7♦"): Refusal.DEALER}
-    assert explain_options(options) == "the dealer never forecasts"
+    assert explain_options(options) == "The dealer never forecasts."
 
 
 def test_a8_nor_do_the_dealers_partners(albastini):
@@ -78,7 +78,7 @@ def test_a8_nor_do_the_dealers_partners(albastini):
     options = forecast_options(albastini, table, 0, 2, cards("J♣ 7♦"), {1: C("4♥")})
     assert options.allowed == ()
     assert set(options.refused.values()) == {Refusal.DEALERS_PARTNER}
-    assert explain_options(options) == "the dealer's partners never forecast"
+    assert explain_options(options) == "The dealer's partners never forecast."
 
 
 def test_a11a_e5_forecast_suits_must_differ(albastini):
@@ -86,7 +86,7 @@ def test_a11a_e5_forecast_suits_must_differ(albastini):
     options = forecast_options(albastini, Table(3), 0, 2, cards("J♣ 3♣ 7♦ A♠ Q♠"), {1: C("4♣")})
     assert names(options.allowed) == ["7♦", "A♠", "Q♠"]
     assert options.refused == {C("J♣"): Refusal.SUIT_TAKEN, C("3♣"): Refusal.SUIT_TAKEN}
-    assert explain_options(options) == "an earlier forecast already names this suit"
+    assert explain_options(options) == "An earlier forecast already names this suit."
 
 
 def test_a8_two_earlier_forecasts_take_two_suits(albastini):

@@ -1,39 +1,48 @@
-"""English sentences for the engine's reason codes.
+"""Words for the engine's reason codes.
 
-The codes are the contract; these sentences are one rendering of them (the CLI's, `judge`'s
-`explanation`, `check`'s messages). The site renders the same codes through gettext.
+The codes are the contract; this module renders them twice: complete sentences for learners,
+translated through a Translator (the site, `judge`'s `explanation`), and short English clauses
+for authors and the command line (`check`'s "…, but the engine gives Boris: <clause>").
 """
 
 from __future__ import annotations
 
-from .game import GameSpec
 from .forecast import ForecastOptions, ForecastOutcome, Refusal
+from .game import GameSpec
+from .i18n import ENGLISH, N_, Translator
 from .rules import Duty, Legality, Role, Verdict, WinReason
+
+
+def explain_win(verdict: Verdict, game: GameSpec, tr: Translator = ENGLISH) -> str:
+    """Why the winning card wins, as one sentence."""
+    card = str(verdict.card)
+    if verdict.reason is WinReason.TREE:
+        lower = [str(c) for c in verdict.plays if c is not verdict.card and c in game.permanent_trumps]
+        if lower:
+            return tr.gettext("{card} is the higher tree, above {lower}, and the trees outrank "
+                              "every other trump.", card=card, lower=" ".join(lower))
+        return tr.gettext("{card} is a tree, and the trees outrank every other trump.", card=card)
+    if verdict.reason is WinReason.HIGHEST_TRUMP:
+        return tr.gettext("{card} is the highest trump.", card=card)
+    return tr.gettext("{card} is the highest card of the suit led ({suit}) and no trump was played.",
+                      card=card, suit=str(verdict.led))
 
 
 def why_wins(verdict: Verdict, game: GameSpec) -> str:
     """"3♠ is the highest trump": the clause `check` puts after "the engine gives …"."""
-    card = verdict.card
-    if verdict.reason is WinReason.TREE:
-        lower = [str(c) for c in verdict.plays if c is not card and c in game.permanent_trumps]
-        if lower:
-            return f"{card} is the higher tree, above {' '.join(lower)}, and the trees outrank every other trump"
-        return f"{card} is a tree, and the trees outrank every other trump"
-    if verdict.reason is WinReason.HIGHEST_TRUMP:
-        return f"{card} is the highest trump"
-    return f"{card} is the highest card of the suit led ({verdict.led}) and no trump was played"
+    return explain_win(verdict, game).removesuffix(".")
 
 
-def points_sum(verdict: Verdict) -> str:
-    """"11 + 0 = 11": how the trick's value adds up, card by card."""
-    return " + ".join(str(p) for p in verdict.card_points) + f" = {verdict.points}"
+def points_sum(verdict: Verdict, tr: Translator = ENGLISH) -> str:
+    """"11 + 0 = 11": how the trick's value adds up, card by card, in the locale's digits."""
+    return tr.digits(" + ".join(str(p) for p in verdict.card_points) + f" = {verdict.points}")
 
 
-def explain_verdict(verdict: Verdict, game: GameSpec) -> str:
-    text = why_wins(verdict, game)
-    sentence = text[0].upper() + text[1:] + "."
+def explain_verdict(verdict: Verdict, game: GameSpec, tr: Translator = ENGLISH) -> str:
+    sentence = explain_win(verdict, game, tr)
     if any(verdict.card_points):
-        sentence += f" The trick is worth {points_sum(verdict)} points."
+        sentence += " " + tr.ngettext("The trick is worth {sum} point.", "The trick is worth {sum} points.",
+                                      verdict.points, sum=points_sum(verdict, tr))
     return sentence
 
 
@@ -83,39 +92,49 @@ def why_legal(card, legality: Legality, game: GameSpec) -> str:
 
 
 DUTIES = {
-    Duty.LEAD: "You lead: any card may be played.",
-    Duty.NONE: "No obligations: any card may be played.",
-    Duty.FREE: "You can neither follow nor trump: any card may be played.",
-    Duty.FOLLOW: "Every card of the hand follows the lead.",
-    Duty.PLAY_TREE: "Every card of the hand is a tree, as the duty requires.",
-    Duty.TRUMP: "Every card of the hand is a trump, as the duty requires.",
+    Duty.LEAD: N_("You lead: any card may be played."),
+    Duty.NONE: N_("No obligations: any card may be played."),
+    Duty.FREE: N_("You can neither follow nor trump: any card may be played."),
+    Duty.FOLLOW: N_("Every card of the hand follows the lead."),
+    Duty.PLAY_TREE: N_("Every card of the hand is a tree, as the duty requires."),
+    Duty.TRUMP: N_("Every card of the hand is a trump, as the duty requires."),
 }
 
 
-def explain_legality(legality: Legality) -> str:
+def explain_legality(legality: Legality, tr: Translator = ENGLISH) -> str:
+    """The duty in force, as one sentence for the learner."""
     if not legality.refused:
-        return DUTIES[legality.duty]
-    text = why_refused(legality)
-    return text[0].upper() + text[1:] + "."
+        return tr.gettext(DUTIES[legality.duty])
+    suit = str(legality.led)
+    if legality.duty is Duty.FOLLOW and legality.led is legality.trump:
+        return tr.gettext("A trump was led: you must follow with a trump.")
+    if legality.duty is Duty.FOLLOW:
+        return tr.gettext("You must follow {suit}.", suit=suit)
+    if legality.duty is Duty.PLAY_TREE:
+        return tr.gettext("An ordinary {suit} was led and you hold none: you must play a tree "
+                          "before an ordinary trump.", suit=suit)
+    return tr.gettext("You hold no {suit}: you must trump.", suit=suit)
 
 
 REFUSALS = {
-    Refusal.DEALER: "the dealer never forecasts",
-    Refusal.DEALERS_PARTNER: "the dealer's partners never forecast",
-    Refusal.SUIT_TAKEN: "an earlier forecast already names this suit",
+    Refusal.DEALER: N_("The dealer never forecasts."),
+    Refusal.DEALERS_PARTNER: N_("The dealer's partners never forecast."),
+    Refusal.SUIT_TAKEN: N_("An earlier forecast already names this suit."),
 }
 
 
-def explain_options(options: ForecastOptions) -> str:
-    reasons = {REFUSALS[code] for code in options.refused.values()}
-    return "; ".join(sorted(reasons))
+def explain_options(options: ForecastOptions, tr: Translator = ENGLISH) -> str:
+    return " ".join(tr.gettext(REFUSALS[code]) for code in sorted(set(options.refused.values()),
+                                                                  key=list(Refusal).index))
 
 
-def explain_outcome(outcome: ForecastOutcome, name) -> str:
+def explain_outcome(outcome: ForecastOutcome, name, tr: Translator = ENGLISH) -> str:
     """`name` turns a seat number into the name shown to the reader."""
     if outcome.exchange is None:
-        return (f"No forecast is of {outcome.trump}: every forecast goes back to its owner's hand "
-                f"and {outcome.indicator} stays as the trump indicator.")
+        return tr.gettext("No forecast is of {suit}: every forecast goes back to its owner's hand "
+                          "and {indicator} stays as the trump indicator.",
+                          suit=str(outcome.trump), indicator=str(outcome.indicator))
     ex = outcome.exchange
-    return (f"{name(ex.seat)} forecast {ex.gives}, of the suit turned, and must exchange it: "
-            f"{name(ex.seat)} takes {ex.takes} and {ex.gives} becomes the trump indicator.")
+    return tr.gettext("{player} forecast {forecast}, of the suit turned, and must exchange it: "
+                      "{player} takes {turned} and {forecast} becomes the trump indicator.",
+                      player=name(ex.seat), forecast=str(ex.gives), turned=str(ex.takes))
