@@ -4,8 +4,13 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 PYTEST ?= -q
+# Builds are reproducible: dates come from the last commit unless SOURCE_DATE_EPOCH is set.
+export SOURCE_DATE_EPOCH ?= $(shell git log -1 --format=%ct 2>/dev/null || echo 0)
+export NO_MKDOCS_2_WARNING := 1
+# `make serve LANG=ru` previews one locale; the shell's own LANG (e.g. C.UTF-8) is not a choice.
+SITE_LANG := $(if $(filter command line,$(origin LANG)),$(LANG),en)
 
-.PHONY: setup test check bench clean
+.PHONY: setup test check site serve catalogs bench clean
 
 setup: $(STAMP)
 
@@ -20,6 +25,18 @@ test: $(STAMP)
 
 check: $(STAMP)
 	$(VENV)/bin/tutorial-engine check
+
+site: $(STAMP)
+	$(VENV)/bin/mkdocs build --strict
+
+serve: $(STAMP)
+	TUTORIAL_LOCALE=$(SITE_LANG) $(VENV)/bin/mkdocs serve
+
+# Re-extract the English messages and merge them into every catalog (changed ones turn fuzzy).
+catalogs: $(STAMP)
+	$(VENV)/bin/pybabel extract -F babel.cfg -o locales/messages.pot --no-wrap --add-comments=. \
+	  --project="Card game tutorials" --sort-by-file --omit-header .
+	$(VENV)/bin/pybabel update -i locales/messages.pot -d locales --no-wrap --previous
 
 bench: $(STAMP)
 	$(PY) bench/engine.py

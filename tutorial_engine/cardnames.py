@@ -1,0 +1,68 @@
+"""Card, rank and suit names in the reader's language.
+
+A full card name is one pattern per suit with the rank as placeholder ("{rank} of hearts",
+ru "{rank} червей"), never glued fragments; rank letters on card faces are translatable too.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from .cards import Card, Rank, Suit
+from .i18n import Translator
+
+
+@lru_cache(maxsize=None)
+def rank_name(rank: Rank, tr: Translator) -> str:
+    return {
+        Rank.ACE: lambda: tr.pgettext("rank", "ace"),
+        Rank.KING: lambda: tr.pgettext("rank", "king"),
+        Rank.QUEEN: lambda: tr.pgettext("rank", "queen"),
+        Rank.JACK: lambda: tr.pgettext("rank", "jack"),
+        Rank.TEN: lambda: tr.pgettext("rank", "ten"),
+        Rank.NINE: lambda: tr.pgettext("rank", "nine"),
+        Rank.EIGHT: lambda: tr.pgettext("rank", "eight"),
+        Rank.SEVEN: lambda: tr.pgettext("rank", "seven"),
+        Rank.SIX: lambda: tr.pgettext("rank", "six"),
+        Rank.FIVE: lambda: tr.pgettext("rank", "five"),
+        Rank.FOUR: lambda: tr.pgettext("rank", "four"),
+        Rank.THREE: lambda: tr.pgettext("rank", "three"),
+        Rank.TWO: lambda: tr.pgettext("rank", "two"),
+    }[rank]()
+
+
+@lru_cache(maxsize=None)
+def rank_letter(rank: Rank, tr: Translator) -> str:
+    """What the corner of the card shows: A K Q J in English, Т К Д В in Russian."""
+    return {
+        Rank.ACE: lambda: tr.pgettext("rank letter", "A"),
+        Rank.KING: lambda: tr.pgettext("rank letter", "K"),
+        Rank.QUEEN: lambda: tr.pgettext("rank letter", "Q"),
+        Rank.JACK: lambda: tr.pgettext("rank letter", "J"),
+    }.get(rank, lambda: tr.digits(rank.value))()
+
+
+@lru_cache(maxsize=None)
+def suit_name(suit: Suit, tr: Translator) -> str:
+    return {
+        Suit.SPADES: lambda: tr.pgettext("suit", "spades"),
+        Suit.HEARTS: lambda: tr.pgettext("suit", "hearts"),
+        Suit.DIAMONDS: lambda: tr.pgettext("suit", "diamonds"),
+        Suit.CLUBS: lambda: tr.pgettext("suit", "clubs"),
+    }[suit]()
+
+
+@lru_cache(maxsize=None)
+def card_name(card: Card, tr: Translator) -> str:
+    """"ace of hearts", ru "туз червей": the card's accessible name."""
+    rank = rank_name(card.rank, tr)
+    return {
+        Suit.SPADES: lambda: tr.pgettext("card", "{rank} of spades", rank=rank),
+        Suit.HEARTS: lambda: tr.pgettext("card", "{rank} of hearts", rank=rank),
+        Suit.DIAMONDS: lambda: tr.pgettext("card", "{rank} of diamonds", rank=rank),
+        Suit.CLUBS: lambda: tr.pgettext("card", "{rank} of clubs", rank=rank),
+    }[card.suit]()
+
+
+def is_red(suit: Suit) -> bool:
+    return suit in (Suit.HEARTS, Suit.DIAMONDS)

@@ -1,0 +1,88 @@
+"""Babel extractor for the YAML content: `[tutorial_yaml: examples/**.yml]` in babel.cfg.
+
+Each paragraph is one message, so a changed paragraph becomes fuzzy and nothing else does.
+Player names and game names get a context, since the same word may be an ordinary one.
+Files that do not parse are skipped here: `tutorial-engine check` reports them.
+"""
+
+from __future__ import annotations
+
+from yaml.nodes import MappingNode, ScalarNode, SequenceNode
+
+from .source import SourceError, parse_source
+
+PLACEHOLDER_NOTE = "Keep {cards}, {points} and {hand}: they are filled in from the game's rules."
+
+
+def extract_yaml(fileobj, keywords, comment_tags, options):
+    """Babel's extractor protocol: yields (line, function, message, translator comments)."""
+    try:
+        source = parse_source(fileobj.read(), getattr(fileobj, "name", "<yaml>"))
+    except SourceError:
+        return
+    root = source.root
+    if not isinstance(root, MappingNode):
+        return
+    top = _mapping(root)
+    if "deck" in top:
+        yield from _text(top.get("name"), "game", "The name of a card game.")
+    for example in _items(top.get("examples")):
+        yield from _example(_mapping(example))
+    for page in _items(top.get("pages")):
+        yield from _page(_mapping(page))
+
+
+def _mapping(node) -> dict:
+    if not isinstance(node, MappingNode):
+        return {}
+    return {key.value: value for key, value in node.value if isinstance(key, ScalarNode)}
+
+
+def _items(node) -> list:
+    return node.value if isinstance(node, SequenceNode) else []
+
+
+def _text(node, context: str | None = None, comment: str | None = None):
+    if isinstance(node, ScalarNode) and node.value.strip():
+        line = node.start_mark.line + 1
+        comments = [comment] if comment else []
+        if "{" in node.value:
+            comments.append(PLACEHOLDER_NOTE)
+        if context is None:
+            yield line, "gettext", node.value, comments
+        else:
+            yield line, "pgettext", (context, node.value), comments
+
+
+def _example(example: dict):
+    example_id = getattr(example.get("id"), "value", "?")
+    yield from _text(example.get("title"), comment=f"Title of the worked example {example_id}.")
+    for variation in _items(example.get("variations")):
+        yield from _text(_mapping(variation).get("title"),
+                         comment=f"Title of a variation of the worked example {example_id}.")
+    for seat in _items(example.get("seats")):
+        yield from _text(seat, "name", "A player's name in a worked example; adapt it to your "
+                                       "language's spelling.")
+
+
+def _page(page: dict):
+    page_id = getattr(page.get("id"), "value", "?")
+    yield from _text(page.get("title"), comment=f"Title of the page {page_id}.")
+    yield from _text(page.get("summary"), comment=f"One-line summary of the page {page_id}.")
+    yield from _blocks(page.get("intro"), f"Page {page_id}, introduction.")
+    for section in map(_mapping, _items(page.get("sections"))):
+        where = f"Page {page_id}, section {getattr(section.get('id'), 'value', '?')}."
+        yield from _text(section.get("title"), comment=f"{where} Heading.")
+        yield from _blocks(section.get("blocks"), where)
+    for question in map(_mapping, _items(page.get("faq"))):
+        where = f"Page {page_id}, question {getattr(question.get('id'), 'value', '?')}."
+        yield from _text(question.get("question"), comment=f"{where} The question.")
+        yield from _blocks(question.get("answer"), f"{where} The answer.")
+
+
+def _blocks(node, where: str):
+    for block in _items(node):
+        if isinstance(block, ScalarNode):
+            yield from _text(block, comment=where)
+        for item in _items(_mapping(block).get("list")):
+            yield from _text(item, comment=f"{where} A list item.")

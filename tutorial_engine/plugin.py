@@ -1,0 +1,155 @@
+"""The MkDocs plugin: one Material build per locale, generated from examples/ at build time.
+
+`mkdocs build` builds every locale into a staging folder beside `site/` and swaps it in only
+when all of them succeeded, so a failed build leaves the previous site untouched. Other runs
+(`mkdocs serve`, a build started from Python) build one locale: TUTORIAL_LOCALE, else the first.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+from mkdocs.commands.build import build
+from mkdocs.config import config_options as c
+from mkdocs.config import load_config
+from mkdocs.config.base import Config
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import BasePlugin
+from mkdocs.structure.files import File, Files
+
+from .check import check
+from .chooser import write_chooser
+from .i18n import Translator
+from .pages import Page
+from .render import Renderer
+
+PACKAGE = Path(__file__).parent
+ASSETS = {"assets/tutorial.css": PACKAGE / "assets" / "tutorial.css",
+          "assets/tutorial.js": PACKAGE / "assets" / "tutorial.js",
+          "assets/vendor/iframe-worker-shim.js": PACKAGE / "assets" / "vendor" / "iframe-worker-shim.js"}
+LOCALE_VARIABLE = "TUTORIAL_LOCALE"
+
+
+class TutorialConfig(Config):
+    locales = c.ListOfItems(c.Type(str), default=["en"])
+    """Locales to build; the first is the gettext source language."""
+    examples = c.Type(str, default="examples")
+    locales_dir = c.Type(str, default="locales")
+
+
+class TutorialPlugin(BasePlugin[TutorialConfig]):
+    def __init__(self) -> None:
+        self.command: str | None = None
+        self.nested_locale: str | None = None
+        """Set for the build of each further locale. MkDocs may hand that build this very
+        instance (it keeps plugins that define on_startup), so this is state, not identity."""
+        self.final: Path | None = None
+        self.staging: Path | None = None
+        self.report = None
+        """Checked content, handed on to the builds of further locales so it is read once."""
+
+    def on_startup(self, *, command: str, dirty: bool) -> None:
+        self.command = command
+
+    def on_config(self, config):
+        self.project = Path(config.config_file_path).parent
+        locales = list(self.config.locales)
+        if self.nested_locale is not None:
+            self.locale = self.nested_locale
+        else:
+            self.locale = os.environ.get(LOCALE_VARIABLE) or locales[0]
+            if self.locale not in locales:
+                raise PluginError(f"{LOCALE_VARIABLE}={self.locale} is not one of the locales in "
+                                  f"mkdocs.yml ({', '.join(locales)})")
+            if self.command == "build":
+                self._stage(config, locales)
+        if self.report is None:
+            self.report = self._check()
+        report = self.report
+        self.tr = Translator.load(self.project / self.config.locales_dir, self.locale)
+        home = next((page for page in report.pages if page.id == "home" and page.game is None), None)
+        if home is not None:
+            config.site_name = self.tr.gettext(home.title)
+        config.theme["language"] = self.locale
+        config.theme.dirs.insert(0, str(PACKAGE / "overrides"))
+        config.extra["alternate"] = [{"name": Translator(code).name, "lang": code} for code in locales]
+        config.extra["locale"] = self.locale
+        config.extra_css.append("assets/tutorial.css")
+        config.extra_javascript.append("assets/tutorial.js")
+        config.nav = self._nav(report.pages)
+        return config
+
+    def _check(self):
+        report = check(self.project, [self.project / self.config.examples])
+        if report.problems:
+            lines = [str(problem) for problem in report.problems]
+            raise PluginError("\n".join(lines) + f"\nAborted with {len(lines)} error"
+                              + ("s" if len(lines) != 1 else ""))
+        return report
+
+    def _stage(self, config, locales: list[str]) -> None:
+        """Build into a hidden sibling of site_dir; on_post_build swaps it in."""
+        self.final = Path(config.site_dir)
+        self.staging = self.final.with_name(f".{self.final.name}.building-{os.getpid()}")
+        shutil.rmtree(self.staging, ignore_errors=True)
+        config.site_dir = str(self.staging / locales[0])
+
+    def _nav(self, pages: list[Page]) -> list:
+        games = self.report.games
+        nav: list = [{self.tr.gettext(p.title): p.path} for p in pages if p.game is None and p.id == "home"]
+        for game in games.values():
+            entries = [{self.tr.gettext(p.title): p.path} for p in pages if p.game is game]
+            if entries:
+                nav.append({self.tr.pgettext("game", game.name): entries})
+        nav += [{self.tr.gettext(p.title): p.path} for p in pages if p.game is None and p.id != "home"]
+        return nav
+
+    def on_files(self, files: Files, *, config) -> Files:
+        renderer = Renderer(self.tr)
+        for page in self.report.pages:
+            markdown = renderer.page(page, self.report.pages, self.report.games)
+            files.append(File.generated(config, page.path, content=markdown))
+        for uri, path in ASSETS.items():
+            files.append(File.generated(config, uri, abs_src_path=str(path)))
+        return files
+
+    def on_serve(self, server, *, config, builder):
+        for folder in (self.project / self.config.examples, self.project / self.config.locales_dir,
+                       PACKAGE / "templates", PACKAGE / "assets", PACKAGE / "overrides"):
+            if folder.exists():
+                server.watch(str(folder))
+        return server
+
+    def on_post_build(self, *, config) -> None:
+        if self.nested_locale is not None:
+            return
+        self.report, report = None, self.report  # `serve` keeps this plugin: read afresh next time
+        if self.staging is None:
+            return
+        for code in self.config.locales[1:]:
+            nested = load_config(config.config_file_path, site_dir=str(self.staging / code),
+                                 strict=config.strict)
+            plugin = nested.plugins["tutorial"]
+            plugin.nested_locale, plugin.report = code, report
+            try:
+                build(nested)
+            finally:
+                plugin.nested_locale = None
+        write_chooser(self.staging, self.config.locales)
+        self._swap()
+
+    def _swap(self) -> None:
+        old = self.final.with_name(f".{self.final.name}.old-{os.getpid()}")
+        if self.final.exists():
+            self.final.rename(old)
+        self.staging.rename(self.final)
+        shutil.rmtree(old, ignore_errors=True)
+        self.staging = None
+
+    def on_build_error(self, *, error: Exception) -> None:
+        self.report = None
+        if self.staging is not None:
+            shutil.rmtree(self.staging, ignore_errors=True)
+            self.staging = None

@@ -1,0 +1,172 @@
+"""Pages and worked examples → Markdown for one locale, diagrams included.
+
+Everything shown comes from the engine (winners, points, reasons, legal cards) or game.yml
+(tables); templates only lay it out. Every translated string is escaped before it reaches the
+page, so a catalog can never inject markup.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import partial
+
+from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
+from markupsafe import Markup, escape
+
+from .cardnames import card_name, is_red, rank_letter, rank_name, suit_name
+from .cards import Card
+from .examples import Example, ForecastExample, LegalExample, RankingExample, TrickExample
+from .explain import explain_legality, explain_options, explain_outcome, explain_win, points_sum
+from .game import GameSpec
+from .i18n import Translator
+from .pages import BulletList, ExampleBlock, Page, Paragraph, Table
+
+_CARD_CODE = re.compile(r"(?<![\w])(10|[AKQJ2-9])([♠♥♦♣])(?![\w])")
+
+
+def _environment(tr: Translator) -> Environment:
+    env = Environment(loader=PackageLoader("tutorial_engine", "templates"),
+                      autoescape=select_autoescape(["html", "md"], default_for_string=True),
+                      undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True,
+                      keep_trailing_newline=True)
+    env.globals.update(
+        gettext=tr.gettext, ngettext=tr.ngettext, pgettext=tr.pgettext, npgettext=tr.npgettext,
+        number=tr.number, digits=tr.digits, is_red=is_red,
+        card_name=lambda card: card_name(card, tr), rank_letter=lambda rank: rank_letter(rank, tr),
+        rank_name=lambda rank: rank_name(rank, tr), suit_name=lambda suit: suit_name(suit, tr),
+        inline=inline,
+    )
+    return env
+
+
+def inline(text: str) -> Markup:
+    """Escaped text with card codes kept left-to-right and coloured, even inside Persian."""
+    def code(match: re.Match) -> str:
+        red = " tc-code--red" if match[2] in "♥♦" else ""
+        return f'<bdi class="tc-code{red}" dir="ltr">{match[0]}</bdi>'
+    return Markup(_CARD_CODE.sub(code, str(escape(text))))
+
+
+@dataclass(frozen=True)
+class Play:
+    name: str
+    card: Card
+    points: int
+    lead: bool
+    winner: bool
+
+
+@dataclass(frozen=True)
+class Seat:
+    name: str
+    dealer: bool
+    forecast: Card | None
+    exchanges: bool
+
+
+@dataclass(frozen=True)
+class Row:
+    card: Card | None
+    rank: object
+    points: int
+
+
+class Renderer:
+    """Renders for one locale: every method returns text for that locale only."""
+
+    def __init__(self, tr: Translator):
+        self.tr = tr
+        self.env = _environment(tr)
+
+    def name(self, person: str) -> str:
+        return self.tr.pgettext("name", person)
+
+    def prose(self, text: str, game: GameSpec | None) -> Markup:
+        """A translated paragraph, with {cards} {points} {hand} from game.yml."""
+        values = {}
+        if game is not None:
+            values = {"cards": len(game.deck), "points": game.total_points, "hand": game.hand_size}
+        return inline(self.tr.gettext(text, **values))
+
+    def page(self, page: Page, pages: list[Page], games: dict[str, GameSpec]) -> str:
+        template = self.env.get_template("page.md")
+        return template.render(page=page, title=self.tr.gettext(page.title), block=partial(self.block, page=page),
+                               contents=self.contents(page, pages, games), prose=self.prose)
+
+    def contents(self, page: Page, pages: list[Page], games: dict[str, GameSpec]) -> list[dict]:
+        """For the home page: each game with its pages, in the order the nav shows them."""
+        if page.id != "home" or page.game is not None:
+            return []
+        return [{"id": game.id, "name": self.tr.pgettext("game", game.name),
+                 "pages": [p for p in pages if p.game is game]} for game in games.values()]
+
+    def block(self, block, page: Page) -> Markup:
+        if isinstance(block, Paragraph):
+            return self.prose(block.text, page.game)
+        if isinstance(block, BulletList):
+            return Markup("\n".join(f"- {self.prose(item, page.game)}" for item in block.items))
+        if isinstance(block, Table):
+            return self.table(block.kind, page.game)
+        return self.example(block.example)
+
+    def table(self, kind: str, game: GameSpec) -> Markup:
+        if kind == "plain-order":
+            rows = [Row(None, rank, game.points.get(rank, 0)) for rank in game.plain_order]
+            caption = self.tr.pgettext("table", "Order in a suit that is not trump, strongest first")
+        else:
+            rows = [Row(card, card.rank, game.card_points(card)) for card in game.permanent_trumps]
+            rows += [Row(None, rank, game.points.get(rank, 0)) for rank in game.trump_order]
+            caption = self.tr.pgettext("table", "Order of the trumps, strongest first")
+        return self._render("table.html", caption=caption, rows=rows, show_points=game.total_points > 0)
+
+    def example(self, ex: Example) -> Markup:
+        caption = self.tr.gettext(ex.title) if ex.title else ""
+        if isinstance(ex, TrickExample):
+            html = self.trick(ex, caption)
+            for number, variation in enumerate(ex.variations, 1):
+                html += Markup("\n") + self.trick(variation, self.variation_caption(variation),
+                                                  suffix=f"-{number}")
+            return html
+        if isinstance(ex, LegalExample):
+            legality = ex.solve()
+            return self._render("legal.html", ex=ex, caption=caption, legality=legality,
+                                duty=explain_legality(legality, self.tr))
+        if isinstance(ex, RankingExample):
+            return self._render("ranking.html", ex=ex, caption=caption, ranking=ex.solve(),
+                                points=ex.game.card_points, show_points=ex.game.total_points > 0)
+        return self.forecast(ex, caption)
+
+    def variation_caption(self, variation: TrickExample) -> str:
+        if variation.title:
+            return self.tr.gettext(variation.title)
+        changes = ", ".join(self.tr.pgettext("diagram", "{new} instead of {old}", new=str(new), old=str(old))
+                            for old, new in variation.replaced)
+        return changes or self.tr.pgettext("diagram", "Another trump suit")
+
+    def trick(self, ex: TrickExample, caption: str, suffix: str = "") -> Markup:
+        verdict = ex.solve()
+        plays = [Play(self.name(ex.player(k)), card, verdict.card_points[k], k == 0, k == verdict.winner)
+                 for k, card in enumerate(ex.plays)]
+        return self._render("trick.html", ex=ex, caption=caption, suffix=suffix, plays=plays,
+                            verdict=verdict, winner_name=self.name(ex.player(verdict.winner)),
+                            reason=explain_win(verdict, ex.game, self.tr),
+                            sum=points_sum(verdict, self.tr), show_points=ex.game.total_points > 0)
+
+    def forecast(self, ex: ForecastExample, caption: str) -> Markup:
+        outcome, options = ex.outcome(), ex.options()
+        forecasts = dict(ex.forecasts)
+        exchanger = outcome.exchange.seat if outcome and outcome.exchange else None
+        seats = [Seat(self.name(name), i == ex.dealer, forecasts.get(i), i == exchanger)
+                 for i, name in enumerate(ex.seats)]
+        name = lambda seat: self.name(ex.seats[seat])  # noqa: E731
+        return self._render(
+            "forecast.html", ex=ex, caption=caption, seats=seats, outcome=outcome, options=options,
+            outcome_text=explain_outcome(outcome, name, self.tr) if outcome else "",
+            options_text=explain_options(options, self.tr) if options else "",
+            chooser=name(ex.seat) if ex.seat is not None else "")
+
+    def _render(self, template: str, **context) -> Markup:
+        """Diagrams are raw HTML inside Markdown: one block, without blank lines to end it early."""
+        html = self.env.get_template(template).render(**context)
+        return Markup(re.sub(r"\n\s*\n", "\n", html).strip())
