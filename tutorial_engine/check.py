@@ -56,11 +56,13 @@ class Report:
         return sum(len(getattr(example, "variations", ())) for example in self.examples)
 
     def summary(self) -> str:
-        examples = _count(len(self.examples), "example")
-        variations = f" and {_count(self.variations, 'variation')}" if self.variations else ""
-        pages = f" and {_count(len(self.pages), 'page')}" if self.pages else ""
-        return (f"Checked {examples}{variations}{pages} in {_count(self.files, 'file')}: "
-                "all agree with the engine.")
+        parts = [_count(len(self.examples), "example")]
+        if self.variations:
+            parts.append(_count(self.variations, "variation"))
+        if self.pages:
+            parts.append(_count(len(self.pages), "page"))
+        listed = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+        return f"Checked {listed} in {_count(self.files, 'file')}: all agree with the engine."
 
 
 def _count(n: int, noun: str) -> str:

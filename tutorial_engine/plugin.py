@@ -16,7 +16,7 @@ from mkdocs.config import config_options as c
 from mkdocs.config import load_config
 from mkdocs.config.base import Config
 from mkdocs.exceptions import PluginError
-from mkdocs.plugins import BasePlugin
+from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File, Files
 
 from .check import check
@@ -26,9 +26,9 @@ from .pages import Page
 from .render import Renderer
 
 PACKAGE = Path(__file__).parent
-ASSETS = {"assets/tutorial.css": PACKAGE / "assets" / "tutorial.css",
-          "assets/tutorial.js": PACKAGE / "assets" / "tutorial.js",
-          "assets/vendor/iframe-worker-shim.js": PACKAGE / "assets" / "vendor" / "iframe-worker-shim.js"}
+ASSETS = {f"assets/{name}": PACKAGE / "assets" / name for name in (
+    "tutorial.css", "tutorial.js", "vendor/iframe-worker-shim.js",
+    "vendor/resize-observer-loader.js", "vendor/ResizeObserver.global.js")}
 LOCALE_VARIABLE = "TUTORIAL_LOCALE"
 
 
@@ -122,6 +122,7 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
                 server.watch(str(folder))
         return server
 
+    @event_priority(-200)  # after the offline plugin (-100), which writes the search index then
     def on_post_build(self, *, config) -> None:
         if self.nested_locale is not None:
             return

@@ -1,0 +1,244 @@
+"""The bundled site, built end to end into a temporary folder: every locale, as learners get it."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from tutorial_engine.cardnames import card_name
+from tutorial_engine.cards import Card
+from tutorial_engine.i18n import Translator
+
+ROOT = Path(__file__).resolve().parent.parent
+LOCALES = ["en", "ru", "fr", "es", "fa"]
+MKDOCS = Path(sys.executable).parent / "mkdocs"
+E1 = "example-e1-a-small-trump-takes-the-ace"
+PAGES = ["index.html", "credits.html", "albastini/two-players.html", "albastini/multiplayer.html",
+         "altbaumer/tutorial.html"]
+
+
+def build(project: Path, site: Path, epoch: str = "1767225600") -> subprocess.CompletedProcess:
+    env = os.environ | {"SOURCE_DATE_EPOCH": epoch, "NO_MKDOCS_2_WARNING": "1"}
+    env.pop("TUTORIAL_LOCALE", None)
+    return subprocess.run([str(MKDOCS), "build", "--strict", "-d", str(site)], cwd=project, env=env,
+                          capture_output=True, text=True, timeout=300)
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory) -> Path:
+    site = tmp_path_factory.mktemp("built") / "site"
+    result = build(ROOT, site)
+    assert result.returncode == 0, result.stderr
+    return site
+
+
+@pytest.fixture(scope="module")
+def translators() -> dict[str, Translator]:
+    return {code: Translator.load(ROOT / "locales", code) for code in LOCALES}
+
+
+def read(site: Path, code: str, page: str) -> str:
+    return (site / code / page).read_text(encoding="utf-8")
+
+
+class Elements(HTMLParser):
+    """Every start tag with its attributes, and the text inside a given element id."""
+
+    def __init__(self, html: str):
+        super().__init__()
+        self.tags: list[tuple[str, dict]] = []
+        self.feed(html)
+
+    def handle_starttag(self, tag, attrs):
+        self.tags.append((tag, dict(attrs)))
+
+
+def figure(html: str, element_id: str) -> str:
+    start = html.index(f'id="{element_id}"')
+    return html[start: html.index("</figure>", start)]
+
+
+@pytest.mark.parametrize("code", LOCALES)
+def test_every_page_is_built_in_every_locale(site, code):
+    for page in PAGES:
+        assert (site / code / page).is_file(), page
+
+
+@pytest.mark.parametrize("code, direction", [("en", "ltr"), ("ru", "ltr"), ("fr", "ltr"), ("es", "ltr"), ("fa", "rtl")])
+def test_lang_and_direction(site, code, direction):
+    html = read(site, code, "albastini/two-players.html")
+    assert f'<html lang="{code}" class="no-js">' in html
+    assert f'<body dir="{direction}"' in html
+
+
+@pytest.mark.parametrize("code", LOCALES)
+def test_headings_are_translated(site, translators, code):
+    tr = translators[code]
+    html = read(site, code, "albastini/two-players.html")
+    title = tr.gettext("Albastini for two players")
+    assert f"<h1 id=\"top\">{title}" in html
+    assert f'<h2 id="deck">{tr.digits("01")} · {tr.gettext("The deck")}' in html
+    if code != "en":
+        assert title != "Albastini for two players", f"{code} has no translation of the title"
+
+
+@pytest.mark.parametrize("code", LOCALES)
+def test_e1_names_boris_and_3_spades_with_11_points(site, translators, code):
+    """E1: the diagram names the winner in the locale's spelling, with 3♠ and 11 points."""
+    tr = translators[code]
+    html = figure(read(site, code, "albastini/two-players.html"), E1)
+    winner = re.search(r'<li class="tc-seat tc-seat--winner"><span class="tc-seat__name">([^<]+)</span>'
+                       r'.*?aria-label="([^"]+)"', html)
+    assert winner[1] == tr.pgettext("name", "Boris")
+    assert winner[2] == card_name(Card.parse("3♠"), tr)
+    assert tr.digits("11 + 0 = 11") in html
+    assert tr.npgettext("diagram", "the trick is worth {n} point", "the trick is worth {n} points", 11) in html
+    assert winner[1] == {"ru": "Борис", "fa": "بوریس"}.get(code, "Boris")
+
+
+def test_russian_plurals():
+    tr = Translator.load(ROOT / "locales", "ru")
+    forms = [tr.npgettext("diagram", "{n} point", "{n} points", n) for n in (1, 2, 5, 11, 21, 22)]
+    assert forms == ["1 очко", "2 очка", "5 очков", "11 очков", "21 очко", "22 очка"]
+
+
+@pytest.mark.parametrize("code, n, expected", [("fr", 0, 0), ("fr", 1, 0), ("fr", 2, 2), ("fr", 21, 2),
+                                               ("es", 1, 0), ("es", 0, 2), ("es", 11, 2)])
+def test_french_and_spanish_ordinary_plural_is_the_third_form(code, n, expected):
+    """CLDR gives fr/es three forms; msgstr[1] is only for millions (DESIGN.md)."""
+    tr = Translator.load(ROOT / "locales", code)
+    singular = tr.npgettext("diagram", "{n} point", "{n} points", 1).replace("1", "{n}")
+    plural = tr.npgettext("diagram", "{n} point", "{n} points", 2).replace("2", "{n}")
+    assert singular != plural
+    text = tr.npgettext("diagram", "{n} point", "{n} points", n)
+    assert text == (singular if expected == 0 else plural).replace("{n}", str(n))
+
+
+def test_persian_digits_and_isolated_cards(site):
+    html = figure(read(site, "fa", "albastini/two-players.html"), E1)
+    assert '<span class="tc-sum" dir="ltr">۱۱ + ۰ = ۱۱</span>' in html
+    assert "۱۱" in html and " 11 " not in html
+    assert '<bdi class="tc-code" dir="ltr">3♠</bdi>' in html
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_heading_ids_are_the_same_in_every_locale(site, page):
+    def ids(code):
+        return [a["id"] for tag, a in Elements(read(site, code, page)).tags
+                if tag in ("h1", "h2", "h3") and "id" in a]
+    english = ids("en")
+    assert english, page
+    for code in LOCALES[1:]:
+        assert ids(code) == english, code
+
+
+@pytest.mark.parametrize("code", LOCALES)
+def test_language_menu_leads_to_the_same_page_in_every_locale(site, code):
+    page = site / code / "altbaumer" / "tutorial.html"
+    links = {a["hreflang"]: a["href"] for tag, a in Elements(page.read_text(encoding="utf-8")).tags
+             if tag == "a" and "md-select__link" in a.get("class", "")}
+    assert set(links) == set(LOCALES)
+    for other, href in links.items():
+        target = (page.parent / href).resolve()
+        assert target == (site / other / "altbaumer" / "tutorial.html").resolve(), href
+
+
+def test_the_chooser_lists_every_language_and_remembers_the_choice(site):
+    html = (site / "index.html").read_text(encoding="utf-8")
+    for code in LOCALES:
+        assert f'<a href="{code}/index.html" hreflang="{code}"' in html
+    assert 'localStorage.getItem("tutorial-locale")' in html and "navigator.languages" in html
+    assert 'localStorage.setItem("tutorial-locale"' in read(site, "en", "assets/tutorial.js")
+    assert 'lang="fa" dir="rtl">فارسی</a>' in html
+
+
+@pytest.mark.parametrize("code", LOCALES)
+def test_each_locale_has_its_own_offline_search_index(site, translators, code):
+    """Material's search has no Persian stemmer; it splits Persian on whitespace (DESIGN.md)."""
+    index = read(site, code, "search/search_index.js")
+    assert index.startswith("var __index = ")
+    config = '"lang":["en"],"separator":"[\\\\s\\\\-]+","pipeline":[" "]' if code == "fa" else f'"lang":["{code}"]'
+    assert config in index
+    assert f'"title":"{translators[code].gettext("Albastini for two players")}"' in index
+
+
+# Two URLs in Material's own bundle, never requested here: the ResizeObserver polyfill is served
+# locally (assets/vendor) to browsers that lack it, and Mermaid is loaded only for diagrams of
+# its own kind, which these pages do not have.
+INERT_IN_MATERIAL_BUNDLE = {"https://unpkg.com/resize-observer-polyfill",
+                            "https://unpkg.com/mermaid@11/dist/mermaid.min.js"}
+CDN = re.compile(r"https?://(?:[\w-]+\.)*(?:unpkg\.com|jsdelivr\.net|cdnjs\.cloudflare\.com|"
+                 r"googleapis\.com|gstatic\.com|google-analytics\.com|googletagmanager\.com)[^\"'`)\s]*")
+
+
+def test_no_page_refers_to_another_host(site):
+    """The site must work from a USB stick and behind a filter: no external src, href or url()."""
+    offenders = []
+    for path in site.rglob("*"):
+        if path.suffix == ".html":
+            for tag, attrs in Elements(path.read_text(encoding="utf-8")).tags:
+                for name in ("src", "href", "srcset", "action", "poster", "data"):
+                    value = attrs.get(name) or ""
+                    if re.match(r"\s*(https?:)?//", value):
+                        offenders.append(f"{path.relative_to(site)}: <{tag} {name}={value}>")
+        elif path.suffix == ".css":
+            text = path.read_text(encoding="utf-8")
+            offenders += [f"{path.relative_to(site)}: {m}" for m in
+                          re.findall(r"(?:url\(\s*['\"]?|@import\s+['\"])((?:https?:)?//[^'\")]+)", text)]
+        elif path.suffix == ".js":
+            found = set(CDN.findall(path.read_text(encoding="utf-8"))) - INERT_IN_MATERIAL_BUNDLE
+            offenders += [f"{path.relative_to(site)}: {url}" for url in sorted(found)]
+    assert offenders == []
+
+
+def test_internal_links_are_relative_so_the_site_opens_from_disk(site):
+    for code in LOCALES:
+        for page in PAGES:
+            for tag, attrs in Elements(read(site, code, page)).tags:
+                for name in ("src", "href"):
+                    assert not (attrs.get(name) or "").startswith("/"), (code, page, tag, attrs)
+
+
+def test_two_builds_are_byte_identical(site, tmp_path):
+    again = tmp_path / "again"
+    result = build(ROOT, again)
+    assert result.returncode == 0, result.stderr
+    first = {p.relative_to(site): p.read_bytes() for p in site.rglob("*") if p.is_file()}
+    second = {p.relative_to(again): p.read_bytes() for p in again.rglob("*") if p.is_file()}
+    assert sorted(first) == sorted(second)
+    assert [name for name in first if first[name] != second[name]] == []
+
+
+def copy_project(target: Path) -> Path:
+    target.mkdir(parents=True)
+    for name in ("mkdocs.yml", "docs", "examples", "locales"):
+        source = ROOT / name
+        (shutil.copytree if source.is_dir() else shutil.copy)(source, target / name)
+    return target
+
+
+def test_a_broken_example_fails_the_build_and_keeps_the_previous_site(tmp_path):
+    project = copy_project(tmp_path / "project")
+    tricks = project / "examples" / "albastini" / "examples" / "basics.yml"
+    text = tricks.read_text(encoding="utf-8")
+    tricks.write_text(text.replace("expect: {winner: Boris", "expect: {winner: Anna", 1), encoding="utf-8")
+    line = text.splitlines().index(next(l for l in text.splitlines() if "expect: {winner: Boris" in l)) + 1
+    previous = project / "site"
+    previous.mkdir()
+    (previous / "index.html").write_text("the previous site", encoding="utf-8")
+
+    result = build(project, previous)
+
+    assert result.returncode == 1
+    assert f"examples/albastini/examples/basics.yml:{line}:" in result.stderr
+    assert "expected winner Anna, but the engine gives Boris: 3♠ is the highest trump" in result.stderr
+    assert "Traceback" not in result.stderr
+    assert (previous / "index.html").read_text(encoding="utf-8") == "the previous site"
+    assert sorted(p.name for p in project.iterdir()) == ["docs", "examples", "locales", "mkdocs.yml", "site"]
