@@ -33,13 +33,14 @@ def rank_name(rank: Rank, tr: Translator) -> str:
 
 @lru_cache(maxsize=None)
 def rank_letter(rank: Rank, tr: Translator) -> str:
-    """What the corner of the card shows: A K Q J in English, Т К Д В in Russian."""
+    """What the corner of the card shows: A K Q J in English, Т К Д В in Russian. Numbers stay
+    as printed on cards (10, 7…), like the card codes in sentences beside the diagram."""
     return {
         Rank.ACE: lambda: tr.pgettext("rank letter", "A"),
         Rank.KING: lambda: tr.pgettext("rank letter", "K"),
         Rank.QUEEN: lambda: tr.pgettext("rank letter", "Q"),
         Rank.JACK: lambda: tr.pgettext("rank letter", "J"),
-    }.get(rank, lambda: tr.digits(rank.value))()
+    }.get(rank, lambda: rank.value)()
 
 
 @lru_cache(maxsize=None)
