@@ -2,7 +2,8 @@
 
 `mkdocs build` builds every locale into a staging folder beside `site/` and swaps it in only
 when all of them succeeded, so a failed build leaves the previous site untouched. Other runs
-(`mkdocs serve`, a build started from Python) build one locale: TUTORIAL_LOCALE, else the first.
+(`mkdocs serve`, a build started from Python) build one locale: $TUTORIAL_LOCALE, else the
+first one listed in mkdocs.yml.
 """
 
 from __future__ import annotations
@@ -58,13 +59,14 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
         locales = list(self.config.locales)
         if self.nested_locale is not None:
             self.locale = self.nested_locale
+        elif self.command == "build":
+            self.locale = locales[0]  # then every other one, in on_post_build
+            self._stage(config, locales)
         else:
             self.locale = os.environ.get(LOCALE_VARIABLE) or locales[0]
             if self.locale not in locales:
                 raise PluginError(f"{LOCALE_VARIABLE}={self.locale} is not one of the locales in "
                                   f"mkdocs.yml ({', '.join(locales)})")
-            if self.command == "build":
-                self._stage(config, locales)
         if self.report is None:
             self.report = self._check()
         report = self.report

@@ -35,16 +35,20 @@ def _environment(tr: Translator) -> Environment:
         number=tr.number, digits=tr.digits, is_red=is_red,
         card_name=lambda card: card_name(card, tr), rank_letter=lambda rank: rank_letter(rank, tr),
         rank_name=lambda rank: rank_name(rank, tr), suit_name=lambda suit: suit_name(suit, tr),
-        inline=inline,
+        inline=partial(inline, tr=tr),
     )
     return env
 
 
-def inline(text: str) -> Markup:
-    """Escaped text with card codes kept left-to-right and coloured, even inside Persian."""
+def inline(text: str, tr: Translator) -> Markup:
+    """Escaped text whose card codes read like the card faces beside them (Q♣ is Д♣ in
+    Russian), named in full for screen readers, and kept left-to-right inside Persian."""
     def code(match: re.Match) -> str:
-        red = " tc-code--red" if match[2] in "♥♦" else ""
-        return f'<bdi class="tc-code{red}" dir="ltr">{match[0]}</bdi>'
+        card = Card.parse(match[0])
+        red = " tc-code--red" if is_red(card.suit) else ""
+        face = f"{rank_letter(card.rank, tr)}{card.suit}"
+        return (f'<span class="tc-code{red}" dir="ltr" role="img" '
+                f'aria-label="{escape(card_name(card, tr))}">{escape(face)}</span>')
     return Markup(_CARD_CODE.sub(code, str(escape(text))))
 
 
@@ -87,7 +91,7 @@ class Renderer:
         values = {}
         if game is not None:
             values = {"cards": len(game.deck), "points": game.total_points, "hand": game.hand_size}
-        return inline(self.tr.gettext(text, **values))
+        return inline(self.tr.gettext(text, **values), self.tr)
 
     def page(self, page: Page, pages: list[Page], games: dict[str, GameSpec]) -> str:
         template = self.env.get_template("page.md")
