@@ -35,7 +35,7 @@ serve: $(STAMP)
 # Re-extract the English messages and merge them into every catalog (changed ones turn fuzzy).
 catalogs: $(STAMP)
 	$(VENV)/bin/pybabel extract -F babel.cfg -o locales/messages.pot --no-wrap --add-comments=. \
-	  --project="Card game tutorials" --sort-by-file --omit-header .
+	  --project="Card game tutorials" --sort-by-file .
 	$(VENV)/bin/pybabel update -i locales/messages.pot -d locales --no-wrap --previous
 
 bench: $(STAMP)

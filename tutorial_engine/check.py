@@ -49,6 +49,8 @@ class Report:
     games: dict[str, GameSpec] = field(default_factory=dict)
     examples: list[Example] = field(default_factory=list)
     pages: list[Page] = field(default_factory=list)
+    referenced: list[Example] = field(default_factory=list)
+    """Examples loaded only because a checked page shows them; not counted as checked."""
     files: int = 0
 
     @property
@@ -56,11 +58,9 @@ class Report:
         return sum(len(getattr(example, "variations", ())) for example in self.examples)
 
     def summary(self) -> str:
-        parts = [_count(len(self.examples), "example")]
-        if self.variations:
-            parts.append(_count(self.variations, "variation"))
-        if self.pages:
-            parts.append(_count(len(self.pages), "page"))
+        counts = [(len(self.examples), "example"), (self.variations, "variation"),
+                  (len(self.pages), "page")]
+        parts = [_count(n, noun) for n, noun in counts if n] or [_count(0, "example")]
         listed = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
         return f"Checked {listed} in {_count(self.files, 'file')}: all agree with the engine."
 
@@ -124,7 +124,7 @@ def _load_unchecked_examples(project: Path, checked: set[Path], report: Report) 
         except SourceError as error:
             report.problems.add(error.location, error.message)
             continue
-        _check_examples(project, path, source, report)
+        _check_examples(project, path, source, report, into=report.referenced)
 
 
 def _check_pages(project: Path, path: Path, source, report: Report) -> None:
@@ -132,7 +132,8 @@ def _check_pages(project: Path, path: Path, source, report: Report) -> None:
     game = _game_for(project, path, source, report) if in_game else None
     if in_game and game is None:
         return
-    examples = {e.id: e for e in report.examples if game is not None and e.game.id == game.id}
+    examples = {e.id: e for e in report.examples + report.referenced
+                if game is not None and e.game.id == game.id}
     report.pages += load_pages(source, report.problems, game, examples)
 
 
@@ -148,10 +149,10 @@ def _expand(paths: Sequence[Path], problems: Problems) -> list[Path]:
     return files
 
 
-def _check_examples(project: Path, path: Path, source, report: Report) -> None:
+def _check_examples(project: Path, path: Path, source, report: Report, into=None) -> None:
     game = _game_for(project, path, source, report)
     for example in load_examples(source, report.problems, game):
-        report.examples.append(example)
+        (report.examples if into is None else into).append(example)
         try:
             problems = example.check()
         except (RuleError, CardNotInDeck, SeatingError) as error:
