@@ -1,0 +1,41 @@
+"""The built site in a real headless Chromium, opened from disk as from a USB stick."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from urllib.parse import quote
+
+import pytest
+
+from test_site import site  # noqa: F401  (the module-scoped build)
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+if CHROMIUM is None:
+    if os.environ.get("CI") == "true":
+        raise RuntimeError("Chromium is missing; .ci/run installs it (apt-get install chromium)")
+    pytest.skip("Chromium is not installed", allow_module_level=True)
+
+
+def dom(url: str, tmp_path, *flags: str) -> str:
+    """The page's DOM after its scripts ran, with no network and a fresh profile."""
+    result = subprocess.run(
+        [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+         "--disable-component-update", "--no-first-run", f"--user-data-dir={tmp_path / 'profile'}",
+         "--virtual-time-budget=15000", *flags, "--dump-dom", url],
+        capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr[-2000:]
+    return result.stdout
+
+
+@pytest.mark.parametrize("code, word", [("en", "trump"), ("ru", "козырь"), ("fa", "حکم")])
+def test_search_works_offline_from_disk(site, tmp_path, code, word):  # noqa: F811
+    page = dom(f"{(site / code / 'index.html').as_uri()}?q={quote(word)}", tmp_path)
+    assert 'class="md-search-result__item"' in page
+    assert "albastini/two-players.html" in page
+
+
+def test_the_chooser_opens_the_browsers_language(site, tmp_path):  # noqa: F811
+    page = dom((site / "index.html").as_uri(), tmp_path, "--lang=fr", "--accept-lang=fr")
+    assert '<html lang="fr"' in page
