@@ -31,6 +31,11 @@ ASSETS = {f"assets/{name}": PACKAGE / "assets" / name for name in (
     "tutorial.css", "tutorial.js", "vendor/iframe-worker-shim.js",
     "vendor/resize-observer-loader.js", "vendor/ResizeObserver.global.js")}
 LOCALE_VARIABLE = "TUTORIAL_LOCALE"
+CDN_SCRIPTS = ("https://unpkg.com/resize-observer-polyfill",
+               "https://unpkg.com/mermaid@11/dist/mermaid.min.js")
+"""Scripts Material's bundle would fetch from a CDN: the ResizeObserver polyfill (served from
+assets/vendor instead, before the bundle runs) and Mermaid (these pages have no Mermaid)."""
+INERT_SCRIPT = "data:text/javascript,"
 
 
 class TutorialConfig(Config):
@@ -109,6 +114,8 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
         return nav
 
     def on_files(self, files: Files, *, config) -> Files:
+        for file in [f for f in files if f.src_uri.endswith(".js.map")]:
+            files.remove(file)  # source maps of Material's bundle serve no learner
         renderer = Renderer(self.tr)
         for page in self.report.pages:
             markdown = renderer.page(page, self.report.pages, self.report.games)
@@ -126,6 +133,7 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
 
     @event_priority(-200)  # after the offline plugin (-100), which writes the search index then
     def on_post_build(self, *, config) -> None:
+        _no_cdn(Path(config.site_dir))
         if self.nested_locale is not None:
             return
         self.report, report = None, self.report  # `serve` keeps this plugin: read afresh next time
@@ -156,3 +164,12 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
         if self.staging is not None:
             shutil.rmtree(self.staging, ignore_errors=True)
             self.staging = None
+
+
+def _no_cdn(site: Path) -> None:
+    """The built site must name no other host, not even in code that should never run."""
+    for bundle in (site / "assets" / "javascripts").glob("bundle.*.min.js"):
+        text = bundle.read_text(encoding="utf-8")
+        for url in CDN_SCRIPTS:
+            text = text.replace(url, INERT_SCRIPT)
+        bundle.write_text(text, encoding="utf-8")
