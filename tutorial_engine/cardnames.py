@@ -6,13 +6,13 @@ ru "{rank} червей"), never glued fragments; rank letters on card faces are
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import lru_cache, cache
 
 from .cards import Card, Rank, Suit
 from .i18n import Translator
 
 
-@lru_cache(maxsize=None)
+@cache
 def rank_name(rank: Rank, tr: Translator) -> str:
     return {
         Rank.ACE: lambda: tr.pgettext("rank", "ace"),
@@ -31,7 +31,7 @@ def rank_name(rank: Rank, tr: Translator) -> str:
     }[rank]()
 
 
-@lru_cache(maxsize=None)
+@cache
 def rank_letter(rank: Rank, tr: Translator) -> str:
     """What the corner of the card shows: A K Q J in English, Т К Д В in Russian. Numbers stay
     as printed on cards (10, 7…), like the card codes in sentences beside the diagram."""
@@ -43,7 +43,7 @@ def rank_letter(rank: Rank, tr: Translator) -> str:
     }.get(rank, lambda: rank.value)()
 
 
-@lru_cache(maxsize=None)
+@cache
 def suit_name(suit: Suit, tr: Translator) -> str:
     return {
         Suit.SPADES: lambda: tr.pgettext("suit", "spades"),
@@ -53,7 +53,7 @@ def suit_name(suit: Suit, tr: Translator) -> str:
     }[suit]()
 
 
-@lru_cache(maxsize=None)
+@cache
 def card_name(card: Card, tr: Translator) -> str:
     """"ace of hearts", ru "туз червей": the card's accessible name."""
     rank = rank_name(card.rank, tr)

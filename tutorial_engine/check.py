@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Sequence
+from collections.abc import Sequence
 
 from yaml.nodes import MappingNode, ScalarNode
 
@@ -18,7 +18,7 @@ from .problems import Location, Problem, Problems, display_path
 from .rules import RuleError
 from .schema import TAG, did_you_mean
 from .seating import SeatingError
-from .source import SourceError, read_source
+from .source import Source, SourceError, read_source
 
 EXAMPLES_DIR = "examples"
 GAME_FILE = "game.yml"
@@ -76,13 +76,18 @@ def load_games(project: Path, report: Report) -> None:
             report.games[game.id] = game
 
 
-def _load_game(path: Path, report: Report, folder: str | None) -> GameSpec | None:
+def _read(path: Path, report: Report) -> Source | None:
+    """The file as YAML nodes, or None once the reason it cannot be read is reported."""
     try:
-        source = read_source(path, display_path(path))
+        return read_source(path, display_path(path))
     except SourceError as error:
         report.problems.add(error.location, error.message)
         return None
-    return build_game(source, report.problems, folder)
+
+
+def _load_game(path: Path, report: Report, folder: str | None) -> GameSpec | None:
+    source = _read(path, report)
+    return build_game(source, report.problems, folder) if source is not None else None
 
 
 def check(project: Path, paths: Sequence[Path] = ()) -> Report:
@@ -98,10 +103,8 @@ def check(project: Path, paths: Sequence[Path] = ()) -> Report:
             if path.resolve().parent.parent != (project / EXAMPLES_DIR).resolve():
                 _load_game(path, report, folder=None)
             continue
-        try:
-            source = read_source(path, display_path(path))
-        except SourceError as error:
-            report.problems.add(error.location, error.message)
+        source = _read(path, report)
+        if source is None:
             continue
         if is_pages_file(source.root):
             pages.append((path, source))  # after the examples they show
@@ -117,14 +120,9 @@ def check(project: Path, paths: Sequence[Path] = ()) -> Report:
 def _load_unchecked_examples(project: Path, checked: set[Path], report: Report) -> None:
     """Pages show examples by id: load the project's example files not already checked."""
     for path in sorted((project / EXAMPLES_DIR).glob("*/examples/*.yml")):
-        if path.resolve() in checked:
-            continue
-        try:
-            source = read_source(path, display_path(path))
-        except SourceError as error:
-            report.problems.add(error.location, error.message)
-            continue
-        _check_examples(project, path, source, report, into=report.referenced)
+        source = None if path.resolve() in checked else _read(path, report)
+        if source is not None:
+            _check_examples(project, path, source, report, into=report.referenced)
 
 
 def _check_pages(project: Path, path: Path, source, report: Report) -> None:

@@ -6,7 +6,7 @@ cannot (seat names that exist, one card per seat, no card twice) before the engi
 
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
 from yaml.nodes import MappingNode
 

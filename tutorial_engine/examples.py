@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import abc
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
+from collections.abc import Mapping
 
 from .cards import Card, Suit
 from .explain import (explain_options, explain_outcome, points_sum, why_legal, why_refused,

@@ -11,7 +11,7 @@ import enum
 from dataclasses import dataclass, field
 from functools import cached_property
 from types import MappingProxyType
-from typing import Mapping
+from collections.abc import Mapping
 
 from .cards import Card, Rank, Suit
 

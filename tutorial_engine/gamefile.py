@@ -73,7 +73,7 @@ def build_game(source: Source, problems: Problems, folder: str | None) -> GameSp
                                    "make them the same")
     base = _spec(rec, rec.values, problems)
     variants = {}
-    for name, variant, location in rec.get("variants", ()):
+    for name, variant, _ in rec.get("variants", ()):
         values = rec.values | {k: v for k, v in variant.values.items() if k != "description"}
         variants[name] = _spec(_Overlay(rec, variant), values, problems, name)
     if base is None or len(problems) > before:

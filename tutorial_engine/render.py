@@ -20,7 +20,7 @@ from .examples import Example, ForecastExample, LegalExample, RankingExample, Tr
 from .explain import explain_legality, explain_options, explain_outcome, explain_win, points_sum
 from .game import GameSpec
 from .i18n import Translator
-from .pages import BulletList, ExampleBlock, Page, Paragraph, Table
+from .pages import BulletList, Page, Paragraph, Table
 
 _CARD_CODE = re.compile(r"(?<![\w])(10|[AKQJ2-9])([♠♥♦♣])(?![\w])")
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import Mapping, NamedTuple, Sequence
+from typing import NamedTuple
+from collections.abc import Mapping, Sequence
 
 from .cards import Card, Suit
 from .game import FollowRule, GameSpec

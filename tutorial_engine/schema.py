@@ -11,7 +11,8 @@ import abc
 import difflib
 import re
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping
+from typing import Any
+from collections.abc import Callable, Mapping
 
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
@@ -361,7 +362,7 @@ class Tagged(Shape):
     def read(self, node, ctx):
         if self._plain(node, ctx, MappingNode) is INVALID:
             return INVALID
-        for key, key_node, value_node in _pairs(node, Context(ctx.source, Problems(), ctx.game), self.what):
+        for key, _, value_node in _pairs(node, Context(ctx.source, Problems(), ctx.game), self.what):
             if key == self.key:
                 kind = Choice(self.records, f"a kind of {_bare(self.what)}").read(value_node, ctx)
                 if kind is INVALID:
