@@ -12,8 +12,12 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from types import MappingProxyType
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from .cards import Card, Rank, Suit
+
+if TYPE_CHECKING:
+    from .scoring import Scoring
 
 
 class FollowRule(enum.Enum):
@@ -80,6 +84,8 @@ class GameSpec:
     hand_size: int = 5
     forecast: bool = False
     """Whether opponents of the dealer may forecast the trump suit (Albastini A8–A10)."""
+    scoring: Scoring | None = None
+    """How a deal is scored (A20, B19)."""
     variants: Mapping[str, GameSpec] = field(default_factory=lambda: MappingProxyType({}))
     variant: str | None = None
     """The id of the variant this spec describes, None for the standard game."""

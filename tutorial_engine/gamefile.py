@@ -10,7 +10,8 @@ from .cards import Card, Suit
 from .game import Direction, FollowRule, GameSpec, TeamRule
 from .problems import Location, Problems
 from .schema import (INVALID, Boolean, CardShape, Choice, Context, Field, Integer, ListOf, MapOf,
-                     RankShape, Rec, Record, SuitShape, Text)
+                     RankShape, Rec, Record, SuitShape, Tagged, Text)
+from .scoring import TrickScoring, VictoryPoints
 from .source import Source
 
 SLUG = dict(pattern=r"[a-z][a-z0-9-]*", hint="use lowercase letters, digits and hyphens")
@@ -48,6 +49,20 @@ _RULES = {
     "direction": Field(Choice([d.value for d in Direction], "a direction of play")),
     "hand_size": Field(Integer("a number of cards", minimum=1), doc="Cards dealt to each player."),
     "forecast": Field(Boolean(), doc="Whether the dealer's opponents may forecast the trump suit."),
+    "scoring": Field(Tagged("a scoring rule", "kind", {
+        "victory-points": Record("victory-point scoring", {
+            "kind": Field(Choice(["victory-points", "tricks"], "a kind of scoring"), required=True),
+            "thresholds": Field(MapOf(Integer("a team size", minimum=1),
+                                      Integer("a number of points", minimum=0), "thresholds by team size"),
+                                required=True, doc="Below this total, the winner scores 2 (strict)."),
+        }),
+        "tricks": Record("trick scoring", {
+            "kind": Field(Choice(["victory-points", "tricks"], "a kind of scoring"), required=True),
+            "majority": Field(Integer("a number of tricks", minimum=1), required=True),
+            "sweep": Field(Integer("a number of points"), required=True),
+            "declarers_loss": Field(Integer("a number of points"), required=True),
+        }),
+    }), doc="How a deal is scored."),
 }
 
 VARIANT = Record("a variant", {"description": Field(Text("a description"), required=True)} | _RULES)
@@ -152,6 +167,7 @@ def _spec(rec, values: dict, problems: Problems, variant: str | None = None) -> 
         direction=Direction(values.get("direction", Direction.CLOCKWISE.value)),
         hand_size=hand_size,
         forecast=values.get("forecast", False),
+        scoring=_scoring(values.get("scoring")),
         variant=variant,
     )
 
@@ -161,3 +177,11 @@ def _unique(items, location: Location, what: str, problems: Problems) -> None:
         if count > 1:
             problems.add(location, f"the {what} {item} is listed {count} times")
 
+
+
+def _scoring(rec: Rec | None):
+    if rec is None:
+        return None
+    if rec["kind"] == "victory-points":
+        return VictoryPoints(MappingProxyType({size: points for size, points, _ in rec["thresholds"]}))
+    return TrickScoring(rec["majority"], rec["sweep"], rec["declarers_loss"])

@@ -1,0 +1,46 @@
+"""Deal scoring from game.yml: Albastini victory points (A20), Altbaumer deal scores (B19)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tutorial_engine.rules import RuleError
+from tutorial_engine.scoring import Outcome, trick_score, victory
+
+
+@pytest.mark.parametrize("totals, team_size, expected", [
+    ([111, 9], 1, (0, 2, Outcome.WIN_DOUBLE)),        # A20: the loser under 10
+    ([110, 10], 1, (0, 1, Outcome.WIN)),              # A20: exactly 10 is not under
+    ([9, 111], 1, (1, 2, Outcome.WIN_DOUBLE)),
+    ([60, 60], 1, (None, 0, Outcome.TIE)),            # A20: a tie scores nothing
+    ([50, 61, 9], 1, (1, 2, Outcome.WIN_DOUBLE)),     # A20: ANY player under 10
+    ([70, 31, 19], 2, (0, 2, Outcome.WIN_DOUBLE)),    # A20: teams of two, any team under 20
+    ([70, 30, 20], 2, (0, 1, Outcome.WIN)),
+    ([91, 29], 3, (0, 2, Outcome.WIN_DOUBLE)),        # A20: teams of three, loser under 30
+    ([90, 30], 3, (0, 1, Outcome.WIN)),
+])
+def test_a20_victory_points(albastini, totals, team_size, expected):
+    result = victory(albastini.scoring, totals, team_size)
+    assert (result.winner, result.points, result.outcome) == expected
+
+
+def test_a20_needs_two_sides_and_a_known_team_size(albastini):
+    with pytest.raises(RuleError, match="^a deal needs at least two players or teams$"):
+        victory(albastini.scoring, [120])
+    with pytest.raises(RuleError, match="^no victory threshold for teams of 4$"):
+        victory(albastini.scoring, [60, 60], 4)
+
+
+@pytest.mark.parametrize("tricks, declarers, defenders", [
+    (5, 2, 0), (4, 1, 0), (3, 1, 0),   # B19: 3 or 4 tricks +1, all five +2
+    (2, -1, 1), (1, -1, 1),            # B19: beaten declarers write -1; defenders +1
+    (0, -1, 2),                        # B19: defenders with all five +2
+])
+def test_b19_deal_scores(altbaumer, tricks, declarers, defenders):
+    score = trick_score(altbaumer.scoring, tricks)
+    assert (score.declarers, score.defenders, score.declarers_won) == (declarers, defenders, tricks >= 3)
+
+
+def test_b19_trick_count_is_checked(altbaumer):
+    with pytest.raises(RuleError, match="^the declarers took 6 of 5 tricks$"):
+        trick_score(altbaumer.scoring, 6)

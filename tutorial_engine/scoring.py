@@ -1,0 +1,84 @@
+"""Scoring kernels: a deal's card points to victory points (Albastini A20), a deal's tricks to
+score changes (Altbaumer B19). Parameters come from game.yml's `scoring`."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import Mapping, Sequence
+
+from .rules import RuleError
+
+
+@dataclass(frozen=True)
+class VictoryPoints:
+    """The highest total wins 1 victory point, 2 if any total is below the team size's threshold."""
+
+    thresholds: Mapping[int, int]
+
+
+@dataclass(frozen=True)
+class TrickScoring:
+    """The side with `majority` or more tricks scores 1, all tricks `sweep`; beaten declarers
+    also write `declarers_loss`."""
+
+    majority: int
+    sweep: int
+    declarers_loss: int
+
+
+Scoring = VictoryPoints | TrickScoring
+
+
+class Outcome(enum.Enum):
+    WIN = "win"
+    WIN_DOUBLE = "win-double"
+    """A total fell below the threshold."""
+    TIE = "tie"
+
+
+@dataclass(frozen=True)
+class DealVictory:
+    winner: int | None
+    """Index of the winning player or team; None on a tie."""
+    points: int
+    outcome: Outcome
+    threshold: int
+
+
+def victory(scoring: VictoryPoints, totals: Sequence[int], team_size: int = 1) -> DealVictory:
+    """A20: the highest total wins; 2 points if any total is below the (strict) threshold."""
+    if len(totals) < 2:
+        raise RuleError("a deal needs at least two players or teams")
+    threshold = scoring.thresholds.get(team_size)
+    if threshold is None:
+        raise RuleError(f"no victory threshold for teams of {team_size}")
+    best = max(totals)
+    if list(totals).count(best) > 1:
+        return DealVictory(None, 0, Outcome.TIE, threshold)
+    double = any(total < threshold for total in totals)
+    return DealVictory(list(totals).index(best), 2 if double else 1,
+                       Outcome.WIN_DOUBLE if double else Outcome.WIN, threshold)
+
+
+@dataclass(frozen=True)
+class DealScore:
+    declarers: int
+    defenders: int
+    declarers_won: bool
+
+
+def trick_score(scoring: TrickScoring, declarer_tricks: int, tricks: int = 5) -> DealScore:
+    """B19: +1 for 3 or 4 tricks, +2 for all five; losing declarers also write −1."""
+    if not 0 <= declarer_tricks <= tricks:
+        raise RuleError(f"the declarers took {declarer_tricks} of {tricks} tricks")
+    defender_tricks = tricks - declarer_tricks
+
+    def gain(taken: int) -> int:
+        if taken == tricks:
+            return scoring.sweep
+        return 1 if taken >= scoring.majority else 0
+
+    won = declarer_tricks >= scoring.majority
+    declarers = gain(declarer_tricks) if won else scoring.declarers_loss
+    return DealScore(declarers, 0 if won else gain(defender_tricks), won)
