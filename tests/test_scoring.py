@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tutorial_engine.rules import RuleError
-from tutorial_engine.scoring import Outcome, trick_score, victory
+from tutorial_engine.scoring import Outcome, round_winner, trick_score, victory
 
 
 @pytest.mark.parametrize("totals, team_size, expected", [
@@ -39,6 +39,12 @@ def test_a20_needs_two_sides_and_a_known_team_size(albastini):
 def test_b19_deal_scores(altbaumer, tricks, declarers, defenders):
     score = trick_score(altbaumer.scoring, tricks)
     assert (score.declarers, score.defenders, score.declarers_won) == (declarers, defenders, tricks >= 3)
+
+
+@pytest.mark.parametrize("declarers, defenders, winner", [(5, 0, "declarers"), (4, 5, "defenders"),
+                                                         (4, 4, None), (-1, 6, "defenders")])
+def test_b20_the_first_side_to_reach_5_wins_the_round(altbaumer, declarers, defenders, winner):
+    assert round_winner(altbaumer.scoring, declarers, defenders) == winner
 
 
 def test_b19_trick_count_is_checked(altbaumer):

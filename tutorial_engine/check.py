@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from yaml.nodes import MappingNode, ScalarNode
 
 from .content import load_examples, peek
+from .drills import Drill, is_drills_file, load_drills
 from .pages import Page, is_pages_file, load_pages
 from .examples import Example
 from .game import CardNotInDeck, GameSpec
@@ -49,6 +50,7 @@ class Report:
     games: dict[str, GameSpec] = field(default_factory=dict)
     examples: list[Example] = field(default_factory=list)
     pages: list[Page] = field(default_factory=list)
+    drills: list[Drill] = field(default_factory=list)
     referenced: list[Example] = field(default_factory=list)
     """Examples loaded only because a checked page shows them; not counted as checked."""
     files: int = 0
@@ -59,7 +61,7 @@ class Report:
 
     def summary(self) -> str:
         counts = [(len(self.examples), "example"), (self.variations, "variation"),
-                  (len(self.pages), "page")]
+                  (len(self.drills), "drill"), (len(self.pages), "page")]
         parts = [_count(n, noun) for n, noun in counts if n] or [_count(0, "example")]
         listed = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
         return f"Checked {listed} in {_count(self.files, 'file')}: all agree with the engine."
@@ -107,7 +109,10 @@ def check(project: Path, paths: Sequence[Path] = ()) -> Report:
         if source is None:
             continue
         if is_pages_file(source.root):
-            pages.append((path, source))  # after the examples they show
+            pages.append((path, source))  # after the examples and drills they show
+        elif is_drills_file(source.root):
+            game = _game_for(project, path, source, report)
+            report.drills += load_drills(source, report.problems, game)
         else:
             _check_examples(project, path, source, report)
     if pages:
@@ -118,11 +123,15 @@ def check(project: Path, paths: Sequence[Path] = ()) -> Report:
 
 
 def _load_unchecked_examples(project: Path, checked: set[Path], report: Report) -> None:
-    """Pages show examples by id: load the project's example files not already checked."""
+    """Pages show examples and drills by id: load the project's files not already checked."""
     for path in sorted((project / EXAMPLES_DIR).glob("*/examples/*.yml")):
         source = None if path.resolve() in checked else _read(path, report)
         if source is not None:
             _check_examples(project, path, source, report, into=report.referenced)
+    for path in sorted((project / EXAMPLES_DIR).glob("*/drills.yml")):
+        source = None if path.resolve() in checked else _read(path, report)
+        if source is not None:
+            report.drills += load_drills(source, report.problems, _game_for(project, path, source, report))
 
 
 def _check_pages(project: Path, path: Path, source, report: Report) -> None:
@@ -132,7 +141,8 @@ def _check_pages(project: Path, path: Path, source, report: Report) -> None:
         return
     examples = {e.id: e for e in report.examples + report.referenced
                 if game is not None and e.game.id == game.id}
-    report.pages += load_pages(source, report.problems, game, examples)
+    drills = {d.id: d for d in report.drills if game is not None and d.game.id == game.id}
+    report.pages += load_pages(source, report.problems, game, examples, drills)
 
 
 def _expand(paths: Sequence[Path], problems: Problems) -> list[Path]:

@@ -61,6 +61,8 @@ _RULES = {
             "majority": Field(Integer("a number of tricks", minimum=1), required=True),
             "sweep": Field(Integer("a number of points"), required=True),
             "declarers_loss": Field(Integer("a number of points"), required=True),
+            "round": Field(Integer("a number of points", minimum=1), required=True,
+                           doc="The score that wins a round."),
         }),
     }), doc="How a deal is scored."),
 }
@@ -184,4 +186,4 @@ def _scoring(rec: Rec | None):
         return None
     if rec["kind"] == "victory-points":
         return VictoryPoints(MappingProxyType({size: points for size, points, _ in rec["thresholds"]}))
-    return TrickScoring(rec["majority"], rec["sweep"], rec["declarers_loss"])
+    return TrickScoring(rec["majority"], rec["sweep"], rec["declarers_loss"], rec["round"])

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from yaml.nodes import MappingNode, ScalarNode
 
+from .drills import Drill
 from .examples import Example
 from .game import GameSpec
 from .gamefile import SLUG
@@ -47,7 +48,13 @@ class ExampleBlock:
     location: Location
 
 
-Block = Paragraph | BulletList | Table | ExampleBlock
+@dataclass(frozen=True)
+class DrillBlock:
+    drill: Drill
+    location: Location
+
+
+Block = Paragraph | BulletList | Table | ExampleBlock | DrillBlock
 
 
 @dataclass(frozen=True)
@@ -87,13 +94,14 @@ _BLOCK_RECORD = Record("a block", {
     "list": Field(ListOf(Text("a list item"), min_items=1), doc="A bulleted list."),
     "table": Field(Choice(TABLES, "a table"), doc="A table generated from game.yml."),
     "example": Field(Text("an example id", **SLUG), doc="A worked example shown as a diagram."),
+    "drill": Field(Text("a drill id", **SLUG), doc="A drill of questions, from drills.yml."),
 })
 
 
 class BlockShape(Shape):
     """A paragraph (plain text), or a mapping with exactly one of list, table or example."""
 
-    what = "a paragraph or a block (list, table or example)"
+    what = "a paragraph or a block (list, table, example or drill)"
 
     def read(self, node, ctx):
         if isinstance(node, ScalarNode):
@@ -102,7 +110,7 @@ class BlockShape(Shape):
         if rec is INVALID:
             return rec
         if len(rec.values) != 1:
-            return ctx.error(node, "a block holds exactly one of 'list', 'table' or 'example'")
+            return ctx.error(node, "a block holds exactly one of 'list', 'table', 'example' or 'drill'")
         return rec
 
 
@@ -138,23 +146,25 @@ def is_pages_file(node) -> bool:
 
 
 def load_pages(source: Source, problems: Problems, game: GameSpec | None,
-               examples: dict[str, Example]) -> list[Page]:
-    """Pages of one file; `examples` are the game's checked examples by id."""
+               examples: dict[str, Example], drills: dict[str, Drill]) -> list[Page]:
+    """Pages of one file; `examples` and `drills` are the game's checked ones by id."""
     rec = PAGES_FILE.read(source.root, Context(source, problems, game))
     if rec is INVALID:
         return []
     pages = []
     for page in rec["pages"]:
-        built = _Builder(game, examples, problems).page(page)
+        built = _Builder(game, examples, drills, problems).page(page)
         if built is not None:
             pages.append(built)
     return pages
 
 
 class _Builder:
-    def __init__(self, game: GameSpec | None, examples: dict[str, Example], problems: Problems):
+    def __init__(self, game: GameSpec | None, examples: dict[str, Example], drills: dict[str, Drill],
+                 problems: Problems):
         self.game = game
         self.examples = examples
+        self.drills = drills
         self.problems = problems
         self.failed = False
 
@@ -194,6 +204,8 @@ class _Builder:
                     self.error(location, "a table is generated from a game; this page has none")
                 else:
                     out.append(Table(item["table"], location))
+            elif "drill" in item:
+                out.append(self.drill(item["drill"], item.at("drill")))
             else:
                 out.append(self.example(item["example"], item.at("example")))
         return tuple(block for block in out if block is not None)
@@ -208,4 +220,15 @@ class _Builder:
         hint = (f"did you mean '{guess}'?" if guess else
                 f"the ids are those of examples/{self.game.id}/examples/*.yml")
         self.error(location, f"no {self.game.name} example has the id '{name}'; {hint}")
+        return None
+
+    def drill(self, name: str, location: Location) -> DrillBlock | None:
+        if name in self.drills:
+            return DrillBlock(self.drills[name], location)
+        if self.game is None:
+            self.error(location, "a drill belongs to a game; this page has none")
+            return None
+        guess = close_match(name, self.drills)
+        hint = f"did you mean '{guess}'?" if guess else f"the ids are those of examples/{self.game.id}/drills.yml"
+        self.error(location, f"no {self.game.name} drill has the id '{name}'; {hint}")
         return None

@@ -20,11 +20,12 @@ class VictoryPoints:
 @dataclass(frozen=True)
 class TrickScoring:
     """The side with `majority` or more tricks scores 1, all tricks `sweep`; beaten declarers
-    also write `declarers_loss`."""
+    also write `declarers_loss`; the first side to reach `round` wins a round."""
 
     majority: int
     sweep: int
     declarers_loss: int
+    round: int
 
 
 Scoring = VictoryPoints | TrickScoring
@@ -82,3 +83,12 @@ def trick_score(scoring: TrickScoring, declarer_tricks: int, tricks: int = 5) ->
     won = declarer_tricks >= scoring.majority
     declarers = gain(declarer_tricks) if won else scoring.declarers_loss
     return DealScore(declarers, 0 if won else gain(defender_tricks), won)
+
+
+def round_winner(scoring: TrickScoring, declarers: int, defenders: int) -> str | None:
+    """B20: "declarers" or "defenders" once a running score reaches the round target."""
+    if declarers >= scoring.round:
+        return "declarers"
+    if defenders >= scoring.round:
+        return "defenders"
+    return None
