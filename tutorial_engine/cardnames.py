@@ -6,7 +6,10 @@ ru "{rank} червей"), never glued fragments; rank letters on card faces are
 
 from __future__ import annotations
 
-from functools import lru_cache, cache
+import re
+from functools import cache
+
+from markupsafe import Markup, escape
 
 from .cards import Card, Rank, Suit
 from .i18n import Translator
@@ -67,3 +70,18 @@ def card_name(card: Card, tr: Translator) -> str:
 
 def is_red(suit: Suit) -> bool:
     return suit in (Suit.HEARTS, Suit.DIAMONDS)
+
+
+_CARD_CODE = re.compile(r"(?<![\w])(10|[AKQJ2-9])([♠♥♦♣])(?![\w])")
+
+
+def inline(text: str, tr: Translator) -> Markup:
+    """Escaped text whose card codes read like the card faces beside them (Q♣ is Д♣ in
+    Russian), named in full for screen readers, and kept left-to-right inside Persian."""
+    def code(match: re.Match) -> str:
+        card = Card.parse(match[0])
+        red = " tc-code--red" if is_red(card.suit) else ""
+        face = f"{rank_letter(card.rank, tr)}{card.suit}"
+        return (f'<span class="tc-code{red}" dir="ltr" role="img" '
+                f'aria-label="{escape(card_name(card, tr))}">{escape(face)}</span>')
+    return Markup(_CARD_CODE.sub(code, str(escape(text))))

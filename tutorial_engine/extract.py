@@ -30,6 +30,8 @@ def extract_yaml(fileobj, keywords, comment_tags, options):
         yield from _example(_mapping(example))
     for page in _items(top.get("pages")):
         yield from _page(_mapping(page))
+    for drill in map(_mapping, _items(top.get("drills"))):
+        yield from _text(drill.get("title"), comment=f"Title of the drill {getattr(drill.get('id'), 'value', '?')}.")
 
 
 def _mapping(node) -> dict:

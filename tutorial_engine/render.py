@@ -12,17 +12,28 @@ from dataclasses import dataclass
 from functools import partial
 
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
-from markupsafe import Markup, escape
+from markupsafe import Markup
 
-from .cardnames import card_name, is_red, rank_letter, rank_name, suit_name
+from .cardnames import card_name, inline, is_red, rank_letter, rank_name, suit_name
 from .cards import Card
-from .examples import Example, ForecastExample, LegalExample, RankingExample, TrickExample
-from .explain import explain_legality, explain_options, explain_outcome, explain_win, points_sum
+from .drillrender import DrillRenderer
+from .examples import (
+    Example,
+    ForecastExample,
+    LegalExample,
+    RankingExample,
+    TrickExample,
+)
+from .explain import (
+    explain_legality,
+    explain_options,
+    explain_outcome,
+    explain_win,
+    points_sum,
+)
 from .game import GameSpec
 from .i18n import Translator
-from .pages import BulletList, Page, Paragraph, Table
-
-_CARD_CODE = re.compile(r"(?<![\w])(10|[AKQJ2-9])([♠♥♦♣])(?![\w])")
+from .pages import BulletList, DrillBlock, Page, Paragraph, Table
 
 
 def _environment(tr: Translator) -> Environment:
@@ -38,18 +49,6 @@ def _environment(tr: Translator) -> Environment:
         inline=partial(inline, tr=tr),
     )
     return env
-
-
-def inline(text: str, tr: Translator) -> Markup:
-    """Escaped text whose card codes read like the card faces beside them (Q♣ is Д♣ in
-    Russian), named in full for screen readers, and kept left-to-right inside Persian."""
-    def code(match: re.Match) -> str:
-        card = Card.parse(match[0])
-        red = " tc-code--red" if is_red(card.suit) else ""
-        face = f"{rank_letter(card.rank, tr)}{card.suit}"
-        return (f'<span class="tc-code{red}" dir="ltr" role="img" '
-                f'aria-label="{escape(card_name(card, tr))}">{escape(face)}</span>')
-    return Markup(_CARD_CODE.sub(code, str(escape(text))))
 
 
 @dataclass(frozen=True)
@@ -112,6 +111,8 @@ class Renderer:
             return Markup("\n".join(f"- {self.prose(item, page.game)}" for item in block.items))
         if isinstance(block, Table):
             return self.table(block.kind, page.game)
+        if isinstance(block, DrillBlock):
+            return DrillRenderer(self).drill(block.drill)
         return self.example(block.example)
 
     def table(self, kind: str, game: GameSpec) -> Markup:
@@ -122,7 +123,7 @@ class Renderer:
             rows = [Row(card, card.rank, game.card_points(card)) for card in game.permanent_trumps]
             rows += [Row(None, rank, game.points.get(rank, 0)) for rank in game.trump_order]
             caption = self.tr.pgettext("table", "Order of the trumps, strongest first")
-        return self._render("table.html", caption=caption, rows=rows, show_points=game.total_points > 0)
+        return self.html("table.html", caption=caption, rows=rows, show_points=game.total_points > 0)
 
     def example(self, ex: Example) -> Markup:
         caption = self.tr.gettext(ex.title) if ex.title else ""
@@ -134,10 +135,10 @@ class Renderer:
             return html
         if isinstance(ex, LegalExample):
             legality = ex.solve()
-            return self._render("legal.html", ex=ex, caption=caption, legality=legality,
+            return self.html("legal.html", ex=ex, caption=caption, legality=legality,
                                 duty=explain_legality(legality, self.tr))
         if isinstance(ex, RankingExample):
-            return self._render("ranking.html", ex=ex, caption=caption, ranking=ex.solve(),
+            return self.html("ranking.html", ex=ex, caption=caption, ranking=ex.solve(),
                                 points=ex.game.card_points, show_points=ex.game.total_points > 0)
         return self.forecast(ex, caption)
 
@@ -152,7 +153,7 @@ class Renderer:
         verdict = ex.solve()
         plays = [Play(self.name(ex.player(k)), card, verdict.card_points[k], k == 0, k == verdict.winner)
                  for k, card in enumerate(ex.plays)]
-        return self._render("trick.html", ex=ex, caption=caption, suffix=suffix, plays=plays,
+        return self.html("trick.html", ex=ex, caption=caption, suffix=suffix, plays=plays,
                             verdict=verdict, winner_name=self.name(ex.player(verdict.winner)),
                             reason=explain_win(verdict, ex.game, self.tr),
                             sum=points_sum(verdict, self.tr), show_points=ex.game.total_points > 0)
@@ -164,13 +165,13 @@ class Renderer:
         seats = [Seat(self.name(name), i == ex.dealer, forecasts.get(i), i == exchanger)
                  for i, name in enumerate(ex.seats)]
         name = lambda seat: self.name(ex.seats[seat])  # noqa: E731
-        return self._render(
+        return self.html(
             "forecast.html", ex=ex, caption=caption, seats=seats, outcome=outcome, options=options,
             outcome_text=explain_outcome(outcome, name, self.tr) if outcome else "",
             options_text=explain_options(options, self.tr) if options else "",
             chooser=name(ex.seat) if ex.seat is not None else "")
 
-    def _render(self, template: str, **context) -> Markup:
+    def html(self, template: str, **context) -> Markup:
         """Diagrams are raw HTML inside Markdown: one block, without blank lines to end it early."""
         html = self.env.get_template(template).render(**context)
         return Markup(re.sub(r"\n\s*\n", "\n", html).strip())
