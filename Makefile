@@ -10,7 +10,7 @@ export NO_MKDOCS_2_WARNING := 1
 # `make serve LANG=ru` previews one locale; the shell's own LANG (e.g. C.UTF-8) is not a choice.
 SITE_LANG := $(if $(filter command line,$(origin LANG)),$(LANG),en)
 
-.PHONY: setup test check site serve catalogs bench clean
+.PHONY: setup test check site serve catalogs bench browser-tools clean
 
 setup: $(STAMP)
 
@@ -38,8 +38,12 @@ catalogs: $(STAMP)
 	  --project="Card game tutorials" --sort-by-file .
 	$(VENV)/bin/pybabel update -i locales/messages.pot -d locales --no-wrap --previous
 
+# axe-core for the accessibility tests (npm); the browser is Debian's chromium, never a download.
+browser-tools:
+	npm ci --prefix tests/browser --no-audit --no-fund --loglevel=error
+
 bench: $(STAMP)
 	$(PY) bench/engine.py
 
 clean:
-	rm -rf $(VENV) site .pytest_cache .hypothesis
+	rm -rf $(VENV) site .pytest_cache .hypothesis tests/browser/node_modules tests/artifacts
