@@ -28,7 +28,7 @@ from .render import Renderer
 
 PACKAGE = Path(__file__).parent
 ASSETS = {f"assets/{name}": PACKAGE / "assets" / name for name in (
-    "tutorial.css", "tutorial.js", "vendor/iframe-worker-shim.js",
+    "tutorial.css", "tutorial.js", "drills.css", "drills.js", "vendor/iframe-worker-shim.js",
     "vendor/resize-observer-loader.js", "vendor/ResizeObserver.global.js")}
 LOCALE_VARIABLE = "TUTORIAL_LOCALE"
 CDN_SCRIPTS = ("https://unpkg.com/resize-observer-polyfill",

@@ -94,8 +94,11 @@ class Renderer:
 
     def page(self, page: Page, pages: list[Page], games: dict[str, GameSpec]) -> str:
         template = self.env.get_template("page.md")
+        blocks = [b for s in page.sections for b in s.blocks] + list(page.intro)
         return template.render(page=page, title=self.tr.gettext(page.title), block=partial(self.block, page=page),
-                               contents=self.contents(page, pages, games), prose=self.prose)
+                               contents=self.contents(page, pages, games), prose=self.prose,
+                               has_drills=any(isinstance(b, DrillBlock) for b in blocks),
+                               root="../" * page.path.count("/"))
 
     def contents(self, page: Page, pages: list[Page], games: dict[str, GameSpec]) -> list[dict]:
         """For the home page: each game with its pages, in the order the nav shows them."""

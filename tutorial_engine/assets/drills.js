@@ -1,0 +1,339 @@
+/* Quiz drills: one question at a time, on top of the static list the site renders.
+ *
+ * The server renders <section class="tc-drill"> with every variant, step, option and answer
+ * (answers inside <details>), readable without JavaScript. This script hides that list and
+ * builds an interactive panel beside it. It knows no game rule: it only compares what the
+ * learner gave with data-answer, and shows the engine's own feedback HTML.
+ *
+ * Panel (classes are the public surface for CSS and tests):
+ *   div.tc-drill__panel[data-type][data-state=ask|right|wrong]
+ *     div.tc-drill__head > p.tc-drill__progress > span.tc-drill__count, span.tc-drill__stepcount
+ *                        > p.tc-drill__stats   > span.tc-drill__score, span.tc-drill__streak
+ *     div.tc-drill__prompt                      (clone of the variant's prompt)
+ *     p.tc-drill__question, p.tc-drill__hint
+ *     div.tc-drill__area, holding either (choice, multi)
+ *       div.tc-drill__options[role=group][data-type] > button.tc-drill__option[data-value][aria-pressed]
+ *         > span.tc-drill__mark, span.tc-drill__body     (+ .tc-drill__option--correct / --wrong)
+ *     or (number) div.tc-drill__field > label.tc-drill__label, input.tc-drill__input
+ *     button.tc-drill__check
+ *     div.tc-drill__live[role=status] > p.tc-drill__verdict--right|--wrong|--error, div.tc-drill__feedback
+ *     button.tc-drill__next
+ *     div.tc-drill__foot > button.tc-drill__reset
+ * The section gets data-drill-ready and its .tc-drill__variants list gets hidden.
+ * Progress is kept in localStorage under "tutorial-drill:<locale>:<drill>". Nothing is global.
+ */
+(function () {
+  "use strict";
+
+  var DEFAULTS = {
+    check: "Check", next: "Next", reset: "Start again", score: "Score", streak: "Streak",
+    right: "Right!", wrong: "Wrong.", answer: "Answer", question: "Question {n} of {total}",
+    step: "Step {n} of {total}", your_answer: "Your answer", not_a_number: "Enter a number.",
+    choose_one: "Choose one card.", choose_all: "Choose all matching cards.",
+    reset_done: "Progress reset."
+  };
+  var uid = 0; // makes ids unique when several drills share a page
+
+  function json(s, fallback) {
+    try { return JSON.parse(s); } catch (e) { return fallback; }
+  }
+
+  function el(tag, cls, text) {
+    var e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text != null) e.textContent = text;
+    return e;
+  }
+
+  // Deep copies of `from`'s children into `to`, without ids (they would repeat on the page).
+  function copy(from, to) {
+    to.textContent = "";
+    if (!from) return to;
+    [].forEach.call(from.childNodes, function (n) { to.appendChild(n.cloneNode(true)); });
+    [].forEach.call(to.querySelectorAll("[id]"), function (n) { n.removeAttribute("id"); });
+    return to;
+  }
+
+  // localStorage may throw (file://, private mode, quota): then progress lives in memory only.
+  var store = {
+    get: function (k) { try { return json(localStorage.getItem(k), null); } catch (e) { return null; } },
+    set: function (k, v) { try { localStorage.setItem(k, JSON.stringify(v)); } catch (e) {} },
+    del: function (k) { try { localStorage.removeItem(k); } catch (e) {} }
+  };
+
+  /* An integer typed in Western, Persian (U+06F0-9) or Arabic-Indic (U+0660-9) digits, with an
+   * optional leading "-" or "−" (U+2212), which a bidi mark (LRM, RLM or ALM, as Intl writes
+   * them in RTL locales) may precede. Anything else gives null. */
+  function parseNumber(raw) {
+    var s = String(raw == null ? "" : raw).trim().replace(/[\u06F0-\u06F9\u0660-\u0669]/g, function (c) {
+      var code = c.charCodeAt(0);
+      return String(code - (code >= 0x6F0 ? 0x6F0 : 0x660));
+    });
+    var m = /^(?:[\u200E\u200F\u061C]?([-\u2212]))?(\d+)$/.exec(s);
+    if (!m) return null;
+    var n = parseInt(m[2], 10);
+    return m[1] ? -n : n;
+  }
+
+  // data-answer: a JSON array of option values, or a single value (the number steps).
+  function answers(step) {
+    var raw = step.getAttribute("data-answer");
+    var a = json(raw, raw);
+    return (Array.isArray(a) ? a : [a]).map(String);
+  }
+
+  // A whole number in [0, max), else 0: stored progress is untrusted (the drill may have changed).
+  function index(x, max) {
+    return typeof x === "number" && x >= 0 && x < max && x % 1 === 0 ? x : 0;
+  }
+
+  function setup(sec) {
+    if (sec.hasAttribute("data-drill-ready")) return;
+    var list = sec.querySelector(".tc-drill__variants");
+    if (!list) return;
+    var variants = [].filter.call(list.children, function (li) {
+      return li.classList.contains("tc-drill__variant");
+    }).map(function (li) {
+      return { prompt: li.querySelector(".tc-drill__prompt"), steps: [].slice.call(li.querySelectorAll(".tc-drill__step")) };
+    }).filter(function (v) { return v.steps.length; });
+    if (!variants.length) return; // nothing to drill: leave the static list alone
+    sec.setAttribute("data-drill-ready", "");
+
+    var given = json(sec.getAttribute("data-text"), null);
+    var T = Object.assign({}, DEFAULTS, given && typeof given === "object" ? given : {});
+    var locale = sec.getAttribute("data-locale") || document.documentElement.lang || "en";
+    var nf;
+    try { nf = new Intl.NumberFormat(locale); } catch (e) { nf = new Intl.NumberFormat(); }
+    var fmt = function (n) { return nf.format(n); };
+    var fill = function (tpl, n, total) {
+      return tpl.replace("{n}", fmt(n)).replace("{total}", fmt(total));
+    };
+    var key = "tutorial-drill:" + locale + ":" + (sec.getAttribute("data-drill") || "");
+    var id = "tc-drill-" + (++uid);
+
+    // State: where we are and how it went. `done` = the current step has been checked.
+    var st, done = false, step, type, buttons = [], input = null;
+    function fresh() { return { variant: 0, step: 0, right: 0, attempted: 0, streak: 0 }; }
+    function restore() {
+      var s = store.get(key), f = fresh();
+      if (!s || typeof s !== "object") return f;
+      f.variant = index(s.variant, variants.length);
+      f.step = f.variant === s.variant ? index(s.step, variants[f.variant].steps.length) : 0;
+      f.attempted = index(s.attempted, Infinity);
+      f.right = Math.min(index(s.right, Infinity), f.attempted);
+      f.streak = Math.min(index(s.streak, Infinity), f.right);
+      return f;
+    }
+    function save() {
+      store.set(key, { variant: st.variant, step: st.step, right: st.right, attempted: st.attempted, streak: st.streak });
+    }
+
+    // ---- the panel, built once; show() refills it for each step ----
+    var panel = el("div", "tc-drill__panel");
+    var head = el("div", "tc-drill__head");
+    var progress = el("p", "tc-drill__progress");
+    var count = el("span", "tc-drill__count");
+    var stepcount = el("span", "tc-drill__stepcount");
+    var stats = el("p", "tc-drill__stats");
+    var score = el("span", "tc-drill__score");
+    var streak = el("span", "tc-drill__streak");
+    progress.append(count, stepcount);
+    stats.append(score, streak);
+    head.append(progress, stats);
+    var view = el("div", "tc-drill__prompt");
+    var ask = el("p", "tc-drill__question");
+    ask.id = id + "-q";
+    var hint = el("p", "tc-drill__hint");
+    hint.id = id + "-h";
+    var area = el("div", "tc-drill__area");
+    var check = el("button", "tc-drill__button tc-drill__check", T.check);
+    var live = el("div", "tc-drill__live");
+    live.setAttribute("role", "status");
+    live.setAttribute("aria-live", "polite");
+    var next = el("button", "tc-drill__button tc-drill__next", T.next);
+    var foot = el("div", "tc-drill__foot");
+    var reset = el("button", "tc-drill__button tc-drill__reset", T.reset);
+    [check, next, reset].forEach(function (b) { b.type = "button"; });
+    foot.append(reset);
+    panel.append(head, view, ask, hint, area, check, live, next, foot);
+
+    function showStats() {
+      score.textContent = T.score + ": " + fmt(st.right) + " / " + fmt(st.attempted);
+      streak.textContent = T.streak + ": " + fmt(st.streak);
+    }
+
+    // A message in the live region: kind is "right", "wrong" or "error"; extra is an element.
+    function say(kind, text, extra) {
+      live.textContent = "";
+      if (kind) {
+        var p = el("p", "tc-drill__verdict tc-drill__verdict--" + kind);
+        p.append(el("span", "tc-drill__icon", kind === "right" ? "✓" : kind === "wrong" ? "✗" : "!"), el("span", "", text));
+        p.firstChild.setAttribute("aria-hidden", "true");
+        live.append(p);
+      } else if (text) {
+        live.append(el("p", "tc-drill__note", text));
+      }
+      if (extra) live.append(extra);
+    }
+
+    function show() {
+      var v = variants[st.variant];
+      step = v.steps[st.step];
+      type = step.getAttribute("data-type") || "choice";
+      done = false;
+      panel.setAttribute("data-type", type);
+      panel.setAttribute("data-state", "ask");
+      count.textContent = fill(T.question, st.variant + 1, variants.length);
+      stepcount.textContent = v.steps.length > 1 ? fill(T.step, st.step + 1, v.steps.length) : "";
+      stepcount.hidden = v.steps.length < 2;
+      copy(v.prompt, view);
+      copy(step.querySelector(".tc-drill__question"), ask);
+      area.textContent = "";
+      buttons = [];
+      input = null;
+      if (type === "number") {
+        hint.hidden = true;
+        var field = el("div", "tc-drill__field");
+        var label = el("label", "tc-drill__label", T.your_answer);
+        input = el("input", "tc-drill__input");
+        input.type = "text";
+        input.id = label.htmlFor = id + "-in";
+        input.setAttribute("inputmode", "numeric");
+        input.setAttribute("autocomplete", "off");
+        input.setAttribute("spellcheck", "false");
+        input.setAttribute("dir", "ltr"); // "-11" reads as a number even on an RTL page
+        input.setAttribute("aria-describedby", ask.id);
+        input.addEventListener("keydown", function (e) {
+          if (e.key === "Enter" && !e.isComposing) { e.preventDefault(); if (!done) grade(); }
+        });
+        field.append(label, input);
+        area.append(field);
+      } else {
+        hint.hidden = false;
+        hint.textContent = type === "multi" ? T.choose_all : T.choose_one;
+        var group = el("div", "tc-drill__options");
+        group.setAttribute("role", "group");
+        group.setAttribute("data-type", type);
+        group.setAttribute("aria-labelledby", ask.id);
+        group.setAttribute("aria-describedby", hint.id);
+        [].forEach.call(step.querySelectorAll(".tc-drill__options > li"), function (li) {
+          var b = el("button", "tc-drill__option");
+          b.type = "button";
+          b.setAttribute("data-value", li.getAttribute("data-value") || "");
+          b.setAttribute("aria-pressed", "false");
+          if (li.hasAttribute("data-label")) b.setAttribute("aria-label", li.getAttribute("data-label"));
+          var mark = el("span", "tc-drill__mark");
+          mark.setAttribute("aria-hidden", "true");
+          var body = copy(li, el("span", "tc-drill__body"));
+          // The clone must not add tab stops inside the button.
+          [].forEach.call(body.querySelectorAll("[tabindex]"), function (n) { n.removeAttribute("tabindex"); });
+          b.append(mark, body);
+          b.addEventListener("click", function () {
+            if (done) return;
+            var on = b.getAttribute("aria-pressed") !== "true";
+            if (type !== "multi") { // a single-selection group: pressing one releases the others
+              buttons.forEach(function (o) { o.setAttribute("aria-pressed", "false"); });
+              on = true;
+            }
+            b.setAttribute("aria-pressed", String(on));
+          });
+          buttons.push(b);
+          group.append(b);
+        });
+        area.append(group);
+      }
+      check.hidden = false;
+      next.hidden = true;
+      say();
+      showStats();
+    }
+
+    // Compare the learner's answer with data-answer, count it, show the engine's feedback.
+    function grade() {
+      var want = answers(step), ok, wrongNumber = null;
+      if (type === "number") {
+        var n = parseNumber(input.value);
+        if (n === null) { // not an attempt: say why and let the learner fix it
+          input.setAttribute("aria-invalid", "true");
+          say("error", T.not_a_number);
+          input.focus();
+          return;
+        }
+        input.removeAttribute("aria-invalid");
+        var expected = parseNumber(want[0]);
+        ok = n === expected;
+        input.readOnly = true;
+        if (!ok && expected !== null) wrongNumber = expected;
+      } else {
+        var chosen = buttons.filter(function (b) { return b.getAttribute("aria-pressed") === "true"; })
+          .map(function (b) { return b.getAttribute("data-value"); });
+        if (type !== "multi" && !chosen.length) { say("error", T.choose_one); return; }
+        // Same set: every chosen value is wanted and every wanted value is chosen.
+        ok = chosen.every(function (c) { return want.indexOf(c) >= 0; }) &&
+          want.every(function (w) { return chosen.indexOf(w) >= 0; });
+        buttons.forEach(function (b) {
+          var good = want.indexOf(b.getAttribute("data-value")) >= 0;
+          var picked = b.getAttribute("aria-pressed") === "true";
+          if (good || picked) {
+            b.classList.add(good ? "tc-drill__option--correct" : "tc-drill__option--wrong");
+            b.firstChild.textContent = good ? "✓" : "✗";
+          }
+          if (good && b.hasAttribute("aria-label")) b.setAttribute("aria-label", b.getAttribute("aria-label") + " (" + T.answer + ")");
+          b.disabled = true;
+        });
+      }
+      done = true;
+      st.attempted++;
+      if (ok) { st.right++; st.streak++; } else { st.streak = 0; }
+      save();
+      showStats();
+      panel.setAttribute("data-state", ok ? "right" : "wrong");
+      var feedback = copy(step.querySelector(".tc-drill__feedback"), el("div", "tc-drill__feedback"));
+      if (wrongNumber !== null) {
+        feedback.insertBefore(el("p", "tc-drill__expected", T.answer + ": " + fmt(wrongNumber)), feedback.firstChild);
+      }
+      say(ok ? "right" : "wrong", ok ? T.right : T.wrong, feedback);
+      check.hidden = true;
+      next.hidden = false;
+      next.focus();
+    }
+
+    // Focus the first control of a new step, keeping the top of the panel (the diagram) in view.
+    function focusStep() {
+      var target = input || buttons[0] || check;
+      target.focus({ preventScroll: true });
+      if (panel.getBoundingClientRect().top < 0) panel.scrollIntoView();
+      else if (target.scrollIntoView) target.scrollIntoView({ block: "nearest" });
+    }
+
+    check.addEventListener("click", function () { if (!done) grade(); });
+    next.addEventListener("click", function () {
+      if (++st.step >= variants[st.variant].steps.length) { // wrap around after the last variant
+        st.step = 0;
+        st.variant = (st.variant + 1) % variants.length;
+      }
+      save();
+      show();
+      focusStep();
+    });
+    reset.addEventListener("click", function () {
+      store.del(key);
+      st = fresh();
+      show();
+      say("", T.reset_done);
+    });
+
+    st = restore();
+    list.hidden = true;
+    list.parentNode.insertBefore(panel, list.nextSibling);
+    show();
+  }
+
+  function init() {
+    [].forEach.call(document.querySelectorAll(".tc-drill"), setup);
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
+  else init();
+  // Material's instant navigation swaps pages without reloading scripts; it announces them here.
+  if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(init);
+})();
