@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from markupsafe import Markup
 
-from .cardnames import card_name, inline, rank_letter
+from .cardnames import inline, rank_letter
 from .drills import (
     Drill,
     ExchangeVariant,
@@ -41,7 +41,6 @@ if TYPE_CHECKING:
 class Option:
     value: str
     html: Markup
-    label: str
 
 
 @dataclass(frozen=True)
@@ -97,9 +96,8 @@ class DrillRenderer:
         return inline(text, self.tr)
 
     def card_option(self, value: str, card, who: str = "") -> Option:
-        html = self.card(card) + (Markup(f' <span class="tc-seat__name">{Markup.escape(who)}</span>') if who else "")
-        label = f"{who}: {card_name(card, self.tr)}" if who else card_name(card, self.tr)
-        return Option(value, Markup(html), label)
+        html = self.card(card) + (Markup(' <span class="tc-seat__name">{}</span>').format(who) if who else "")
+        return Option(value, Markup(html))
 
     def number(self, question: str, answer: int, feedback: str) -> Step:
         return Step("number", question, json.dumps(answer), self.inline(feedback))
@@ -199,10 +197,8 @@ class DrillRenderer:
         prompt = (self.macros.row([forecast], tr.pgettext("drill", "{player}'s forecast:", player=player))
                   + self.macros.row([ex.turned], tr.pgettext("diagram", "Turned card:")))
         must = outcome.exchange is not None
-        options = [Option("yes", Markup.escape(tr.pgettext("drill", "Yes, it must be exchanged")),
-                          tr.pgettext("drill", "Yes, it must be exchanged")),
-                   Option("no", Markup.escape(tr.pgettext("drill", "No, it goes back to the hand")),
-                          tr.pgettext("drill", "No, it goes back to the hand"))]
+        options = [Option("yes", Markup.escape(tr.pgettext("drill", "Yes, it must be exchanged"))),
+                   Option("no", Markup.escape(tr.pgettext("drill", "No, it goes back to the hand")))]
         step = self.choice("choice", tr.pgettext("drill", "Must {player} exchange the forecast?", player=player),
                            options, ["yes" if must else "no"],
                            explain_outcome(outcome, lambda s: self.name(ex.seats[s]), tr))
@@ -237,8 +233,8 @@ class DrillRenderer:
         rows = [dict(name=self.side(names), card=None, tags=[self.points_words(total)])
                 for names, total in zip(variant.sides, variant.totals)]
         nobody = tr.pgettext("drill", "Nobody: it is a tie")
-        options = [Option(str(i), Markup.escape(self.side(names)), self.side(names))
-                   for i, names in enumerate(variant.sides)] + [Option("tie", Markup.escape(nobody), nobody)]
+        options = [Option(str(i), Markup.escape(self.side(names)))
+                   for i, names in enumerate(variant.sides)] + [Option("tie", Markup.escape(nobody))]
         if result.outcome is Outcome.TIE:
             why = tr.pgettext("drill", "The highest totals are equal: nobody scores, and the same dealer deals again.")
         else:
@@ -275,7 +271,7 @@ class DrillRenderer:
                         tr.pgettext("drill", "Defenders: {change}.", change=self.signed(score.defenders))),
         ]
         winner = round_winner(scoring, *after)
-        options = [Option(value, Markup.escape(text), text) for value, text in (
+        options = [Option(value, Markup.escape(text)) for value, text in (
             ("declarers", tr.pgettext("drill", "The declarers")),
             ("defenders", tr.pgettext("drill", "The defenders")),
             ("none", tr.pgettext("drill", "Nobody yet")))]

@@ -221,7 +221,6 @@
           b.type = "button";
           b.setAttribute("data-value", li.getAttribute("data-value") || "");
           b.setAttribute("aria-pressed", "false");
-          if (li.hasAttribute("data-label")) b.setAttribute("aria-label", li.getAttribute("data-label"));
           var mark = el("span", "tc-drill__mark");
           mark.setAttribute("aria-hidden", "true");
           var body = copy(li, el("span", "tc-drill__body"));
@@ -278,7 +277,8 @@
             b.classList.add(good ? "tc-drill__option--correct" : "tc-drill__option--wrong");
             b.firstChild.textContent = good ? "✓" : "✗";
           }
-          if (good && b.hasAttribute("aria-label")) b.setAttribute("aria-label", b.getAttribute("aria-label") + " (" + T.answer + ")");
+          // The name comes from the content (the card's full name), so the note goes inside.
+          if (good) b.append(el("span", "tc-drill__sr", " (" + T.answer + ")"));
           b.disabled = true;
         });
       }

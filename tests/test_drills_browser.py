@@ -1,0 +1,220 @@
+"""Drills in a real browser: Playwright driving Debian's chromium against the built site.
+
+Served on 127.0.0.1 and once opened from disk; screenshots land in tests/artifacts/ (ignored
+by git) for a reviewer to look at.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import shutil
+import threading
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from urllib.parse import urlparse
+
+import pytest
+
+from test_site import ROOT, build
+from tutorial_engine.i18n import Translator
+
+playwright_api = pytest.importorskip("playwright.sync_api")
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+if not Path(CHROMIUM).exists():
+    if os.environ.get("CI") == "true":
+        raise RuntimeError("Chromium is missing; .ci/run installs it (apt-get install chromium)")
+    pytest.skip("Chromium is not installed", allow_module_level=True)
+
+LOCALES = ["en", "ru", "fr", "es", "fa"]
+AXE = ROOT / "tests" / "browser" / "node_modules" / "axe-core" / "axe.min.js"
+ARTIFACTS = ROOT / "tests" / "artifacts"
+PRACTICE = "albastini/practice.html"
+TRICK = "#drill-who-takes-the-trick"
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory) -> Path:
+    site = tmp_path_factory.mktemp("browser") / "site"
+    result = build(ROOT, site)
+    assert result.returncode == 0, result.stderr
+    return site
+
+
+@pytest.fixture(scope="module")
+def server(site):
+    handler = functools.partial(Quiet, directory=str(site))
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    httpd.shutdown()
+
+
+class Quiet(SimpleHTTPRequestHandler):
+    def log_message(self, *args) -> None:
+        pass
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with playwright_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=[
+            "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+            "--disable-component-update", "--no-first-run"])
+        yield browser
+        browser.close()
+
+
+class Watched:
+    """A page that records console errors and every request it makes."""
+
+    def __init__(self, browser, **options):
+        self.context = browser.new_context(**options)
+        self.page = self.context.new_page()
+        self.errors: list[str] = []
+        self.requests: list[str] = []
+        self.page.on("console", lambda m: m.type == "error" and self.errors.append(m.text))
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.page.on("request", lambda r: self.requests.append(r.url))
+
+    def close(self):
+        self.context.close()
+
+
+@pytest.fixture
+def watched(browser):
+    pages = []
+
+    def open_page(**options) -> Watched:
+        pages.append(Watched(browser, **options))
+        return pages[-1]
+
+    yield open_page
+    for page in pages:
+        page.close()
+
+
+def texts(code: str) -> dict:
+    tr = Translator.load(ROOT / "locales", code)
+    return {"right": tr.pgettext("drill", "Right!"), "wrong": tr.pgettext("drill", "Not quite."),
+            "score": tr.pgettext("drill", "Score"), "tr": tr}
+
+
+def first_step(page, drill: str = TRICK) -> dict:
+    """The first question's steps as the engine wrote them (from the static list)."""
+    return page.eval_on_selector_all(
+        f"{drill} .tc-drill__variant:first-child .tc-drill__step",
+        "steps => steps.map(s => ({type: s.dataset.type, answer: JSON.parse(s.dataset.answer),"
+        " feedback: s.querySelector('.tc-drill__feedback').textContent.trim(),"
+        " options: [...s.querySelectorAll('.tc-drill__options li')].map(o => o.dataset.value)}))")
+
+
+def panel(page, drill: str = TRICK):
+    return page.locator(f"{drill} .tc-drill__panel")
+
+
+@pytest.mark.parametrize("code", LOCALES)
+def test_a_trick_drill_right_then_wrong_and_progress_survives_a_reload(server, watched, code):
+    w = watched()
+    page, words = w.page, texts(code)
+    page.goto(f"{server}/{code}/{PRACTICE}")
+    steps = first_step(page)
+    box = panel(page)
+    box.locator(f'.tc-drill__option[data-value="{steps[0]["answer"][0]}"]').click()
+    box.locator(".tc-drill__check").click()
+    live = box.locator(".tc-drill__live")
+    assert words["right"] in live.inner_text()
+    assert steps[0]["feedback"] in " ".join(live.inner_text().split())
+    box.locator(".tc-drill__next").click()
+    box.locator(".tc-drill__input").fill(str(steps[1]["answer"] + 1))
+    box.locator(".tc-drill__check").click()
+    assert words["wrong"] in live.inner_text()
+    score = box.locator(".tc-drill__score").inner_text()
+    assert words["tr"].number(1) in score and words["tr"].number(2) in score
+
+    page.reload()
+    assert panel(page).locator(".tc-drill__score").inner_text() == score
+    stored = page.evaluate(f"localStorage.getItem('tutorial-drill:{code}:albastini/who-takes-the-trick')")
+    assert json.loads(stored)["attempted"] == 2
+    assert w.errors == []
+    assert {urlparse(u).hostname for u in w.requests} == {"127.0.0.1"}
+
+
+@pytest.mark.parametrize("code", LOCALES)
+def test_keyboard_alone(server, watched, code):
+    w = watched()
+    page = w.page
+    page.goto(f"{server}/{code}/{PRACTICE}")
+    answer = first_step(page)[0]["answer"][0]
+    option = panel(page).locator(f'.tc-drill__option[data-value="{answer}"]')
+    for _ in range(300):
+        page.keyboard.press("Tab")
+        if option.evaluate("o => o === document.activeElement"):
+            break
+    else:
+        pytest.fail("the right option was never reached with Tab")
+    page.keyboard.press("Enter")
+    check = panel(page).locator(".tc-drill__check")
+    while not check.evaluate("c => c === document.activeElement"):
+        page.keyboard.press("Tab")
+    page.keyboard.press("Enter")
+    assert texts(code)["right"] in panel(page).locator(".tc-drill__live").inner_text()
+    assert panel(page).locator(".tc-drill__next").evaluate("n => n === document.activeElement")
+    outline = option.evaluate("o => getComputedStyle(o).outlineStyle")
+    assert outline in ("solid", "auto", "none")
+    assert w.errors == []
+
+
+def test_persian_page_is_rtl_and_takes_persian_digits(server, watched):
+    w = watched()
+    page = w.page
+    page.goto(f"{server}/fa/{PRACTICE}")
+    assert page.get_attribute("body", "dir") == "rtl"
+    values = "#drill-card-values"
+    step = first_step(page, values)[0]
+    persian = Translator.load(ROOT / "locales", "fa").number(step["answer"])
+    panel(page, values).locator(".tc-drill__input").fill(persian)
+    panel(page, values).locator(".tc-drill__check").click()
+    assert texts("fa")["right"] in panel(page, values).locator(".tc-drill__live").inner_text()
+    assert w.errors == []
+
+
+def test_from_disk_a_drill_works_and_search_finds_a_word(site, watched):
+    w = watched()
+    page = w.page
+    page.goto((site / "ru" / PRACTICE).as_uri())
+    answer = first_step(page)[0]["answer"][0]
+    panel(page).locator(f'.tc-drill__option[data-value="{answer}"]').click()
+    panel(page).locator(".tc-drill__check").click()
+    assert texts("ru")["right"] in panel(page).locator(".tc-drill__live").inner_text()
+    page.goto((site / "ru" / "index.html").as_uri() + "?q=" + "козырь")
+    page.wait_for_selector(".md-search-result__item", timeout=15000)
+    assert all(u.startswith(("file:", "data:", "blob:")) for u in w.requests)
+
+
+@pytest.mark.skipif(not AXE.exists() and os.environ.get("CI") != "true",
+                    reason="axe-core is not installed (make browser-tools)")
+@pytest.mark.parametrize("code", LOCALES)
+@pytest.mark.parametrize("path", ["albastini/two-players.html", PRACTICE])
+def test_no_serious_accessibility_violation(server, watched, code, path):
+    page = watched().page
+    page.goto(f"{server}/{code}/{path}")
+    page.add_script_tag(path=str(AXE))
+    result = page.evaluate("async () => (await axe.run(document, {resultTypes: ['violations']})).violations"
+                           ".map(v => ({id: v.id, impact: v.impact, nodes: v.nodes.length}))")
+    serious = [v for v in result if v["impact"] in ("serious", "critical")]
+    assert serious == []
+
+
+@pytest.mark.parametrize("code", LOCALES)
+def test_screenshots_narrow_and_wide(server, watched, code):
+    ARTIFACTS.mkdir(exist_ok=True)
+    for name, width in (("narrow", 360), ("wide", 1280)):
+        page = watched(viewport={"width": width, "height": 900}).page
+        page.goto(f"{server}/{code}/{PRACTICE}#tricks")
+        overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+        assert overflow <= 0, f"{code} {name}: the page is {overflow}px wider than the screen"
+        panel(page).scroll_into_view_if_needed()
+        page.screenshot(path=str(ARTIFACTS / f"drill-{code}-{name}.png"))
