@@ -110,3 +110,11 @@ def test_bad_drills_are_refused_with_their_line(tmp_path, line, game, message):
     path.write_text(f"{game}\ndrills:\n  - {body.lstrip()}\n", encoding="utf-8")
     problems = [p.message for p in check(ROOT, [path]).problems]
     assert problems == [message]
+
+
+def test_the_drill_code_stays_within_8_kb_gzipped():
+    """The front-end budget: one small module, no framework."""
+    import gzip
+    code = (ROOT / "tutorial_engine" / "assets" / "drills.js").read_bytes()
+    assert len(gzip.compress(code, compresslevel=9)) <= 8 * 1024
+    assert b"http" not in code

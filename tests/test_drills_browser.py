@@ -167,18 +167,31 @@ def test_keyboard_alone(server, watched, code):
     assert w.errors == []
 
 
-def test_persian_page_is_rtl_and_takes_persian_digits(server, watched):
-    w = watched()
-    page = w.page
+@pytest.mark.parametrize("typed", ["۱۱", "١١", "11"], ids=["persian", "arabic-indic", "western"])
+def test_persian_page_is_rtl_and_its_number_input_takes_11_in_every_digit_set(server, watched, typed):
+    """Jump to a card-values question whose answer is 11 (an ace), via the stored progress."""
+    page = watched().page
     page.goto(f"{server}/fa/{PRACTICE}")
     assert page.get_attribute("body", "dir") == "rtl"
-    values = "#drill-card-values"
-    step = first_step(page, values)[0]
-    persian = Translator.load(ROOT / "locales", "fa").number(step["answer"])
-    panel(page, values).locator(".tc-drill__input").fill(persian)
-    panel(page, values).locator(".tc-drill__check").click()
-    assert texts("fa")["right"] in panel(page, values).locator(".tc-drill__live").inner_text()
-    assert w.errors == []
+    answers = page.eval_on_selector_all("#drill-card-values .tc-drill__variants .tc-drill__step",
+                                        "steps => steps.map(s => JSON.parse(s.dataset.answer))")
+    index = answers.index(11)
+    page.evaluate("([key, state]) => localStorage.setItem(key, JSON.stringify(state))",
+                  ["tutorial-drill:fa:albastini/card-values",
+                   {"variant": index, "step": 0, "right": 0, "attempted": 0, "streak": 0}])
+    page.reload()
+    box = panel(page, "#drill-card-values")
+    box.locator(".tc-drill__input").fill(typed)
+    box.locator(".tc-drill__check").click()
+    assert texts("fa")["right"] in box.locator(".tc-drill__live").inner_text()
+    assert "۱" in box.locator(".tc-drill__score").inner_text()
+
+
+def test_the_palette_toggle_is_offered_in_the_readers_language(server, watched):
+    page = watched().page
+    page.goto(f"{server}/ru/{PRACTICE}")
+    toggle = page.locator("label.md-header__button[title]").first
+    assert toggle.get_attribute("title") in ("Включить тёмную тему", "Включить светлую тему")
 
 
 def test_from_disk_a_drill_works_and_search_finds_a_word(site, watched):

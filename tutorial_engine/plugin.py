@@ -80,6 +80,7 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
         if home is not None:
             config.site_name = self.tr.gettext(home.title)
         config.theme["language"] = self.locale
+        self._translate_palette(config)
         config.theme.dirs.insert(0, str(PACKAGE / "overrides"))
         config.extra["alternate"] = [{"name": Translator(code).name, "lang": code} for code in locales]
         config.extra["locale"] = self.locale
@@ -87,6 +88,14 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
         config.extra_javascript.append("assets/tutorial.js")
         config.nav = self._nav(report.pages)
         return config
+
+    def _translate_palette(self, config) -> None:
+        """The palette toggle's label is written in mkdocs.yml; readers get it in their language."""
+        names = {"default": self.tr.pgettext("ui", "Switch to the dark palette"),
+                 "slate": self.tr.pgettext("ui", "Switch to the light palette")}
+        for scheme in config.theme.get("palette") or []:
+            if isinstance(scheme, dict) and "toggle" in scheme and scheme.get("scheme") in names:
+                scheme["toggle"]["name"] = names[scheme["scheme"]]
 
     def _check(self):
         report = check(self.project, [self.project / self.config.examples])
