@@ -53,6 +53,7 @@ class Report:
     drills: list[Drill] = field(default_factory=list)
     referenced: list[Example] = field(default_factory=list)
     """Examples loaded only because a checked page shows them; not counted as checked."""
+    referenced_drills: list[Drill] = field(default_factory=list)
     files: int = 0
 
     @property
@@ -131,7 +132,8 @@ def _load_unchecked_examples(project: Path, checked: set[Path], report: Report) 
     for path in sorted((project / EXAMPLES_DIR).glob("*/drills.yml")):
         source = None if path.resolve() in checked else _read(path, report)
         if source is not None:
-            report.drills += load_drills(source, report.problems, _game_for(project, path, source, report))
+            game = _game_for(project, path, source, report)
+            report.referenced_drills += load_drills(source, report.problems, game)
 
 
 def _check_pages(project: Path, path: Path, source, report: Report) -> None:
@@ -141,7 +143,8 @@ def _check_pages(project: Path, path: Path, source, report: Report) -> None:
         return
     examples = {e.id: e for e in report.examples + report.referenced
                 if game is not None and e.game.id == game.id}
-    drills = {d.id: d for d in report.drills if game is not None and d.game.id == game.id}
+    drills = {d.id: d for d in report.drills + report.referenced_drills
+              if game is not None and d.game.id == game.id}
     report.pages += load_pages(source, report.problems, game, examples, drills)
 
 
