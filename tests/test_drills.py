@@ -118,3 +118,15 @@ def test_the_drill_code_stays_within_8_kb_gzipped():
     code = (ROOT / "tutorial_engine" / "assets" / "drills.js").read_bytes()
     assert len(gzip.compress(code, compresslevel=9)) <= 8 * 1024
     assert b"http" not in code
+
+
+def test_e3_strongest_then_its_value_then_hide_it_until_every_card_is_valued(report):
+    """E3: name the strongest, give its value, hide it and go again."""
+    d = drill(report, "albastini", "strongest-card")
+    first = generate(d)[0]
+    html = rendered(report, "albastini", "strongest-card").split('<li class="tc-drill__variant">')[1]
+    steps = re.findall(r'data-type="(\w+)" data-answer="([^"]*)"', html)
+    order = first.ranking.solve().order
+    assert [t for t, _ in steps] == ["choice", "number"] * 4 + ["number"]
+    assert [json.loads(a.replace("&#34;", '"'))[0] for t, a in steps if t == "choice"] == [str(c) for c in order[:4]]
+    assert [int(a) for t, a in steps if t == "number"] == [d.game.card_points(c) for c in order]

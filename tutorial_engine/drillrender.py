@@ -134,12 +134,13 @@ class DrillRenderer:
         tr, ranking = self.tr, variant.ranking.solve()
         game = variant.ranking.game
         steps, shown = [], list(variant.ranking.cards)
-        for _ in range(2):
+        while shown:  # E3: strongest, its value, hide it, again, until every card is valued
             best = next(c for c in ranking.order if c in shown)
-            steps.append(self.choice(
-                "choice", tr.pgettext("drill", "Which of these cards is the strongest?"),
-                [self.card_option(str(c), c) for c in shown], [str(best)],
-                tr.pgettext("drill", "{card} is the strongest of these cards.", card=str(best))))
+            if len(shown) > 1:
+                steps.append(self.choice(
+                    "choice", tr.pgettext("drill", "Which of these cards is the strongest?"),
+                    [self.card_option(str(c), c) for c in shown], [str(best)],
+                    tr.pgettext("drill", "{card} is the strongest of these cards.", card=str(best))))
             if game.total_points:
                 worth = game.card_points(best)
                 steps.append(self.number(tr.pgettext("drill", "How many points is {card} worth?", card=str(best)),
