@@ -18,6 +18,9 @@ from .game import CardNotInDeck, GameSpec
 from .judge import serve
 from .rules import Role, RuleError, legal_plays, trick_roles, trick_verdict
 from .schema import did_you_mean
+from .seating import SeatingError, Table
+from .simulate import as_json as as_json_line
+from .simulate import describe, run
 
 PROJECT = click.option("--project", type=click.Path(file_okay=False, path_type=Path),
                        help="Project folder (default: the nearest one at or above the current folder).")
@@ -159,6 +162,51 @@ def legal(game: str, trump: str, trick_cards: str, hand: str, variant: str | Non
         refused = " ".join(str(card) for card in legality.refused)
         code = next(iter(legality.refused.values()))
         click.echo(f"Refused: {refused}: {why_refused(legality)} ({code})")
+
+
+@cli.command()
+@click.argument("game")
+@click.option("--players", type=click.IntRange(2, 6), help="Seats at the table (default: the fewest the game allows).")
+@click.option("--team-size", type=click.IntRange(1, 3), default=1, show_default=True,
+              help="1 plays individually; 2 partners opposite; 3 alternate seats.")
+@click.option("--direction", type=click.Choice(["clockwise", "counterclockwise"]),
+              help="Direction of play (default: the game's own).")
+@click.option("--strategy", type=click.Choice(["random", "sensible"]), default="random", show_default=True)
+@click.option("--seed", type=int, default=0, show_default=True, help="The same seed plays the same deals.")
+@click.option("--deals", type=click.IntRange(1, None), default=1, show_default=True,
+              help="Consecutive deals, the dealer rotating as the rules say.")
+@click.option("--target", type=click.IntRange(1, None),
+              help="Play a match to this many victory points (the sources give no default).")
+@AS_JSON
+@PROJECT
+def simulate(game: str, players: int | None, team_size: int, direction: str | None, strategy: str,
+             seed: int, deals: int, target: int | None, as_json: bool, project: Path | None) -> None:
+    """Play whole deals with seeded players and print what happened.
+
+    Seats are numbered in the direction of play, seat 0 the first dealer. With --json, one JSON
+    object per deal on stdout.
+    """
+    spec = _game(project, game, None)
+    if spec.deal != "draw":
+        raise click.ClickException(f"{spec.name} deals (cut, trump choice, solo, match) cannot be "
+                                   "simulated yet; drawing games such as Albastini can")
+    if direction is not None and direction != spec.direction.value:
+        variant = next((name for name, v in spec.variants.items() if v.direction.value == direction), None)
+        if variant is None:
+            raise click.ClickException(f"{spec.name} is not played {direction}")
+        spec = spec.variants[variant]
+    try:
+        table = Table.for_game(spec, players or min(spec.players), team_size)
+    except SeatingError as error:
+        raise click.ClickException(str(error)) from None
+    for played in run(spec, table, seed=seed, strategy=strategy, deals=deals, target=target):
+        if as_json:
+            _print_json(as_json_line(played, table, target))
+        else:
+            click.echo("\n".join(describe(played, table)))
+    if target is not None and not as_json:
+        click.echo(f"Match to {target}: " + ", ".join(
+            f"{'+'.join(map(str, side))}: {points}" for side, points in zip(played.result.sides, played.totals)))
 
 
 @cli.command()

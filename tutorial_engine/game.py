@@ -82,6 +82,8 @@ class GameSpec:
     teams: tuple[TeamRule, ...] = ()
     direction: Direction = Direction.CLOCKWISE
     hand_size: int = 5
+    deal: str = "draw"
+    """The procedure a deal follows: "draw" (Albastini's family) or "trump-choice" (Altbaumer)."""
     forecast: bool = False
     """Whether opponents of the dealer may forecast the trump suit (Albastini A8–A10)."""
     scoring: Scoring | None = None

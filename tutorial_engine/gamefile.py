@@ -14,6 +14,7 @@ from .schema import (INVALID, Boolean, CardShape, Choice, Context, Field, Intege
 from .scoring import TrickScoring, VictoryPoints
 from .source import Source
 
+DEALS = ("draw", "trump-choice")
 SLUG = dict(pattern=r"[a-z][a-z0-9-]*", hint="use lowercase letters, digits and hyphens")
 PLAYER_COUNT = Integer("a number of players", minimum=2)
 
@@ -48,6 +49,8 @@ _RULES = {
     }), what="a list of team rules"), doc="Team sizes allowed at each table size."),
     "direction": Field(Choice([d.value for d in Direction], "a direction of play")),
     "hand_size": Field(Integer("a number of cards", minimum=1), doc="Cards dealt to each player."),
+    "deal": Field(Choice(DEALS, "a deal procedure"),
+                  doc="draw: turn up trump and draw after each trick; trump-choice: Altbaumer's."),
     "forecast": Field(Boolean(), doc="Whether the dealer's opponents may forecast the trump suit."),
     "scoring": Field(Tagged("a scoring rule", "kind", {
         "victory-points": Record("victory-point scoring", {
@@ -168,6 +171,7 @@ def _spec(rec, values: dict, problems: Problems, variant: str | None = None) -> 
         teams=teams,
         direction=Direction(values.get("direction", Direction.CLOCKWISE.value)),
         hand_size=hand_size,
+        deal=values.get("deal", "draw"),
         forecast=values.get("forecast", False),
         scoring=_scoring(values.get("scoring")),
         variant=variant,

@@ -60,6 +60,11 @@ class Verdict(NamedTuple):
 def trick_verdict(game: GameSpec, trump: Suit | None, plays: Sequence[Card]) -> Verdict:
     """Highest trump, else highest card of the suit led (A14, B17); trick points (A3, B6)."""
     check_trick(game, plays)
+    return judge_trick(game, trump, plays)
+
+
+def judge_trick(game: GameSpec, trump: Suit | None, plays: Sequence[Card]) -> Verdict:
+    """trick_verdict for callers that built the trick from the deck themselves (whole deals)."""
     table = game.table(trump)
     suit_of, trump_strength, plain_strength = table.suit, table.trump_strength, table.plain_strength
     led = suit_of[plays[0]]
@@ -165,11 +170,22 @@ def legal_plays(game: GameSpec, trump: Suit | None, trick: Sequence[Card],
     require_distinct(game, [*trick, *hand])
     table = game.table(trump)
     led = table.suit[trick[0]] if trick else None
-    duty, allowed = _duty(game, table.suit, trump, trick, hand)
-    legal = tuple(card for card in hand if card in allowed) if allowed is not None else tuple(hand)
+    duty, legal = _allowed(game, table, trump, trick, hand)
     code = duty.refusal
     refused = {card: code for card in hand if card not in legal}
     return Legality(duty=duty, led=led, trump=trump, legal=legal, refused=refused)
+
+
+def allowed_cards(game: GameSpec, trump: Suit | None, trick: Sequence[Card],
+                  hand: Sequence[Card]) -> tuple[Card, ...]:
+    """The legal cards, trusting the caller that every card is distinct and in the deck: the
+    hot path of whole deals, which deal those cards themselves."""
+    return _allowed(game, game.table(trump), trump, trick, hand)[1]
+
+
+def _allowed(game, table, trump, trick, hand) -> tuple[Duty, tuple[Card, ...]]:
+    duty, allowed = _duty(game, table.suit, trump, trick, hand)
+    return duty, tuple(card for card in hand if card in allowed) if allowed is not None else tuple(hand)
 
 
 def _duty(game, suit_of, trump, trick, hand) -> tuple[Duty, frozenset[Card] | None]:

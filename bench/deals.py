@@ -1,0 +1,73 @@
+"""Whole deals per second, per variant, in one process on one core; `--soak` for the long run.
+
+Targets (issue: whole deals) on the reference machine: ≥ 3,000 two-player Albastini deals/s.
+`--soak N` plays N random deals per game, all its variants together, with every invariant of
+tests/deal_invariants.py checked, and prints the count and the failures (which must be 0).
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import platform
+import random
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))
+
+from deal_invariants import VARIANTS, check_deal  # noqa: E402
+from tutorial_engine.check import Report, load_games  # noqa: E402
+from tutorial_engine.deal import DrawingDeal, random_strategy  # noqa: E402
+from tutorial_engine.seating import Table  # noqa: E402
+from tutorial_engine.simulate import play  # noqa: E402
+
+
+def rate(game, table: Table, count: int, repeats: int) -> float:
+    best = float("inf")
+    for _ in range(repeats):
+        rng = random.Random(1)
+        start = time.perf_counter()
+        for i in range(count):
+            play(DrawingDeal(game, table, i % table.players, rng), random_strategy, rng)
+        best = min(best, time.perf_counter() - start)
+    return count / best
+
+
+def soak(game, total: int) -> tuple[int, int]:
+    failures = 0
+    rng = random.Random(2026)
+    for i, (players, team_size) in zip(range(total), itertools.cycle(VARIANTS)):
+        deal = DrawingDeal(game, Table(players, team_size), rng.randrange(players), rng)
+        try:
+            check_deal(deal, rng)
+        except AssertionError as error:
+            failures += 1
+            print(f"deal {i} ({players} players, teams of {team_size}): {error}", file=sys.stderr)
+    return total, failures
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--count", type=int, default=3000, help="deals per pass and variant")
+    parser.add_argument("--repeats", type=int, default=5, help="passes; the best is reported")
+    parser.add_argument("--soak", type=int, metavar="N", help="play N checked random deals")
+    args = parser.parse_args()
+    report = Report()
+    load_games(ROOT, report)
+    albastini = report.games["albastini"]
+    print(f"machine: {platform.machine()}, Python {platform.python_version()}, one process")
+    if args.soak:
+        count, failures = soak(albastini, args.soak)
+        print(f"Albastini soak: {count:,} deals, {failures} failures")
+        sys.exit(1 if failures else 0)
+    for players, team_size in VARIANTS:
+        figure = rate(albastini, Table(players, team_size), args.count, args.repeats)
+        print(f"Albastini {players} players, teams of {team_size}: {figure:>10,.0f} deals/s")
+
+
+if __name__ == "__main__":
+    main()
