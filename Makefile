@@ -44,6 +44,7 @@ browser-tools:
 
 bench: $(STAMP)
 	$(PY) bench/engine.py
+	$(PY) bench/deals.py
 
 clean:
 	rm -rf $(VENV) site .pytest_cache .hypothesis tests/browser/node_modules tests/artifacts
