@@ -85,6 +85,8 @@ class DrawingDeal:
         self.leader = self.table.next(self.dealer)
         self.tricks = 0
         self._actions: list[Action] | None = None
+        self._plays = [{card: Play(seat, card) for card in deck} for seat in range(players)]
+        """Each seat's possible plays, built once per deal rather than on every turn."""
         self.log.append({"event": "deal", "dealer": self.dealer, "hands": [list(h) for h in self.hands]})
         if not self.forecasters:
             self._turn_up()
@@ -112,7 +114,8 @@ class DrawingDeal:
         if self.forecasters:
             taken = {card.suit for card in self.forecasts.values()}
             return [Forecast(seat, None)] + [Forecast(seat, c) for c in self.hands[seat] if c.suit not in taken]
-        return [Play(seat, card) for card in allowed_cards(self.game, self.trump, self.trick, self.hands[seat])]
+        plays = self._plays[seat]
+        return [plays[card] for card in allowed_cards(self.game, self.trump, self.trick, self.hands[seat])]
 
     def is_terminal(self) -> bool:
         return self.trump is not None and not self.trick and not any(self.hands)
