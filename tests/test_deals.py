@@ -106,7 +106,11 @@ def test_simulate_refuses_what_it_cannot_play(run_cli):
     five = run_cli("simulate", "albastini", "--players", "5", "--team-size", "2")
     assert (five.returncode, five.stderr.strip()) == (
         1, "Error: Albastini with 5 players is played individually, not in teams of 2")
-    other = run_cli("simulate", "altbaumer")
+    other = run_cli("simulate", "altbaumer", "--players", "3")
     assert (other.returncode, other.stderr.strip()) == (
-        1, "Error: Altbaumer deals (cut, trump choice, solo, match) cannot be simulated yet; "
-           "drawing games such as Albastini can")
+        1, "Error: Altbaumer is played by four in two pairs; --players, --team-size and --target "
+           "do not apply")
+    match = run_cli("simulate", "albastini", "--match")
+    assert (match.returncode, match.stderr.strip()) == (
+        1, "Error: --match is for games played in rounds; for Albastini, play a match with --target N "
+           "(victory points)")

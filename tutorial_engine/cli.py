@@ -12,7 +12,9 @@ from pathlib import Path
 import click
 
 from .cards import CardSyntaxError, Suit, parse_cards
-from .check import ProjectNotFound, Report, check as check_project, find_project, load_games
+from .check import ProjectNotFound, Report, find_project, load_games
+from .check import check as check_project
+from .choicedeal import describe_match_deal, match_json, play_deals
 from .explain import explain_verdict, points_sum, why_refused, why_role, why_wins
 from .game import CardNotInDeck, GameSpec
 from .judge import serve
@@ -177,19 +179,29 @@ def legal(game: str, trump: str, trick_cards: str, hand: str, variant: str | Non
               help="Consecutive deals, the dealer rotating as the rules say.")
 @click.option("--target", type=click.IntRange(1, None),
               help="Play a match to this many victory points (the sources give no default).")
+@click.option("--match", is_flag=True, help="Play a whole match (Altbaumer: two rounds won).")
 @AS_JSON
 @PROJECT
 def simulate(game: str, players: int | None, team_size: int, direction: str | None, strategy: str,
-             seed: int, deals: int, target: int | None, as_json: bool, project: Path | None) -> None:
+             seed: int, deals: int, target: int | None, match: bool, as_json: bool,
+             project: Path | None) -> None:
     """Play whole deals with seeded players and print what happened.
 
     Seats are numbered in the direction of play, seat 0 the first dealer. With --json, one JSON
     object per deal on stdout.
     """
     spec = _game(project, game, None)
-    if spec.deal != "draw":
-        raise click.ClickException(f"{spec.name} deals (cut, trump choice, solo, match) cannot be "
-                                   "simulated yet; drawing games such as Albastini can")
+    if spec.deal == "trump-choice":
+        if players not in (None, 4) or team_size not in (1, 2) or target is not None:
+            raise click.ClickException(f"{spec.name} is played by four in two pairs; "
+                                       "--players, --team-size and --target do not apply")
+        for played in play_deals(spec, seed=seed, strategy=strategy, deals=deals, match=match):
+            click.echo(json.dumps(match_json(played), ensure_ascii=False) if as_json
+                       else "\n".join(describe_match_deal(played)))
+        return
+    if match:
+        raise click.ClickException(f"--match is for games played in rounds; for {spec.name}, "
+                                   "play a match with --target N (victory points)")
     if direction is not None and direction != spec.direction.value:
         variant = next((name for name, v in spec.variants.items() if v.direction.value == direction), None)
         if variant is None:
