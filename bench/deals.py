@@ -1,8 +1,9 @@
 """Whole deals per second, per variant, in one process on one core; `--soak` for the long run.
 
-Targets (issue: whole deals) on the reference machine: ≥ 3,000 two-player Albastini deals/s.
-`--soak N` plays N random deals per game, all its variants together, with every invariant of
-tests/deal_invariants.py checked, and prints the count and the failures (which must be 0).
+Targets (issue: whole deals) on the reference machine: ≥ 3,000 two-player Albastini deals/s and
+≥ 5,000 Altbaumer deals/s. `--soak N` plays N random deals per game (Albastini: all its seatings
+together, with every invariant of tests/deal_invariants.py; Altbaumer: with and without solo,
+every card accounted for at every step) and prints the counts and the failures (which must be 0).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from deal_invariants import VARIANTS, check_deal  # noqa: E402
 from tutorial_engine.check import Report, load_games  # noqa: E402
+from tutorial_engine.choicedeal import TrumpChoiceDeal, places  # noqa: E402
 from tutorial_engine.deal import DrawingDeal, random_strategy  # noqa: E402
 from tutorial_engine.seating import Table  # noqa: E402
 from tutorial_engine.simulate import play  # noqa: E402
@@ -50,6 +52,36 @@ def soak(game, total: int) -> tuple[int, int]:
     return total, failures
 
 
+def choice_rate(game, count: int, repeats: int) -> float:
+    best = float("inf")
+    for _ in range(repeats):
+        rng = random.Random(1)
+        start = time.perf_counter()
+        for i in range(count):
+            deal = TrumpChoiceDeal(game, i % 4, rng)
+            while not deal.is_terminal():
+                deal.apply(rng.choice(deal.legal_actions()))
+        best = min(best, time.perf_counter() - start)
+    return count / best
+
+
+def choice_soak(game, total: int) -> tuple[int, int]:
+    failures, deck = 0, set(game.deck)
+    rng = random.Random(2027)
+    for i in range(total):
+        deal = TrumpChoiceDeal(game, i % 4, rng)
+        try:
+            while not deal.is_terminal():
+                cards = places(deal)
+                assert len(cards) == len(deck) and set(cards) == deck, "a card is lost or doubled"
+                deal.apply(rng.choice(deal.legal_actions()))
+            assert sum(deal.result().tricks) == 5, "a deal is five tricks"
+        except AssertionError as error:
+            failures += 1
+            print(f"Altbaumer deal {i}: {error}", file=sys.stderr)
+    return total, failures
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--count", type=int, default=3000, help="deals per pass and variant")
@@ -58,15 +90,18 @@ def main() -> None:
     args = parser.parse_args()
     report = Report()
     load_games(ROOT, report)
-    albastini = report.games["albastini"]
+    albastini, altbaumer = report.games["albastini"], report.games["altbaumer"]
     print(f"machine: {platform.machine()}, Python {platform.python_version()}, one process")
     if args.soak:
         count, failures = soak(albastini, args.soak)
         print(f"Albastini soak: {count:,} deals, {failures} failures")
-        sys.exit(1 if failures else 0)
+        more, more_failures = choice_soak(altbaumer, args.soak)
+        print(f"Altbaumer soak: {more:,} deals, {more_failures} failures")
+        sys.exit(1 if failures or more_failures else 0)
     for players, team_size in VARIANTS:
         figure = rate(albastini, Table(players, team_size), args.count, args.repeats)
         print(f"Albastini {players} players, teams of {team_size}: {figure:>10,.0f} deals/s")
+    print(f"Altbaumer, random play with solos:  {choice_rate(altbaumer, args.count, args.repeats):>10,.0f} deals/s")
 
 
 if __name__ == "__main__":
