@@ -97,6 +97,9 @@ class TrumpChoiceDeal:
         self.leader = self.chooser
         self.won = [0, 0]
         self.phase = "cut"
+        self._actions: list | None = None
+        self._plays = [{card: Play(seat, card) for card in deck} for seat in range(4)]
+        """Each seat's possible plays, built once per deal rather than on every turn."""
         self.log.append({"event": "cut", "cutter": self.cutter, "depth": depth})
         self._offer_tree()
 
@@ -188,6 +191,12 @@ class TrumpChoiceDeal:
         return None
 
     def legal_actions(self) -> list:
+        """Computed once per turn: strategies ask, then apply checks against the same list."""
+        if self._actions is None:
+            self._actions = self._legal_actions()
+        return self._actions
+
+    def _legal_actions(self) -> list:
         seat = self.to_move
         if self.phase == "cut":
             return [TakeTree(seat, True), TakeTree(seat, False)]
@@ -198,15 +207,18 @@ class TrumpChoiceDeal:
         if self.phase == "solo":
             return [Solo(seat, False), Solo(seat, True)]
         if self.phase == "play":
-            return [Play(seat, card) for card in allowed_cards(self.game, self.trump, self.trick, self.hands[seat])]
+            plays = self._plays[seat]
+            return [plays[card] for card in allowed_cards(self.game, self.trump, self.trick, self.hands[seat])]
         return []
 
     def is_terminal(self) -> bool:
         return self.phase == "over"
 
     def apply(self, action) -> None:
-        if action not in self.legal_actions():
+        actions = self.legal_actions()
+        if not any(a is action for a in actions) and action not in actions:
             raise ValueError(f"{action} is not a legal action now")
+        self._actions = None
         kind = type(action)
         if kind is TakeTree:
             tree = self._tree_on_offer()
