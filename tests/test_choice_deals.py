@@ -74,12 +74,12 @@ def test_b11_refusing_turns_on_until_another_suit(altbaumer):
         deal = TrumpChoiceDeal(altbaumer, 0, random.Random(seed))
         while deal.phase == "cut":
             deal.apply(deal.legal_actions()[1])
-        first = deal._suit_of(deal.turned)
+        first = deal.trump_suit_of(deal.turned)
         talon = list(deal.talon)
         deal.apply(deal.legal_actions()[1])                   # refuse
-        different = next((c for c in talon if deal._suit_of(c) is not first), None)
+        different = next((c for c in talon if deal.trump_suit_of(c) is not first), None)
         if different is not None:
-            assert deal.trump is deal._suit_of(different) and deal.discards_due == 1
+            assert deal.trump is deal.trump_suit_of(different) and deal.discards_due == 1
         else:
             assert deal.trump is first and deal.discards_due == 4   # all four of one suit
             return

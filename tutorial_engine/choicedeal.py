@@ -132,7 +132,7 @@ class TrumpChoiceDeal:
         self.turned = self.talon.pop(0)
         self.log.append({"event": "turn", "card": self.turned})
 
-    def _suit_of(self, card: Card) -> Suit:
+    def trump_suit_of(self, card: Card) -> Suit:
         """B11: a turned tree counts as a club (its home suit)."""
         return self.game.permanent_trump_suit if card in self.game.permanent_trumps else card.suit
 
@@ -147,13 +147,13 @@ class TrumpChoiceDeal:
 
     def _refuse(self) -> None:
         """Turn on until a different suit; all four of one suit make that suit compulsory."""
-        first_suit = self._suit_of(self.turned)
+        first_suit = self.trump_suit_of(self.turned)
         turned = [self.turned]
         while self.talon:
             card = self.talon.pop(0)
-            if self._suit_of(card) is not first_suit:
+            if self.trump_suit_of(card) is not first_suit:
                 self.out.extend(turned)
-                self._fix_trump([card], self._suit_of(card))
+                self._fix_trump([card], self.trump_suit_of(card))
                 return
             turned.append(card)
         self._fix_trump(turned, first_suit)
@@ -231,7 +231,7 @@ class TrumpChoiceDeal:
         elif kind is ChooseTrump:
             self.log.append({"event": "choose", "accept": action.accept})
             if action.accept:
-                self._fix_trump([self.turned], self._suit_of(self.turned))
+                self._fix_trump([self.turned], self.trump_suit_of(self.turned))
             else:
                 self._refuse()
         elif kind is Discard:
@@ -297,7 +297,7 @@ def sensible_strategy(state: TrumpChoiceDeal, rng: random.Random):
     if kind is TakeTree:
         return actions[0]
     if kind is ChooseTrump:
-        held = sum(1 for c in state.hands[state.chooser] if state._suit_of(c) is state._suit_of(state.turned))
+        held = sum(1 for c in state.hands[state.chooser] if state.trump_suit_of(c) is state.trump_suit_of(state.turned))
         return actions[0] if held >= 2 else actions[1]
     if kind is Solo:
         return actions[0]
