@@ -231,3 +231,36 @@ def test_screenshots_narrow_and_wide(server, watched, code):
         assert overflow <= 0, f"{code} {name}: the page is {overflow}px wider than the screen"
         panel(page).scroll_into_view_if_needed()
         page.screenshot(path=str(ARTIFACTS / f"drill-{code}-{name}.png"))
+
+
+FIXTURES = ROOT / "tests" / "fixtures"
+
+
+def jump(page, locale: str, drill: str, variant: int) -> None:
+    page.evaluate("([key, state]) => localStorage.setItem(key, JSON.stringify(state))",
+                  [f"tutorial-drill:{locale}:albastini/{drill}",
+                   {"variant": variant, "step": 0, "right": 0, "attempted": 0, "streak": 0}])
+    page.reload()
+
+
+@pytest.mark.parametrize("fixture, locale, typed", [("drill-sample.html", "en", "−7"),
+                                                    ("drill-sample-fa.html", "fa", "−۷")])
+def test_negative_answers_and_an_empty_selection(watched, fixture, locale, typed):
+    """Edge cases the bundled drills meet only by chance: a score change of −7 typed with the
+    minus sign (in Persian digits on the RTL page), and a multi-select whose answer is none."""
+    page = watched().page
+    page.goto((FIXTURES / fixture).as_uri())
+    right = json.loads(page.get_attribute(TRICK, "data-text"))["right"]
+    jump(page, locale, "who-takes-the-trick", 2)
+    trick = panel(page, TRICK)
+    trick.locator('.tc-drill__option[data-value="1"]').click()
+    trick.locator(".tc-drill__check").click()
+    trick.locator(".tc-drill__next").click()
+    trick.locator(".tc-drill__input").fill(typed)
+    trick.locator(".tc-drill__check").click()
+    assert right in trick.locator(".tc-drill__live").inner_text()
+
+    jump(page, locale, "which-cards-are-trumps", 1)
+    multi = panel(page, "#drill-which-cards-are-trumps")
+    multi.locator(".tc-drill__check").click()
+    assert right in multi.locator(".tc-drill__live").inner_text()
