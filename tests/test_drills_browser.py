@@ -17,7 +17,7 @@ from urllib.parse import urlparse
 
 import pytest
 
-from test_site import ROOT, build
+from test_site import ROOT, site  # noqa: F401  (the module-scoped build)
 from tutorial_engine.i18n import Translator
 
 playwright_api = pytest.importorskip("playwright.sync_api")
@@ -35,15 +35,7 @@ TRICK = "#drill-who-takes-the-trick"
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory) -> Path:
-    site = tmp_path_factory.mktemp("browser") / "site"
-    result = build(ROOT, site)
-    assert result.returncode == 0, result.stderr
-    return site
-
-
-@pytest.fixture(scope="module")
-def server(site):
+def server(site):  # noqa: F811
     handler = functools.partial(Quiet, directory=str(site))
     httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
@@ -194,7 +186,7 @@ def test_the_palette_toggle_is_offered_in_the_readers_language(server, watched):
     assert toggle.get_attribute("title") in ("Включить тёмную тему", "Включить светлую тему")
 
 
-def test_from_disk_a_drill_works_and_search_finds_a_word(site, watched):
+def test_from_disk_a_drill_works_and_search_finds_a_word(site, watched):  # noqa: F811
     w = watched()
     page = w.page
     page.goto((site / "ru" / PRACTICE).as_uri())
