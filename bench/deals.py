@@ -23,9 +23,8 @@ sys.path.insert(0, str(ROOT / "tests"))
 from deal_invariants import VARIANTS, check_deal  # noqa: E402
 from tutorial_engine.check import Report, load_games  # noqa: E402
 from tutorial_engine.choicedeal import TrumpChoiceDeal, places  # noqa: E402
-from tutorial_engine.deal import DrawingDeal, random_strategy  # noqa: E402
+from tutorial_engine.deal import DrawingDeal, play_out, random_strategy  # noqa: E402
 from tutorial_engine.seating import Table  # noqa: E402
-from tutorial_engine.simulate import play  # noqa: E402
 
 
 def rate(game, table: Table, count: int, repeats: int) -> float:
@@ -34,7 +33,7 @@ def rate(game, table: Table, count: int, repeats: int) -> float:
         rng = random.Random(1)
         start = time.perf_counter()
         for i in range(count):
-            play(DrawingDeal(game, table, i % table.players, rng), random_strategy, rng)
+            play_out(DrawingDeal(game, table, i % table.players, rng), random_strategy, rng)
         best = min(best, time.perf_counter() - start)
     return count / best
 
@@ -58,9 +57,7 @@ def choice_rate(game, count: int, repeats: int) -> float:
         rng = random.Random(1)
         start = time.perf_counter()
         for i in range(count):
-            deal = TrumpChoiceDeal(game, i % 4, rng)
-            while not deal.is_terminal():
-                deal.apply(rng.choice(deal.legal_actions()))
+            play_out(TrumpChoiceDeal(game, i % 4, rng), random_strategy, rng)
         best = min(best, time.perf_counter() - start)
     return count / best
 

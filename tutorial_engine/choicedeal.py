@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from .cards import Card, Suit
+from .deal import play_out, random_strategy
 from .game import GameSpec
 from .rules import allowed_cards, judge_trick
 from .scoring import DealScore, trick_score
@@ -277,10 +278,6 @@ class TrumpChoiceDeal:
                             score=trick_score(self.game.scoring, self.won[declarers], TRICKS))
 
 
-def random_strategy(state, rng: random.Random):
-    return rng.choice(state.legal_actions())
-
-
 def places(deal: TrumpChoiceDeal) -> list[Card]:
     """Where every card is now; before the deal, all are still in the pack."""
     if deal.phase == "cut":
@@ -345,9 +342,7 @@ def play_deals(game: GameSpec, *, seed: int, strategy: str = "random", deals: in
     while True:
         number += 1
         deal = TrumpChoiceDeal(game, dealer, rng)
-        while not deal.is_terminal():
-            deal.apply(choose(deal, rng))
-        result = deal.result()
+        result = play_out(deal, choose, rng)
         change, winner = [0, 0], None
         if decider:
             winner = 0 if result.tricks[0] >= 3 else 1

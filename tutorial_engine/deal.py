@@ -195,8 +195,16 @@ class DrawingDeal:
                           indicator_taker=self.indicator_taker, trick_count=self.tricks)
 
 
-def random_strategy(state: DrawingDeal, rng: random.Random) -> Action:
+def random_strategy(state, rng: random.Random):
+    """Any legal action, for any deal state (drawing or trump-choice)."""
     return rng.choice(state.legal_actions())
+
+
+def play_out(state, strategy, rng: random.Random):
+    """Apply the strategy's actions until the deal is over; its result."""
+    while not state.is_terminal():
+        state.apply(strategy(state, rng))
+    return state.result()
 
 
 def sensible_strategy(state: DrawingDeal, rng: random.Random) -> Action:

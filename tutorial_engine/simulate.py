@@ -7,7 +7,7 @@ import random
 from dataclasses import dataclass
 from typing import Callable, Iterator
 
-from .deal import DealResult, DrawingDeal, random_strategy, sensible_strategy
+from .deal import DealResult, DrawingDeal, play_out, random_strategy, sensible_strategy
 from .game import GameSpec
 from .seating import Table
 
@@ -21,12 +21,6 @@ class Played:
     result: DealResult
     totals: tuple[int, ...]
     """Victory points per side so far."""
-
-
-def play(deal: DrawingDeal, strategy: Callable, rng: random.Random) -> DealResult:
-    while not deal.is_terminal():
-        deal.apply(strategy(deal, rng))
-    return deal.result()
 
 
 def next_dealer(table: Table, dealer: int, result: DealResult, turns: dict[int, int]) -> int:
@@ -51,7 +45,7 @@ def run(game: GameSpec, table: Table, *, seed: int, strategy: str = "random", de
     while True:
         number += 1
         deal = DrawingDeal(game, table, dealer, rng)
-        result = play(deal, choose, rng)
+        result = play_out(deal, choose, rng)
         if result.victory.winner is not None:
             totals[result.victory.winner] += result.victory.points
         yield Played(number, deal, result, tuple(totals))
