@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from tutorial_engine.choicedeal import Solo, TrumpChoiceDeal, places, play_deals
+from tutorial_engine.choicedeal import Discard, Solo, TrumpChoiceDeal, places, play_deals
 
 RANDOM_DEALS = 10_000
 
@@ -84,6 +84,23 @@ def test_b11_refusing_turns_on_until_another_suit(altbaumer):
             assert deal.trump is first and deal.discards_due == 4   # all four of one suit
             return
     pytest.fail("no seed gave a talon of one suit")
+
+
+def test_each_discard_is_logged_after_the_trump(altbaumer):
+    for seed in range(50):
+        rng = random.Random(seed)
+        deal = TrumpChoiceDeal(altbaumer, seed % 4, rng)
+        discards = []
+        while not deal.is_terminal():
+            action = any_action(deal, rng)
+            if type(action) is Discard:
+                discards.append({"event": "discard", "seat": action.seat, "card": action.card})
+            deal.apply(action)
+        kinds = [event["event"] for event in deal.log]
+        logged = [event for event in deal.log if event["event"] == "discard"]
+        assert logged == discards and len(logged) == next(len(e["taken"]) for e in deal.log if e["event"] == "trump")
+        assert kinds.index("trump") < kinds.index("discard") < kinds.index("solo")
+        assert all(event["seat"] == deal.chooser and event["card"] in deal.out for event in logged)
 
 
 def test_whole_matches_follow_b20_and_b21(altbaumer):

@@ -238,6 +238,7 @@ class TrumpChoiceDeal:
         elif kind is Discard:
             self.hands[action.seat].remove(action.card)
             self.out.append(action.card)
+            self.log.append({"event": "discard", "seat": action.seat, "card": action.card})
             self.discards_due -= 1
             if self.discards_due == 0:
                 self.phase = "solo"
