@@ -57,6 +57,12 @@ class TrumpTable:
     suit: dict[Card, Suit | None]
     trump_strength: dict[Card, int]
     plain_strength: dict[Card, int]
+    strength: dict[Card, int]
+    """Every card's strength in one look-up: a trump's is TRUMP_BASE plus its trump strength."""
+
+
+TRUMP_BASE = 1000
+"""Above any plain strength, so that every trump beats every plain card."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -139,11 +145,13 @@ class GameSpec:
         plain = {Card(rank, s): len(self.plain_order) - i
                  for s in self.suits for i, rank in enumerate(self.plain_order)
                  if Card(rank, s) not in self.permanent_trumps}
+        trump_strength = {card: len(trumps) - i for i, card in enumerate(trumps)}
         return TrumpTable(
             trump=trump,
             suit=suit,
-            trump_strength={card: len(trumps) - i for i, card in enumerate(trumps)},
+            trump_strength=trump_strength,
             plain_strength=plain,
+            strength=plain | {card: TRUMP_BASE + value for card, value in trump_strength.items()},
         )
 
     def with_variant(self, name: str | None) -> GameSpec:

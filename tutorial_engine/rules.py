@@ -12,7 +12,7 @@ from typing import NamedTuple
 from collections.abc import Mapping, Sequence
 
 from .cards import Card, Suit
-from .game import FollowRule, GameSpec
+from .game import TRUMP_BASE, FollowRule, GameSpec
 from .problems import alternatives
 
 
@@ -66,21 +66,16 @@ def trick_verdict(game: GameSpec, trump: Suit | None, plays: Sequence[Card]) -> 
 def judge_trick(game: GameSpec, trump: Suit | None, plays: Sequence[Card]) -> Verdict:
     """trick_verdict for callers that built the trick from the deck themselves (whole deals)."""
     table = game.table(trump)
-    suit_of, trump_strength, plain_strength = table.suit, table.trump_strength, table.plain_strength
+    suit_of, strength = table.suit, table.strength
     led = suit_of[plays[0]]
-    best, best_key = 0, -1
-    for index, card in enumerate(plays):
-        strength = trump_strength.get(card)
-        if strength is not None:
-            key = 1000 + strength
-        elif suit_of[card] is led:
-            key = plain_strength[card]
-        else:
-            continue
-        if key > best_key:
+    best, best_key = 0, strength[plays[0]]  # the lead is of the suit led, or a trump
+    for index in range(1, len(plays)):
+        card = plays[index]
+        key = strength[card]
+        if key > best_key and (key >= TRUMP_BASE or suit_of[card] is led):
             best, best_key = index, key
     card = plays[best]
-    if best_key < 1000:
+    if best_key < TRUMP_BASE:
         reason = WinReason.HIGHEST_OF_LED_SUIT
     elif card in game.permanent_trumps:
         reason = WinReason.TREE
@@ -184,32 +179,31 @@ def allowed_cards(game: GameSpec, trump: Suit | None, trick: Sequence[Card],
 
 
 def _allowed(game, table, trump, trick, hand) -> tuple[Duty, tuple[Card, ...]]:
-    duty, allowed = _duty(game, table.suit, trump, trick, hand)
-    return duty, tuple(card for card in hand if card in allowed) if allowed is not None else tuple(hand)
-
-
-def _duty(game, suit_of, trump, trick, hand) -> tuple[Duty, frozenset[Card] | None]:
+    """The duty in force and the cards it allows, in hand order (B14–B16)."""
     if not trick:
-        return Duty.LEAD, None
+        return Duty.LEAD, tuple(hand)
     if game.follow is FollowRule.NONE:
-        return Duty.NONE, None
+        return Duty.NONE, tuple(hand)
     lead = trick[0]
+    suit_of = table.suit
     led = suit_of[lead]
-    permanent = [card for card in hand if card in game.permanent_trumps]
-    trumps = [card for card in hand if suit_of[card] is trump and trump is not None]
-    if led is trump:
-        following = trumps
-    else:
-        following = [card for card in hand if suit_of[card] is led]
-        if following and lead.suit is game.permanent_trump_suit:
-            following += permanent
+    if led is trump:  # a trump led, or a tree when nothing else is trump
+        trumps = tuple([card for card in hand if suit_of[card] is trump]) if trump is not None else ()
+        return (Duty.FOLLOW, trumps) if trumps else (Duty.FREE, tuple(hand))
+    trees = game.permanent_trumps
+    trees_follow = lead.suit is game.permanent_trump_suit  # B15: a tree follows a plain club
+    following = tuple([card for card in hand if suit_of[card] is led])
+    if following and trees_follow:
+        following = tuple([card for card in hand if suit_of[card] is led or card in trees])
     if following:
-        return Duty.FOLLOW, frozenset(following)
-    if led is not trump and lead.suit is game.permanent_trump_suit and permanent:
-        return Duty.PLAY_TREE, frozenset(permanent)
+        return Duty.FOLLOW, following
+    held_trees = tuple([card for card in hand if card in trees]) if trees_follow else ()
+    if held_trees:
+        return Duty.PLAY_TREE, held_trees
+    trumps = tuple([card for card in hand if suit_of[card] is trump]) if trump is not None else ()
     if trumps:
-        return Duty.TRUMP, frozenset(trumps)
-    return Duty.FREE, None
+        return Duty.TRUMP, trumps
+    return Duty.FREE, tuple(hand)
 
 
 class RankingError(RuleError):
