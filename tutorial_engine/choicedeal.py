@@ -14,13 +14,14 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from .cards import Card, Suit
-from .deal import play_out, random_strategy
+from .deal import play_out, random_strategy, seat_plays
 from .game import GameSpec
 from .rules import allowed_cards, judge_trick
 from .scoring import DealScore, trick_score
 from .seating import Table
 
 TRICKS = 5
+TABLE = Table(4, 2)
 
 
 class TakeTree(NamedTuple):
@@ -73,7 +74,7 @@ class TrumpChoiceDeal:
     """Every event of the deal as data, in order."""
 
     def __post_init__(self) -> None:
-        self.table = Table(4, 2)
+        self.table = TABLE
         deck = list(self.game.deck)
         self.rng.shuffle(deck)
         self.cutter = self.table.next(self.dealer, -1)
@@ -96,11 +97,12 @@ class TrumpChoiceDeal:
         self.played: list[Card] = []
         self.players: list[int] = []
         self.leader = self.chooser
+        self._order: list[int] = []
+        """The seats of the current trick in playing order, from its leader."""
         self.won = [0, 0]
         self.phase = "cut"
         self._actions: list | None = None
-        self._plays = [{card: Play(seat, card) for card in deck} for seat in range(4)]
-        """Each seat's possible plays, built once per deal rather than on every turn."""
+        self._plays = seat_plays(Play, self.game, 4)
         self.log.append({"event": "cut", "cutter": self.cutter, "depth": depth})
         self._offer_tree()
 
@@ -165,8 +167,13 @@ class TrumpChoiceDeal:
         if sitting_out is not None:
             self.out.extend(self.hands[sitting_out])
             self.hands[sitting_out] = []
-        self.leader = self.chooser if self.chooser != sitting_out else self._next_active(self.chooser)
+        self._lead(self.chooser if self.chooser != sitting_out else self._next_active(self.chooser))
         self.phase = "play"
+
+    def _lead(self, leader: int) -> None:
+        self.leader = leader
+        at = self.players.index(leader)
+        self._order = self.players[at:] + self.players[:at]
 
     def _next_active(self, seat: int) -> int:
         seat = self.table.next(seat)
@@ -178,17 +185,14 @@ class TrumpChoiceDeal:
 
     @property
     def to_move(self) -> int | None:
+        if self.phase == "play":
+            return self._order[len(self.trick)]
         if self.phase == "cut":
             return self.cutter
         if self.phase in ("choose", "discard"):
             return self.chooser
         if self.phase == "solo":
             return self.solo_asked[0]
-        if self.phase == "play":
-            seat = self.leader
-            for _ in self.trick:
-                seat = self._next_active(seat)
-            return seat
         return None
 
     def legal_actions(self) -> list:
@@ -199,6 +203,9 @@ class TrumpChoiceDeal:
 
     def _legal_actions(self) -> list:
         seat = self.to_move
+        if self.phase == "play":
+            plays = self._plays[seat]
+            return [plays[card] for card in allowed_cards(self.game, self.trump, self.trick, self.hands[seat])]
         if self.phase == "cut":
             return [TakeTree(seat, True), TakeTree(seat, False)]
         if self.phase == "choose":
@@ -207,9 +214,6 @@ class TrumpChoiceDeal:
             return [Discard(seat, card) for card in self.hands[seat]]
         if self.phase == "solo":
             return [Solo(seat, False), Solo(seat, True)]
-        if self.phase == "play":
-            plays = self._plays[seat]
-            return [plays[card] for card in allowed_cards(self.game, self.trump, self.trick, self.hands[seat])]
         return []
 
     def is_terminal(self) -> bool:
@@ -217,7 +221,7 @@ class TrumpChoiceDeal:
 
     def apply(self, action) -> None:
         actions = self.legal_actions()
-        if not any(a is action for a in actions) and action not in actions:
+        if action not in actions:  # `in` tries identity first: the strategy's own action is found at once
             raise ValueError(f"{action} is not a legal action now")
         self._actions = None
         kind = type(action)
@@ -258,15 +262,13 @@ class TrumpChoiceDeal:
 
     def _end_trick(self) -> None:
         verdict = judge_trick(self.game, self.trump, self.trick)
-        winner = self.leader
-        for _ in range(verdict.winner):
-            winner = self._next_active(winner)
+        winner = self._order[verdict.winner]
         self.won[self.table.team_of(winner)] += 1
         self.log.append({"event": "trick", "leader": self.leader, "plays": list(self.trick),
                          "winner": winner, "reason": verdict.reason})
         self.played.extend(self.trick)
         self.trick = []
-        self.leader = winner
+        self._lead(winner)
         if sum(self.won) == TRICKS:
             self.phase = "over"
 

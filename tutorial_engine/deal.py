@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import NamedTuple
 
 from .cards import Card
@@ -85,8 +86,7 @@ class DrawingDeal:
         self.leader = self.table.next(self.dealer)
         self.tricks = 0
         self._actions: list[Action] | None = None
-        self._plays = [{card: Play(seat, card) for card in deck} for seat in range(players)]
-        """Each seat's possible plays, built once per deal rather than on every turn."""
+        self._plays = seat_plays(Play, self.game, players)
         self.log.append({"event": "deal", "dealer": self.dealer, "hands": [list(h) for h in self.hands]})
         if not self.forecasters:
             self._turn_up()
@@ -99,7 +99,7 @@ class DrawingDeal:
             return self.forecasters[0]
         if self.is_terminal():
             return None
-        return self.table.next(self.leader, len(self.trick))
+        return (self.leader + len(self.trick)) % self.table.players
 
     def legal_actions(self) -> list[Action]:
         """Computed once per turn: strategies ask, then apply checks against the same list."""
@@ -124,7 +124,7 @@ class DrawingDeal:
 
     def apply(self, action: Action) -> None:
         actions = self.legal_actions()
-        if not any(a is action for a in actions) and action not in actions:
+        if action not in actions:  # `in` tries identity first: the strategy's own action is found at once
             raise ValueError(f"{action} is not a legal action now")
         self._actions = None
         if type(action) is Forecast:
@@ -158,7 +158,7 @@ class DrawingDeal:
 
     def _end_trick(self) -> None:
         verdict = judge_trick(self.game, self.trump, self.trick)
-        winner = self.table.next(self.leader, verdict.winner)
+        winner = (self.leader + verdict.winner) % self.table.players
         self.piles[self.table.team_of(winner)].extend(self.trick)
         self.log.append({"event": "trick", "leader": self.leader, "plays": self.trick,
                          "winner": winner, "points": verdict.points, "reason": verdict.reason})
@@ -187,12 +187,20 @@ class DrawingDeal:
         if not self.is_terminal():
             raise ValueError("the deal is not over")
         sides = self.sides()
-        points = tuple(sum(self.game.card_points(c) for c in self.piles[self.table.team_of(side[0])])
+        value = self.game.points_by_card
+        points = tuple(sum([value[c] for c in self.piles[self.table.team_of(side[0])]])
                        for side in sides)
         return DealResult(sides=sides, points=points,
                           victory=victory(self.game.scoring, points, self.table.team_size),
                           trump=str(self.trump), turned=self.turned, indicator=self.indicator,
                           indicator_taker=self.indicator_taker, trick_count=self.tricks)
+
+
+@lru_cache(maxsize=32)
+def seat_plays(play: type, game: GameSpec, players: int) -> tuple[dict[Card, tuple], ...]:
+    """Each seat's possible plays, built once per game and table size rather than on every turn:
+    actions are immutable, so every deal shares them."""
+    return tuple({card: play(seat, card) for card in game.deck} for seat in range(players))
 
 
 def random_strategy(state, rng: random.Random):
