@@ -163,9 +163,8 @@ def legal_plays(game: GameSpec, trump: Suit | None, trick: Sequence[Card],
     if not hand:
         raise RuleError("the hand is empty; there is nothing to play")
     require_distinct(game, [*trick, *hand])
-    table = game.table(trump)
-    led = table.suit[trick[0]] if trick else None
-    duty, legal = _allowed(game, table, trump, trick, hand)
+    led = game.table(trump).suit[trick[0]] if trick else None
+    duty, legal = _allowed(game, trump, trick, hand)
     code = duty.refusal
     refused = {card: code for card in hand if card not in legal}
     return Legality(duty=duty, led=led, trump=trump, legal=legal, refused=refused)
@@ -175,17 +174,17 @@ def allowed_cards(game: GameSpec, trump: Suit | None, trick: Sequence[Card],
                   hand: Sequence[Card]) -> tuple[Card, ...]:
     """The legal cards, trusting the caller that every card is distinct and in the deck: the
     hot path of whole deals, which deal those cards themselves."""
-    return _allowed(game, game.table(trump), trump, trick, hand)[1]
+    return _allowed(game, trump, trick, hand)[1]
 
 
-def _allowed(game, table, trump, trick, hand) -> tuple[Duty, tuple[Card, ...]]:
+def _allowed(game, trump, trick, hand) -> tuple[Duty, tuple[Card, ...]]:
     """The duty in force and the cards it allows, in hand order (B14–B16)."""
     if not trick:
         return Duty.LEAD, tuple(hand)
     if game.follow is FollowRule.NONE:
         return Duty.NONE, tuple(hand)
     lead = trick[0]
-    suit_of = table.suit
+    suit_of = game.table(trump).suit
     led = suit_of[lead]
     if led is trump:  # a trump led, or a tree when nothing else is trump
         trumps = tuple([card for card in hand if suit_of[card] is trump]) if trump is not None else ()

@@ -54,14 +54,16 @@ class Table:
         return seat % self.team_count
 
     def partners(self, seat: int) -> tuple[int, ...]:
-        return tuple(s for s in range(self.players) if s != seat and self.team_of(s) == self.team_of(seat))
+        count = self.team_count
+        return tuple(s for s in range(seat % count, self.players, count) if s != seat)
 
     def next(self, seat: int, steps: int = 1) -> int:
         return (seat + steps) % self.players
 
     def order_from(self, seat: int) -> tuple[int, ...]:
         """Every seat once, starting at `seat`, in the direction of play."""
-        return tuple(self.next(seat, k) for k in range(self.players))
+        players = self.players
+        return tuple((seat + k) % players for k in range(players))
 
 
 def _teams(sizes) -> str:
