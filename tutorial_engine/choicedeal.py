@@ -123,12 +123,13 @@ class TrumpChoiceDeal:
         """B9: three then two each, from the chooser on; trees taken shorten the cutter's first packet."""
         pack = [card for card in self.pack if card not in self.taken]
         self.hands[self.cutter].extend(self.taken)
+        top = 0
         for size in (3, 2):
             for seat in self.table.order_from(self.chooser):
                 count = size - len(self.taken) if size == 3 and seat == self.cutter else size
-                self.hands[seat].extend(pack[:count])
-                pack = pack[count:]
-        self.talon = pack
+                self.hands[seat].extend(pack[top:top + count])
+                top += count
+        self.talon = pack[top:]
         self.phase = "choose"
         self.log.append({"event": "deal", "dealer": self.dealer, "taken": list(self.taken),
                          "hands": [list(hand) for hand in self.hands]})

@@ -157,21 +157,21 @@ class DrawingDeal:
                          "indicator": self.indicator})
 
     def _end_trick(self) -> None:
-        verdict = judge_trick(self.game, self.trump, self.trick)
-        winner = (self.leader + verdict.winner) % self.table.players
-        self.piles[self.table.team_of(winner)].extend(self.trick)
-        self.log.append({"event": "trick", "leader": self.leader, "plays": self.trick,
+        trick, stock, players = self.trick, self.stock, self.table.players
+        verdict = judge_trick(self.game, self.trump, trick)
+        winner = (self.leader + verdict.winner) % players
+        self.piles[self.table.team_of(winner)].extend(trick)
+        self.log.append({"event": "trick", "leader": self.leader, "plays": trick,
                          "winner": winner, "points": verdict.points, "reason": verdict.reason})
         self.trick = []
         self.tricks += 1
         self.leader = winner
-        players = self.table.players
-        if len(self.stock) >= players:  # A16; with five the indicator stays (A18)
+        if len(stock) >= players:  # A16; with five the indicator stays (A18)
             for step in range(players):
                 seat = (winner + step) % players
-                card = self.stock.pop(0)
+                card = stock.pop(0)
                 self.hands[seat].append(card)
-                if not self.stock and card is self.indicator:
+                if not stock and card is self.indicator:
                     self.indicator_taker = seat
                 self.log.append({"event": "draw", "seat": seat, "card": card})
 
