@@ -1,19 +1,35 @@
-"""Drills: seeded, reproducible variants whose answers come from the engine (issue: drills)."""
+"""Drills: seeded, reproducible variants whose answers come from the engine (issues: drills, whole deals)."""
 
 from __future__ import annotations
 
+import dataclasses
+import html as htmllib
 import json
+import random
 import re
 from pathlib import Path
 
 import pytest
 
+from tutorial_engine import drills as drills_module
 from tutorial_engine.check import check
+from tutorial_engine.choicedeal import play_deals
 from tutorial_engine.drillrender import DrillRenderer
-from tutorial_engine.drills import ExchangeVariant, generate
+from tutorial_engine.drills import (
+    DealCountVariant,
+    DrillError,
+    ExchangeVariant,
+    MatchDealVariant,
+    draw,
+    generate,
+    load_drills,
+)
 from tutorial_engine.i18n import Translator
+from tutorial_engine.problems import Problems
 from tutorial_engine.render import Renderer
 from tutorial_engine.rules import Duty, WinReason
+from tutorial_engine.scoring import Outcome, trick_score, victory
+from tutorial_engine.source import read_source
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -30,7 +46,7 @@ def drill(report, game: str, name: str):
 
 
 def test_every_bundled_drill_has_at_least_30_distinct_questions(report):
-    assert len(report.drills) == 16
+    assert len(report.drills) == 23
     for d in report.drills:
         variants = generate(d)
         assert len(variants) >= 30, d.id
@@ -130,3 +146,320 @@ def test_e3_strongest_then_its_value_then_hide_it_until_every_card_is_valued(rep
     assert [t for t, _ in steps] == ["choice", "number"] * 4 + ["number"]
     assert [json.loads(a.replace("&#34;", '"'))[0] for t, a in steps if t == "choice"] == [str(c) for c in order[:4]]
     assert [int(a) for t, a in steps if t == "number"] == [d.game.card_points(c) for c in order]
+
+
+# --- deal-scoring: whole simulated deals (issue: whole deals) ---
+
+ALBASTINI_DEALS = ["whole-deal-two-players", "whole-deal-two-teams", "whole-deal-five-players",
+                   "whole-deal-two-teams-of-three"]
+ALTBAUMER_DEALS = ["a-deal-of-a-match", "a-solo-of-five", "the-deciding-deal"]
+
+
+def deal_drills(report):
+    return [drill(report, "albastini", n) for n in ALBASTINI_DEALS] + \
+           [drill(report, "altbaumer", n) for n in ALTBAUMER_DEALS]
+
+
+def steps_of(html: str) -> list[list[tuple[str, object, str]]]:
+    """Per question: (type, answer, feedback as plain text) of every step."""
+    questions = []
+    for part in html.split('<li class="tc-drill__variant">')[1:]:
+        steps = []
+        for kind, answer, feedback in re.findall(
+                r'data-type="(\w+)" data-answer="([^"]*)".*?<div class="tc-drill__feedback">(.*?)</div>', part, re.S):
+            text = htmllib.unescape(re.sub(r"<[^>]+>", "", feedback))
+            steps.append((kind, json.loads(htmllib.unescape(answer)), text))
+        questions.append(steps)
+    return questions
+
+
+def test_deal_drills_are_drawn_afresh_the_same_way_and_another_seed_changes_them(report):
+    for d in deal_drills(report):
+        first = draw(d)
+        assert len(first) == d.count and len({repr(v) for v in first}) == d.count, d.id
+        assert [repr(v) for v in draw(d)] == [repr(v) for v in first], d.id
+        assert [repr(v) for v in generate(d)] == [repr(v) for v in first], d.id
+        assert [repr(v) for v in draw(dataclasses.replace(d, seed=d.seed + 1))] != [repr(v) for v in first]
+
+
+def test_generation_is_cached_per_drill_and_each_caller_gets_its_own_list(report):
+    d = drill(report, "altbaumer", "a-solo-of-five")
+    first, second = generate(d), generate(d)
+    assert first == second and first is not second
+    assert all(a is b for a, b in zip(first, second))
+
+
+def test_deal_drills_simulate_few_deals(report):
+    """Performance: each bundled deal drill finds its questions in few simulated deals (about 0.25 ms
+    each on the reference machine), and a match gives several deals."""
+    for d in deal_drills(report):
+        rng = random.Random(f"{d.game.id}/{d.id}/{d.seed}")
+        seen, deals = set(), 0
+        for variant in drills_module._STREAMS["deal-scoring"](d, rng):
+            deals += 1
+            if variant is not None:
+                seen.add(repr(variant))
+                if len(seen) == d.count:
+                    break
+        assert deals <= (100 if d.id in ALBASTINI_DEALS + ["a-deal-of-a-match"] else 1_100), (d.id, deals)
+
+
+def test_a19_a20_albastini_deal_answers_are_the_engines(report):
+    """A19: each side's points are its cards' points; A18: with five the indicator counts for nobody;
+    A20: the highest total wins 1, or 2 below the threshold (10, 20, 30 by team size); a tie scores nothing."""
+    outcomes = set()
+    for name in ALBASTINI_DEALS:
+        d = drill(report, "albastini", name)
+        game = d.game
+        threshold = {1: 10, 2: 20, 3: 30}[d.team_size]
+        for v in generate(d):
+            assert isinstance(v, DealCountVariant)
+            assert len(v.sides) == d.players // d.team_size
+            assert v.points == tuple(sum(game.card_points(c) for c in cards) for cards in v.won)
+            assert len({c for cards in v.won for c in cards} | set(v.unclaimed)) == len(game.deck)
+            assert len(v.unclaimed) == (1 if d.players == 5 else 0)                      # A18
+            assert sum(v.points) + sum(game.card_points(c) for c in v.unclaimed) == 120  # A19
+            assert v.victory == victory(game.scoring, v.points, d.team_size)            # A20
+            best = max(v.points)
+            if v.points.count(best) > 1:
+                assert (v.victory.winner, v.victory.points) == (None, 0)
+            else:
+                assert v.victory.winner == v.points.index(best)
+                assert v.victory.points == (2 if min(v.points) < threshold else 1)
+            assert v.asked == min(len(v.sides), 3)
+            outcomes.add(v.victory.outcome)
+    assert outcomes >= {Outcome.WIN, Outcome.WIN_DOUBLE}
+
+
+def replayed(v: MatchDealVariant):
+    seed, strategy, number = v.replay
+    return next(p for p in play_deals(v.game, seed=seed, strategy=strategy, match=True) if p.number == number)
+
+
+def test_b19_b20_b21_altbaumer_deal_answers_are_the_engines(report):
+    """Every question replays to the engine's MatchDeal; B19: what each side writes; B20: five wins a
+    round, a solo of five wins it at once, scores go back to 0; B21: two rounds win the match, and
+    the deciding deal at one round all writes nothing and is won with three tricks."""
+    seen = {"round": False, "solo-of-five": False, "decider": False, "nothing": False}
+    for name in ALTBAUMER_DEALS:
+        for v in generate(drill(report, "altbaumer", name)):
+            played = replayed(v)
+            result = played.result
+            assert (v.tricks, v.declarers, v.score) == (result.tricks, result.declarers, result.score)
+            assert (v.score_change, v.scores, v.rounds, v.decider, v.match_winner) == (
+                played.score_change, played.scores, played.rounds, played.decider, played.match_winner)
+            assert v.score == trick_score(v.game.scoring, v.tricks[v.declarers])                  # B19
+            if v.decider:                                                                          # B21
+                seen["decider"] = True
+                assert (v.rounds_before, v.scores_before, v.score_change) == ((1, 1), (0, 0), (0, 0))
+                assert v.match_winner == (0 if v.tricks[0] >= 3 else 1) and v.round_winner is None
+                continue
+            change = (v.score.declarers, v.score.defenders)
+            assert v.score_change == (change if v.declarers == 0 else change[::-1])              # B19
+            assert v.written == tuple(b + c for b, c in zip(v.scores_before, v.score_change))
+            if v.solo_of_five:                                                                     # B20
+                seen["solo-of-five"] = True
+                assert v.round_winner == v.declarers and v.scores == (0, 0)
+            elif max(v.written) >= 5:
+                seen["round"] = True
+                assert v.round_winner == (0 if v.written[0] >= 5 else 1) and v.scores == (0, 0)
+            else:
+                seen["nothing"] = True
+                assert v.round_winner is None and v.scores == v.written and v.rounds == v.rounds_before
+            if v.round_winner is not None:
+                assert v.rounds[v.round_winner] == v.rounds_before[v.round_winner] + 1
+                assert v.match_winner == (v.round_winner if v.rounds[v.round_winner] == 2 else None)  # B21
+    assert all(seen.values()), seen
+
+
+ALBASTINI_CONSTRAINED = [("tie", Outcome.TIE), ("one-victory-point", Outcome.WIN),
+                         ("two-victory-points", Outcome.WIN_DOUBLE)]
+
+
+@pytest.mark.parametrize("constraint, outcome", ALBASTINI_CONSTRAINED, ids=[c for c, _ in ALBASTINI_CONSTRAINED])
+def test_a20_albastini_constraints_hold_in_every_question(report, constraint, outcome):
+    d = dataclasses.replace(drill(report, "albastini", "whole-deal-two-teams"), count=8, constraints=(constraint,))
+    variants = draw(d)
+    assert len(variants) == 8
+    assert all(v.victory.outcome is outcome for v in variants)
+
+
+ALTBAUMER_CONSTRAINTS = {
+    "solo": lambda v: v.solo is not None,
+    "solo-of-five": lambda v: v.solo is not None and v.tricks[v.declarers] == 5 and v.round_winner == v.declarers,
+    "round-won": lambda v: v.round_winner is not None and v.rounds != v.rounds_before,
+    "match-won": lambda v: v.match_winner is not None,
+    "decider": lambda v: v.decider and v.rounds_before == (1, 1),
+}
+
+
+@pytest.mark.parametrize("constraint", ALTBAUMER_CONSTRAINTS)
+def test_b20_b21_altbaumer_constraints_hold_in_every_question(report, constraint):
+    d = dataclasses.replace(drill(report, "altbaumer", "a-deal-of-a-match"), count=8, constraints=(constraint,))
+    variants = draw(d)
+    assert len(variants) == 8
+    assert all(ALTBAUMER_CONSTRAINTS[constraint](v) for v in variants)
+
+
+def test_the_bundled_constrained_deal_drills_hold_their_constraints(report):
+    assert all(v.solo_of_five for v in generate(drill(report, "altbaumer", "a-solo-of-five")))    # B20
+    assert all(v.decider for v in generate(drill(report, "altbaumer", "the-deciding-deal")))       # B21
+
+
+def test_an_albastini_deal_question_counts_the_first_sides_then_scores_the_deal(report):
+    """A19, A20 in English: a number per counted side, who wins (or a tie), the victory points."""
+    for name in ALBASTINI_DEALS:
+        d = drill(report, "albastini", name)
+        page = rendered(report, "albastini", name)
+        for v, steps in zip(generate(d), steps_of(page)):
+            tie = v.victory.winner is None
+            assert [k for k, _, _ in steps] == ["number"] * v.asked + ["choice"] + ([] if tie else ["number"])
+            assert [a for _, a, _ in steps[:v.asked]] == list(v.points[:v.asked])
+            assert steps[v.asked][1] == ["tie" if tie else str(v.victory.winner)]
+            if not tie:
+                assert steps[-1][1] == v.victory.points
+    v = generate(drill(report, "albastini", "whole-deal-two-players"))[0]
+    steps = steps_of(rendered(report, "albastini", "whole-deal-two-players"))[0]
+    sums = [" + ".join(str(p) for p in sorted((d.game.card_points(c) for c in cards), reverse=True) if p)
+            for cards in v.won]
+    assert steps[0][2] == f"Anna took {sums[0]} = {v.points[0]} points."
+    assert steps[1][2] == f"Boris took {sums[1]} = {v.points[1]} points."
+    winner = ["Anna", "Boris"][v.victory.winner]
+    assert steps[2][2] == f"{winner} has the highest total."
+    assert steps[3][2] == ("No total is below 10, so the winner scores 1." if v.victory.points == 1 else
+                           "A total is below 10, so the winner scores 2.")
+    question = rendered(report, "albastini", "whole-deal-two-players").split('<li class="tc-drill__variant">')[1]
+    assert "Won by Anna:" in question and "Won by Boris:" in question and "How many points did Anna take?" in question
+
+
+def test_five_players_count_three_and_see_the_rest_and_the_indicator(report):
+    """A18: the indicator is never drawn and counts for nobody; only three sides are counted."""
+    d = drill(report, "albastini", "whole-deal-five-players")
+    v = generate(d)[0]
+    question = htmllib.unescape(rendered(report, "albastini", "whole-deal-five-players")
+                                .split('<li class="tc-drill__variant">')[1])
+    for name, points in zip(["Dawit", "Emeka"], v.points[3:]):
+        shown = (f"Won by {name}, {points} points in all:" if points != 1 else f"Won by {name}, 1 point in all:")
+        assert shown in question or f"{name} won no trick." in question
+    assert "Never drawn, so it counts for nobody:" in question
+    assert [q for q in re.findall(r'<p class="tc-drill__question">(.*?)</p>', question)] == [
+        "How many points did Anna take?", "How many points did Boris take?", "How many points did Chiara take?",
+        "Who wins the deal?", "How many victory points does the winner score?"][:5 if v.victory.winner is not None else 4]
+
+
+def first_match(report, name: str, test):
+    d = drill(report, "altbaumer", name)
+    pairs = list(zip(generate(d), steps_of(rendered(report, "altbaumer", name))))
+    return next((v, steps) for v, steps in pairs if test(v))
+
+
+SIDES = ("Anna + Chiara", "Boris + Dawit")
+
+
+def test_b19_b20_a_deal_without_a_round_won_in_english(report):
+    v, steps = first_match(report, "a-deal-of-a-match",
+                           lambda v: v.round_winner is None and 3 <= v.tricks[v.declarers] < 5)
+    n, m = v.tricks[v.declarers], v.tricks[1 - v.declarers]
+    assert [k for k, _, _ in steps] == ["number", "number", "choice"]
+    assert steps[0] == ("number", 1, f"The declarers took {n} tricks: they won the deal and write +1.")
+    trick = "trick" if m == 1 else "tricks"
+    assert steps[1] == ("number", 0, f"The defenders took {m} {trick} and lost, but defenders lose nothing: "
+                                     "they write 0.")
+    scores = ["−" + str(-s) if s < 0 else str(s) for s in v.scores]
+    assert steps[2] == ("choice", ["none"], f"Nobody has reached 5: the scores are now {scores[0]} for "
+                                            f"{SIDES[0]} and {scores[1]} for {SIDES[1]}.")
+
+
+def test_b19_losing_declarers_write_minus_one_and_the_defenders_plus_one(report):
+    v, steps = first_match(report, "a-deal-of-a-match", lambda v: not v.score.declarers_won and v.tricks[v.declarers])
+    n, m = v.tricks[v.declarers], v.tricks[1 - v.declarers]
+    trick = "trick" if n == 1 else "tricks"
+    assert steps[0] == ("number", -1, f"The declarers took {n} {trick}, too few: they lost the deal and write −1.")
+    assert steps[1] == ("number", 1, f"The defenders took {m} tricks: they beat the declarers and write +1.")
+
+
+def test_b20_a_solo_of_five_wins_the_round_at_once_in_english(report):
+    v, steps = first_match(report, "a-solo-of-five", lambda v: v.match_winner is None)
+    side = SIDES[v.declarers]
+    assert [k for k, _, _ in steps] == ["number", "number", "choice", "choice"]
+    assert steps[0] == ("number", 2, "The declarers took all five tricks and write +2.")
+    assert steps[1] == ("number", 0, "The defenders took 0 tricks and lost, but defenders lose nothing: they write 0.")
+    assert steps[2] == ("choice", [str(v.declarers)], f"{v.solo} played alone and took all five tricks, so {side} "
+                                                      "win the round at once, whatever the scores.")
+    if v.rounds == (1, 1):
+        assert steps[3] == ("choice", ["none"], "One round each: a single deal now decides the match.")
+    else:
+        assert steps[3] == ("choice", ["none"], f"{side} have won one round; it takes two to win the match.")
+    question = rendered(report, "altbaumer", "a-solo-of-five").split('<li class="tc-drill__variant">')[1]
+    assert f"{v.solo} played alone while {v.sitting_out} sat out." in question
+
+
+def test_b20_b21_a_round_reached_and_the_match_won_in_english(report):
+    d = dataclasses.replace(drill(report, "altbaumer", "a-deal-of-a-match"), count=30,
+                            constraints=("match-won",))
+    page = str(DrillRenderer(Renderer(Translator.load(ROOT / "locales", "en"))).drill(d))
+    pairs = list(zip(draw(d), steps_of(page)))
+    v, steps = next((v, s) for v, s in pairs if not v.decider and not v.solo_of_five)
+    side = SIDES[v.round_winner]
+    assert steps[2] == ("choice", [str(v.round_winner)], f"{side} now have {v.written[v.round_winner]}, which reaches 5: "
+                                                         "they win the round, and both scores go back to 0.")
+    assert steps[3] == ("choice", [str(v.match_winner)], f"{side} have won two rounds, and with them the match.")
+
+
+def test_b21_the_deciding_deal_writes_nothing_and_three_tricks_win_the_match(report):
+    v, steps = first_match(report, "the-deciding-deal", lambda v: True)
+    winner = v.match_winner
+    assert [k for k, _, _ in steps] == ["number", "choice"]
+    assert steps[0] == ("number", 0, "Nothing (0): no points are written in the deciding deal.")
+    expected = (f"{SIDES[winner]} took {v.tricks[winner]} tricks: three tricks win the deciding deal, "
+                "and with it the match.")
+    if v.solo is not None:
+        expected += " A solo player, too, needs only three tricks in the deciding deal."
+    assert steps[1] == ("choice", [str(winner)], expected)
+    question = rendered(report, "altbaumer", "the-deciding-deal").split('<li class="tc-drill__variant">')[1]
+    assert "The rounds stand at one all, so this is the deciding deal." in question
+    assert "score so far" not in question and "1 round won" in question
+
+
+BAD_DEALS = [
+    ("constraints: [solo-of-five]", "game: albastini", 19,
+     "'solo-of-five' is not a constraint of Albastini deal-scoring drills "
+     "(constraints: one-victory-point, two-victory-points, tie)"),
+    ("constraints: [tie]", "game: altbaumer", 19,
+     "'tie' is not a constraint of Altbaumer deal-scoring drills "
+     "(constraints: solo, solo-of-five, round-won, match-won, decider)"),
+    ("constraints: [decider, round-won]", "game: altbaumer", 28,
+     "no deal is both 'decider' and 'round-won': the deciding deal writes no score, so it wins no round"),
+    ("constraints: [tie, two-victory-points]", "game: albastini", 24,
+     "no deal is both 'tie' and 'two-victory-points': after a tie nobody scores"),
+    ("players: 3", "game: altbaumer", 14, "Altbaumer is not played by 3 players"),
+    ("team_size: 3", "game: albastini", 16, "Albastini with 2 players has no teams of 3"),
+]
+
+
+@pytest.mark.parametrize("line, game, column, message", BAD_DEALS, ids=[b[0] for b in BAD_DEALS])
+def test_bad_deal_drills_are_refused_with_their_line(tmp_path, monkeypatch, line, game, column, message):
+    monkeypatch.chdir(tmp_path)
+    path = tmp_path / "drills.yml"
+    path.write_text(f"{game}\ndrills:\n  - id: d\n    kind: deal-scoring\n    title: T\n    {line}\n",
+                    encoding="utf-8")
+    assert [str(p) for p in check(ROOT, [path]).problems] == [f"drills.yml:6:{column}: error: {message}"]
+
+
+def test_a_game_with_no_deal_scoring_is_told_so(tmp_path, albastini):
+    path = tmp_path / "drills.yml"
+    path.write_text("drills:\n  - id: d\n    kind: deal-scoring\n    title: T\n", encoding="utf-8")
+    problems = Problems()
+    game = dataclasses.replace(albastini, scoring=None)
+    assert load_drills(read_source(path, "drills.yml"), problems, game) == []
+    assert [str(p) for p in problems] == ["drills.yml:3:11: error: Albastini has no use for deal-scoring drills"]
+
+
+def test_unmeetable_deal_constraints_name_the_simulated_deals(report, monkeypatch):
+    monkeypatch.setattr(drills_module, "MAX_DEALS", 40)
+    d = dataclasses.replace(drill(report, "albastini", "whole-deal-two-players"), id="d", count=30,
+                            constraints=("tie",))
+    with pytest.raises(DrillError) as error:
+        draw(d)
+    assert str(error.value) == ("only 0 different questions meet the constraints of 'd' in 40 simulated deals; "
+                                "relax them or lower 'count'")

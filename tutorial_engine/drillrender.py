@@ -13,9 +13,12 @@ from typing import TYPE_CHECKING
 from markupsafe import Markup
 
 from .cardnames import inline, rank_letter
+from .choicedeal import TRICKS
 from .drills import (
+    DealCountVariant,
     Drill,
     ExchangeVariant,
+    MatchDealVariant,
     OrderVariant,
     StrongestVariant,
     TrickScoreVariant,
@@ -31,7 +34,7 @@ from .explain import (
     explain_win,
     points_sum,
 )
-from .scoring import Outcome, round_winner, trick_score, victory
+from .scoring import DealVictory, Outcome, round_winner, trick_score, victory
 
 if TYPE_CHECKING:
     from .render import Renderer
@@ -67,8 +70,21 @@ class DrillRenderer:
         self.card = renderer.env.get_template("macros.html").module.card
 
     def drill(self, drill: Drill) -> Markup:
+        tr, text = self.tr, self.ui_text()
+        make = {TrickExample: self.trick, StrongestVariant: self.strongest, ValueVariant: self.value,
+                OrderVariant: self.order, LegalExample: self.legal, ExchangeVariant: self.exchange,
+                ForecastExample: self.allowed, VictoryVariant: self.victory,
+                TrickScoreVariant: self.trick_score, DealCountVariant: self.deal_count,
+                MatchDealVariant: self.match_deal}
+        questions = [make[type(v)](v) for v in generate(drill)]
+        return self.r.html("drill.html", anchor=f"drill-{drill.id}", key=f"{drill.game.id}/{drill.id}", mode="drill",
+                           title=tr.gettext(drill.title), variants=questions,
+                           locale=tr.code, text=json.dumps(text, ensure_ascii=False))
+
+    def ui_text(self) -> dict[str, str]:
+        """The words drills.js shows, in this locale."""
         tr = self.tr
-        text = {
+        return {
             "check": tr.pgettext("drill", "Check"), "next": tr.pgettext("drill", "Next"),
             "reset": tr.pgettext("drill", "Start again"), "score": tr.pgettext("drill", "Score"),
             "streak": tr.pgettext("drill", "Streak"), "right": tr.pgettext("drill", "Right!"),
@@ -81,13 +97,6 @@ class DrillRenderer:
             "choose_all": tr.pgettext("drill", "Choose every card that fits, then check."),
             "reset_done": tr.pgettext("drill", "Your progress has been cleared."),
         }
-        make = {TrickExample: self.trick, StrongestVariant: self.strongest, ValueVariant: self.value,
-                OrderVariant: self.order, LegalExample: self.legal, ExchangeVariant: self.exchange,
-                ForecastExample: self.allowed, VictoryVariant: self.victory,
-                TrickScoreVariant: self.trick_score}
-        questions = [make[type(v)](v) for v in generate(drill)]
-        return self.r.html("drill.html", drill=drill, title=tr.gettext(drill.title), variants=questions,
-                              locale=tr.code, text=json.dumps(text, ensure_ascii=False))
 
     def name(self, person: str) -> str:
         return self.r.name(person)
@@ -229,17 +238,21 @@ class DrillRenderer:
         return " + ".join(self.name(n) for n in names)
 
     def victory(self, variant: VictoryVariant) -> Question:
-        tr = self.tr
         result = victory(variant.game.scoring, variant.totals, variant.team_size)
         rows = [dict(name=self.side(names), card=None, tags=[self.points_words(total)])
                 for names, total in zip(variant.sides, variant.totals)]
+        return Question(Markup(self.macros.seats(rows)), tuple(self.victory_steps(variant.sides, result)))
+
+    def victory_steps(self, sides, result: DealVictory) -> list[Step]:
+        """A20: who wins the deal (or nobody, on a tie), then how many victory points."""
+        tr = self.tr
         nobody = tr.pgettext("drill", "Nobody: it is a tie")
         options = [Option(str(i), Markup.escape(self.side(names)))
-                   for i, names in enumerate(variant.sides)] + [Option("tie", Markup.escape(nobody))]
+                   for i, names in enumerate(sides)] + [Option("tie", Markup.escape(nobody))]
         if result.outcome is Outcome.TIE:
             why = tr.pgettext("drill", "The highest totals are equal: nobody scores, and the same dealer deals again.")
         else:
-            why = tr.pgettext("drill", "{side} has the highest total.", side=self.side(variant.sides[result.winner]))
+            why = tr.pgettext("drill", "{side} has the highest total.", side=self.side(sides[result.winner]))
         steps = [self.choice("choice", tr.pgettext("drill", "Who wins the deal?"), options,
                              ["tie" if result.winner is None else str(result.winner)], why)]
         if result.outcome is not Outcome.TIE:
@@ -251,7 +264,31 @@ class DrillRenderer:
                                      threshold=result.threshold)
             steps.append(self.number(tr.pgettext("drill", "How many victory points does the winner score?"),
                                      result.points, reason))
-        return Question(Markup(self.macros.seats(rows)), tuple(steps))
+        return steps
+
+    def deal_count(self, variant: DealCountVariant) -> Question:
+        """A19, A20: the cards each side won in a whole deal; count them, then score the deal."""
+        tr, game = self.tr, variant.game
+        prompt, steps = Markup(), []
+        for k, (names, cards, points) in enumerate(zip(variant.sides, variant.won, variant.points)):
+            side = self.side(names)
+            if k < variant.asked:
+                label = tr.pgettext("drill", "Won by {side}:", side=side)
+                values = [str(p) for p in sorted((game.card_points(c) for c in cards), reverse=True) if p] or ["0"]
+                total = " + ".join(values) + (f" = {points}" if len(values) > 1 else "")
+                steps.append(self.number(
+                    tr.pgettext("drill", "How many points did {side} take?", side=side), points,
+                    tr.npgettext("drill", "{side} took {sum} point.", "{side} took {sum} points.", points,
+                                 side=side, sum=tr.digits(total))))
+            else:
+                label = tr.pgettext("drill", "Won by {side}, {points} in all:", side=side,
+                                    points=self.points_words(points))
+            prompt += (self.macros.row(cards, label) if cards else Markup('<p class="tc-row">{}</p>').format(
+                tr.pgettext("drill", "{side} won no trick.", side=side)))
+        if variant.unclaimed:  # A18: with five players the indicator is never drawn
+            prompt += self.macros.row(variant.unclaimed,
+                                      tr.pgettext("drill", "Never drawn, so it counts for nobody:"))
+        return Question(Markup(prompt), tuple(steps + self.victory_steps(variant.sides, variant.victory)))
 
     def trick_score(self, variant: TrickScoreVariant) -> Question:
         tr, scoring = self.tr, variant.game.scoring
@@ -284,3 +321,113 @@ class DrillRenderer:
 
     def signed(self, n: int) -> str:
         return ("+" if n > 0 else "−" if n < 0 else "") + self.tr.number(abs(n))
+
+    def score_text(self, n: int) -> str:
+        """A running score: 3, 0 or −1 (never a plus sign)."""
+        return ("−" if n < 0 else "") + self.tr.number(abs(n))
+
+    def match_deal(self, v: MatchDealVariant) -> Question:
+        """B19–B21: one deal of a match, with the scores and rounds before it; what each side
+        writes, whether a round is won, and whether the match is."""
+        tr = self.tr
+        names = [self.side(side) for side in v.sides]
+        rows = []
+        for k in (0, 1):
+            tags = [tr.pgettext("drill", "declarers") if k == v.declarers else tr.pgettext("drill", "defenders")]
+            if not v.decider:
+                tags.append(tr.pgettext("drill", "score so far: {score}", score=self.score_text(v.scores_before[k])))
+            tags.append(tr.npgettext("drill", "{n} round won", "{n} rounds won", v.rounds_before[k]))
+            tags.append(tr.npgettext("drill", "{n} trick taken", "{n} tricks taken", v.tricks[k]))
+            rows.append(dict(name=names[k], card=None, tags=tags))
+        lines = [tr.pgettext("drill", "{player} chose the trump suit.", player=self.name(v.chooser))]
+        if v.solo is not None:
+            lines.append(tr.pgettext("drill", "{player} played alone while {partner} sat out.",
+                                     player=self.name(v.solo), partner=self.name(v.sitting_out)))
+        if v.decider:
+            lines.append(tr.pgettext("drill", "The rounds stand at one all, so this is the deciding deal."))
+        prompt = (self.macros.with_trump(v.trump) + self.macros.seats(rows)
+                  + Markup("").join(Markup('<p class="tc-row">{}</p>').format(line) for line in lines))
+        declarers, defenders = v.declarers, 1 - v.declarers
+        if v.decider:
+            steps = [self.number(tr.pgettext("drill", "What do the declarers write for this deal?"),
+                                 v.score_change[declarers],
+                                 tr.pgettext("drill", "Nothing ({n}): no points are written in the deciding deal.",
+                                             n=v.score_change[declarers]))]
+            steps.append(self.match_step(v, names, decider=True))
+            return Question(prompt, tuple(steps))
+        steps = [
+            self.number(tr.pgettext("drill", "What do the declarers write for this deal?"), v.score_change[declarers],
+                        self.written_why(v, declarers)),
+            self.number(tr.pgettext("drill", "What do the defenders write for this deal?"), v.score_change[defenders],
+                        self.written_why(v, defenders)),
+        ]
+        target = v.game.scoring.round
+        options = [Option(str(k), Markup.escape(names[k])) for k in (0, 1)]
+        options.append(Option("none", Markup.escape(tr.pgettext("drill", "Nobody yet"))))
+        if v.solo_of_five:
+            why = tr.pgettext("drill", "{player} played alone and took all five tricks, so {side} win the round "
+                                       "at once, whatever the scores.", player=self.name(v.solo),
+                              side=names[v.round_winner])
+        elif v.round_winner is not None:
+            why = tr.pgettext("drill", "{side} now have {score}, which reaches {target}: they win the round, "
+                                       "and both scores go back to 0.", side=names[v.round_winner],
+                              score=self.score_text(v.written[v.round_winner]), target=target)
+        else:
+            why = tr.pgettext("drill", "Nobody has reached {target}: the scores are now {first} for {one} and "
+                                       "{second} for {other}.", target=target,
+                              first=self.score_text(v.scores[0]), one=names[0],
+                              second=self.score_text(v.scores[1]), other=names[1])
+        steps.append(self.choice("choice", tr.pgettext("drill", "Has a side now won the round?"), options,
+                                 [str(v.round_winner) if v.round_winner is not None else "none"], why))
+        if v.round_winner is not None:
+            steps.append(self.match_step(v, names, decider=False))
+        return Question(prompt, tuple(steps))
+
+    def written_why(self, v: MatchDealVariant, side: int) -> str:
+        """B19 for one side: how many tricks it took, whether that won the deal, what it writes."""
+        tr, n, change = self.tr, v.tricks[side], self.signed(v.score_change[side])
+        if side == v.declarers:
+            if n == TRICKS:
+                return tr.pgettext("drill", "The declarers took all five tricks and write {change}.", change=change)
+            if v.score.declarers_won:
+                return tr.npgettext("drill", "The declarers took {n} trick: they won the deal and write {change}.",
+                                    "The declarers took {n} tricks: they won the deal and write {change}.",
+                                    n, change=change)
+            return tr.npgettext("drill", "The declarers took {n} trick, too few: they lost the deal and write {change}.",
+                                "The declarers took {n} tricks, too few: they lost the deal and write {change}.",
+                                n, change=change)
+        if n == TRICKS:
+            return tr.pgettext("drill", "The defenders took all five tricks and write {change}.", change=change)
+        if not v.score.declarers_won:
+            return tr.npgettext("drill", "The defenders took {n} trick: they beat the declarers and write {change}.",
+                                "The defenders took {n} tricks: they beat the declarers and write {change}.",
+                                n, change=change)
+        return tr.npgettext("drill", "The defenders took {n} trick and lost, but defenders lose nothing: "
+                                     "they write {change}.",
+                            "The defenders took {n} tricks and lost, but defenders lose nothing: "
+                            "they write {change}.", n, change=change)
+
+    def match_step(self, v: MatchDealVariant, names: list[str], decider: bool) -> Step:
+        """B21: two rounds win the match; at one round all, three tricks in a single deal do."""
+        tr = self.tr
+        options = [Option(str(k), Markup.escape(names[k])) for k in (0, 1)]
+        if decider:
+            winner = v.match_winner
+            why = tr.npgettext("drill", "{side} took {n} trick: three tricks win the deciding deal, and with it "
+                                        "the match.",
+                               "{side} took {n} tricks: three tricks win the deciding deal, and with it the match.",
+                               v.tricks[winner], side=names[winner])
+            if v.solo is not None:
+                why += " " + tr.pgettext("drill", "A solo player, too, needs only three tricks in the deciding deal.")
+            return self.choice("choice", tr.pgettext("drill", "Who wins the match?"), options, [str(winner)], why)
+        options.append(Option("none", Markup.escape(tr.pgettext("drill", "Nobody yet"))))
+        if v.match_winner is not None:
+            why = tr.pgettext("drill", "{side} have won two rounds, and with them the match.",
+                              side=names[v.match_winner])
+        elif v.rounds == (1, 1):
+            why = tr.pgettext("drill", "One round each: a single deal now decides the match.")
+        else:
+            why = tr.pgettext("drill", "{side} have won one round; it takes two to win the match.",
+                              side=names[v.round_winner])
+        return self.choice("choice", tr.pgettext("drill", "Has a side now won the match?"), options,
+                           [str(v.match_winner) if v.match_winner is not None else "none"], why)

@@ -3,18 +3,23 @@
 A drill in YAML names a kind, a count, a seed and constraints; `generate` draws that many
 variants from a random generator seeded with the game, the drill id and the seed, so every
 build gives the same questions. Each variant carries the engine's answer: the browser only
-compares.
+compares. Deal-scoring drills draw their questions from whole deals the engine plays out
+(deal.py for Albastini, choicedeal.py's matches for Altbaumer) and keep the engine's results.
 """
 
 from __future__ import annotations
 
+import functools
+import itertools
 import random
-from dataclasses import dataclass
-from typing import Callable
+from dataclasses import dataclass, field
+from typing import Callable, Iterator
 
 from yaml.nodes import MappingNode
 
 from .cards import Card, Suit
+from .choicedeal import TRICKS, play_deals
+from .deal import DrawingDeal, play_out, random_strategy, sensible_strategy
 from .examples import (
     Expectation,
     ForecastExample,
@@ -28,13 +33,15 @@ from .gamefile import SLUG
 from .problems import Location, Problems
 from .rules import Duty, WinReason, legal_plays, trick_verdict
 from .schema import INVALID, Choice, Context, Field, Integer, ListOf, Rec, Record, Text
-from .scoring import TrickScoring, VictoryPoints
+from .scoring import DealScore, DealVictory, Outcome, TrickScoring, VictoryPoints
 from .seating import Table
 from .source import Source
 
 NAMES = ("Anna", "Boris", "Chiara", "Dawit", "Emeka", "Farida")
 """Seat names in drills: the same players as the worked examples, so translators meet them once."""
 MAX_TRIES = 10_000
+MAX_DEALS = 4_000
+"""Whole deals simulated for one deal-scoring drill before its constraints are declared unmeetable."""
 
 CONSTRAINTS = {
     "trick": ("trump-played", "no-trump", "off-suit-ace", "tree-played"),
@@ -45,7 +52,25 @@ CONSTRAINTS = {
     "forecast-exchange": (),
     "forecast-allowed": (),
     "scoring": (),
+    "deal-scoring": (),  # by the game's deal procedure: DEAL_CONSTRAINTS
 }
+
+DEAL_CONSTRAINTS = {
+    "draw": ("one-victory-point", "two-victory-points", "tie"),
+    "trump-choice": ("solo", "solo-of-five", "round-won", "match-won", "decider"),
+}
+"""Constraints of deal-scoring drills, by the game's deal procedure (A20; B19–B21)."""
+
+EXCLUSIVE = {
+    frozenset({"one-victory-point", "two-victory-points"}): "a deal's winner scores one or the other",
+    frozenset({"one-victory-point", "tie"}): "after a tie nobody scores",
+    frozenset({"two-victory-points", "tie"}): "after a tie nobody scores",
+    frozenset({"decider", "round-won"}): "the deciding deal writes no score, so it wins no round",
+}
+"""Constraint pairs that no deal can meet together, with the reason."""
+
+DEAL_PROCEDURES = {"draw": VictoryPoints, "trump-choice": TrickScoring}
+"""The deal procedures deal-scoring drills simulate, with the scoring each needs."""
 
 DRILL = Record("a drill", {
     "id": Field(Text("a drill id", **SLUG), required=True),
@@ -120,6 +145,62 @@ class TrickScoreVariant:
     """The declarers' and the defenders' running scores before this deal."""
 
 
+@dataclass(frozen=True)
+class DealCountVariant:
+    """A whole simulated Albastini deal: the cards each side won, and the engine's count (A19, A20)."""
+
+    game: GameSpec = field(repr=False)
+    sides: tuple[tuple[str, ...], ...]
+    """The players of each side, in seat order: one name, or a team's names."""
+    won: tuple[tuple[Card, ...], ...]
+    """The cards each side won, sorted by suit and rank."""
+    unclaimed: tuple[Card, ...]
+    """Cards nobody won: with five players, the trump indicator, never drawn (A18)."""
+    points: tuple[int, ...]
+    """The engine's total per side (DealResult.points)."""
+    victory: DealVictory
+    """The engine's verdict on the deal (DealResult.victory)."""
+    asked: int
+    """The learner counts the first `asked` sides; the others' totals are shown."""
+
+
+ASKED_SIDES = 3
+"""At most this many sides to count per question, so six players make five steps, not eight."""
+
+
+@dataclass(frozen=True)
+class MatchDealVariant:
+    """One deal of a simulated Altbaumer match, with what play_deals wrote for it (B19–B21)."""
+
+    game: GameSpec = field(repr=False)
+    sides: tuple[tuple[str, ...], tuple[str, ...]]
+    """The two partnerships, seats 0 + 2 and 1 + 3."""
+    trump: Suit
+    chooser: str
+    """Who chose the trump suit: their side declares."""
+    declarers: int
+    solo: str | None
+    """Who played alone, if anyone."""
+    sitting_out: str | None
+    tricks: tuple[int, int]
+    scores_before: tuple[int, int]
+    rounds_before: tuple[int, int]
+    decider: bool
+    score: DealScore
+    """The engine's B19 verdict for the declarers and the defenders."""
+    score_change: tuple[int, int]
+    """What each side wrote (nothing in the deciding deal)."""
+    written: tuple[int, int]
+    """The scores once this deal is written, before a won round sets them back to 0."""
+    scores: tuple[int, int]
+    rounds: tuple[int, int]
+    round_winner: int | None
+    solo_of_five: bool
+    match_winner: int | None
+    replay: tuple[int, str, int] = field(default=(0, "", 0), repr=False, compare=False)
+    """(seed, strategy, deal number): play_deals(game, seed=…, strategy=…, match=True) gives it again."""
+
+
 def is_drills_file(node) -> bool:
     return isinstance(node, MappingNode) and any(getattr(k, "value", None) == "drills" for k, _ in node.value)
 
@@ -139,18 +220,32 @@ def load_drills(source: Source, problems: Problems, game: GameSpec | None) -> li
 def _build(rec: Rec, game: GameSpec, problems: Problems) -> Drill | None:
     kind = rec["kind"]
     failed = False
-    for name, location in zip(rec.get("constraints", ()), getattr(rec.get("constraints"), "locations", ())):
-        if name not in CONSTRAINTS[kind]:
-            allowed = ", ".join(CONSTRAINTS[kind]) or "none"
-            problems.add(location, f"'{name}' is not a constraint of {kind} drills (constraints: {allowed})")
-            failed = True
     needs = {"legal": game.follow is not FollowRule.NONE, "forecast-exchange": game.forecast,
              "forecast-allowed": game.forecast, "card-values": game.total_points > 0,
-             "scoring": game.scoring is not None}
+             "scoring": game.scoring is not None,
+             "deal-scoring": isinstance(game.scoring, DEAL_PROCEDURES.get(game.deal, ()))}
     if not needs.get(kind, True):
         problems.add(rec.at("kind"), f"{game.name} has no use for {kind} drills")
         failed = True
-    players = rec.get("players", min(game.trick_sizes))
+    constraints = rec.get("constraints", ())
+    locations = getattr(rec.get("constraints"), "locations", ())
+    if kind == "deal-scoring":
+        allowed, of = DEAL_CONSTRAINTS.get(game.deal, ()), f"{game.name} {kind}"
+    else:
+        allowed, of = CONSTRAINTS[kind], kind
+    for name, location in zip(constraints, locations):
+        if name not in allowed:
+            problems.add(location, f"'{name}' is not a constraint of {of} drills "
+                                   f"(constraints: {', '.join(allowed) or 'none'})")
+            failed = True
+    for k, (name, location) in enumerate(zip(constraints, locations)):
+        clash = next((other for other in constraints[:k] if frozenset({name, other}) in EXCLUSIVE), None)
+        if clash is not None:
+            problems.add(location, f"no deal is both '{clash}' and '{name}': "
+                                   f"{EXCLUSIVE[frozenset({name, clash})]}")
+            failed = True
+    default = min(game.players) if kind == "deal-scoring" else min(game.trick_sizes)
+    players = rec.get("players", default)
     if "players" in rec and players not in (game.trick_sizes if kind == "trick" else game.players):
         problems.add(rec.at("players"), f"{game.name} is not played by {players} players")
         failed = True
@@ -177,12 +272,29 @@ class DrillError(ValueError):
 
 
 def generate(drill: Drill) -> list:
-    """`drill.count` distinct variants, the same on every build."""
+    """`drill.count` distinct variants, the same on every build (drawn once per drill and process:
+    the check and every locale's page share them)."""
+    return list(_generated(drill))
+
+
+@functools.lru_cache(maxsize=256)
+def _generated(drill: Drill) -> tuple:
+    return tuple(draw(drill))
+
+
+def draw(drill: Drill) -> list:
+    """`generate` without the cache: every call draws the variants afresh from the seed."""
     rng = random.Random(f"{drill.game.id}/{drill.id}/{drill.seed}")
-    make: Callable = _MAKERS[drill.kind]
+    stream = _STREAMS.get(drill.kind)
+    if stream is not None:  # one simulated deal per try
+        tries, what = MAX_DEALS, "simulated deals"
+        candidates: Iterator = itertools.islice(stream(drill, rng), tries)
+    else:
+        make: Callable = _MAKERS[drill.kind]
+        tries, what = MAX_TRIES, "tries"
+        candidates = (make(drill, rng) for _ in range(tries))
     variants, seen = [], set()
-    for _ in range(MAX_TRIES):
-        variant = make(drill, rng)
+    for variant in candidates:
         key = repr(variant)
         if variant is not None and key not in seen:
             seen.add(key)
@@ -190,7 +302,7 @@ def generate(drill: Drill) -> list:
             if len(variants) == drill.count:
                 return variants
     raise DrillError(f"only {len(variants)} different questions meet the constraints of "
-                     f"'{drill.id}' in {MAX_TRIES:,} tries; relax them or lower 'count'")
+                     f"'{drill.id}' in {tries:,} {what}; relax them or lower 'count'")
 
 
 def _meta(drill: Drill) -> dict:
@@ -319,6 +431,76 @@ def _scoring(drill: Drill, rng: random.Random):
                   for team in range(sides))
     return VictoryVariant(game, names, totals, drill.team_size)
 
+
+def _piles_order(game: GameSpec):
+    suits = {suit: k for k, suit in enumerate(game.suits)}
+    ranks = {rank: k for k, rank in enumerate(game.plain_order)}
+    return lambda card: (suits[card.suit], ranks[card.rank])
+
+
+def _whole_deals(drill: Drill, rng: random.Random) -> Iterator[DealCountVariant | None]:
+    """A20: one whole Albastini deal per try, from the drill's generator; the engine counts it."""
+    game = drill.game
+    table = Table.for_game(game, drill.players, drill.team_size)
+    order = _piles_order(game)
+    wanted = set(drill.constraints)
+    while True:
+        deal = DrawingDeal(game, table, rng.randrange(table.players), rng)
+        strategy = sensible_strategy if rng.random() < 0.5 else random_strategy
+        result = play_out(deal, strategy, rng)
+        outcome = result.victory.outcome
+        if (("tie" in wanted and outcome is not Outcome.TIE)
+                or ("one-victory-point" in wanted and outcome is not Outcome.WIN)
+                or ("two-victory-points" in wanted and outcome is not Outcome.WIN_DOUBLE)):
+            yield None
+            continue
+        sides = tuple(tuple(NAMES[seat] for seat in side) for side in result.sides)
+        won = tuple(tuple(sorted(deal.piles[table.team_of(side[0])], key=order)) for side in result.sides)
+        yield DealCountVariant(game, sides, won, tuple(sorted(deal.stock, key=order)), result.points,
+                               result.victory, min(len(sides), ASKED_SIDES))
+
+
+def _match_deals(drill: Drill, rng: random.Random) -> Iterator[MatchDealVariant | None]:
+    """B19–B21: whole Altbaumer matches from seeds of the drill's generator; each deal of a match
+    that meets the constraints is a question, with the scores and rounds the match had before it."""
+    game = drill.game
+    wanted = set(drill.constraints)
+    names = NAMES[:4]
+    sides = ((names[0], names[2]), (names[1], names[3]))
+    while True:
+        seed = rng.getrandbits(32)
+        # the sensible players never play alone: solos come from random play
+        strategy = "random" if wanted & {"solo", "solo-of-five"} or rng.random() < 0.5 else "sensible"
+        scores, rounds = (0, 0), (0, 0)
+        for played in play_deals(game, seed=seed, strategy=strategy, match=True):
+            before, rounds_before = scores, rounds
+            scores, rounds = played.scores, played.rounds
+            result, deal = played.result, played.deal
+            declarers = result.declarers
+            solo_of_five = result.solo is not None and result.tricks[declarers] == TRICKS
+            round_winner = next((side for side in (0, 1) if rounds[side] > rounds_before[side]), None)
+            if (("solo" in wanted and result.solo is None)
+                    or ("solo-of-five" in wanted and not solo_of_five)
+                    or ("round-won" in wanted and round_winner is None)
+                    or ("match-won" in wanted and played.match_winner is None)
+                    or ("decider" in wanted and not played.decider)
+                    or (not wanted and rng.random() < 0.5)):  # unconstrained: deals of more matches
+                yield None
+                continue
+            solo = names[result.solo] if result.solo is not None else None
+            sitting_out = names[deal.table.partners(result.solo)[0]] if result.solo is not None else None
+            yield MatchDealVariant(
+                game, sides, result.trump, names[deal.chooser], declarers, solo, sitting_out,
+                result.tricks, before, rounds_before, played.decider, result.score, played.score_change,
+                (before[0] + played.score_change[0], before[1] + played.score_change[1]),
+                scores, rounds, round_winner, solo_of_five, played.match_winner,
+                replay=(seed, strategy, played.number))
+
+
+_STREAMS = {
+    "deal-scoring": lambda drill, rng: (_whole_deals if drill.game.deal == "draw" else _match_deals)(drill, rng),
+}
+"""Kinds drawn from whole simulated deals: an endless stream of candidates, one deal each."""
 
 _MAKERS = {
     "trick": _trick, "strongest": _strongest, "card-values": _value, "order": _order,
