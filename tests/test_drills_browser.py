@@ -16,8 +16,8 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
-
 from test_site import ROOT, site  # noqa: F401  (the module-scoped build)
+
 from tutorial_engine.i18n import Translator
 
 playwright_api = pytest.importorskip("playwright.sync_api")
@@ -202,7 +202,8 @@ def test_from_disk_a_drill_works_and_search_finds_a_word(site, watched):  # noqa
 @pytest.mark.skipif(not AXE.exists() and os.environ.get("CI") != "true",
                     reason="axe-core is not installed (make browser-tools)")
 @pytest.mark.parametrize("code", LOCALES)
-@pytest.mark.parametrize("path", ["albastini/two-players.html", PRACTICE])
+@pytest.mark.parametrize("path", ["albastini/two-players.html", PRACTICE, "albastini/walkthrough.html",
+                                  "altbaumer/walkthrough.html"])
 def test_no_serious_accessibility_violation(server, watched, code, path):
     page = watched().page
     page.goto(f"{server}/{code}/{path}")
@@ -223,6 +224,38 @@ def test_screenshots_narrow_and_wide(server, watched, code):
         assert overflow <= 0, f"{code} {name}: the page is {overflow}px wider than the screen"
         panel(page).scroll_into_view_if_needed()
         page.screenshot(path=str(ARTIFACTS / f"drill-{code}-{name}.png"))
+
+
+@pytest.mark.parametrize("code", ["en", "fa"])
+@pytest.mark.parametrize("path, walkthrough", [("albastini/walkthrough.html", "#walkthrough-2-1-1"),
+                                               ("altbaumer/walkthrough.html", "#walkthrough-4-2-5")])
+def test_a_walkthrough_answered_moment_by_moment(server, watched, code, path, walkthrough):
+    """The first four moments, every question answered right: the deal moves on and the score counts."""
+    w = watched()
+    page, words = w.page, texts(code)
+    page.goto(f"{server}/{code}/{path}")
+    box = panel(page, walkthrough)
+    moments = page.eval_on_selector_all(
+        f"{walkthrough} .tc-drill__variant",
+        "vs => vs.map(v => [...v.querySelectorAll('.tc-drill__step')].map(s => ({type: s.dataset.type,"
+        " answer: JSON.parse(s.dataset.answer)})))")
+    answered = 0
+    for number, steps in enumerate(moments[:4], 1):
+        progress = words["tr"].pgettext("walkthrough", "Moment {n} of {total}", n=number, total=len(moments))
+        assert box.locator(".tc-drill__count").inner_text() == progress
+        for step in steps:
+            if step["type"] == "number":
+                box.locator(".tc-drill__input").fill(str(step["answer"]))
+            else:
+                for value in step["answer"]:
+                    box.locator(f'.tc-drill__option[data-value="{value}"]').click()
+            box.locator(".tc-drill__check").click()
+            assert words["right"] in box.locator(".tc-drill__live").inner_text()
+            answered += 1
+            box.locator(".tc-drill__next").click()
+    score = box.locator(".tc-drill__score").inner_text()
+    assert f"{words['tr'].number(answered)} / {words['tr'].number(answered)}" in score
+    assert w.errors == []
 
 
 FIXTURES = ROOT / "tests" / "fixtures"

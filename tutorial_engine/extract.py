@@ -88,3 +88,5 @@ def _blocks(node, where: str):
             yield from _text(block, comment=where)
         for item in _items(_mapping(block).get("list")):
             yield from _text(item, comment=f"{where} A list item.")
+        walkthrough = _mapping(_mapping(block).get("walkthrough"))
+        yield from _text(walkthrough.get("title"), comment=f"{where} Title of a walkthrough.")

@@ -16,8 +16,23 @@ from .examples import Example
 from .game import GameSpec
 from .gamefile import SLUG
 from .problems import Location, Problems
-from .schema import INVALID, Choice, Context, Field, ListOf, Rec, Record, Shape, Text, close_match
+from .schema import (
+    INVALID,
+    Choice,
+    Context,
+    Field,
+    Integer,
+    ListOf,
+    Rec,
+    Record,
+    Shape,
+    Text,
+    close_match,
+)
+from .seating import SeatingError
+from .seating import Table as Seating
 from .source import Source
+from .walkthrough import WalkSpec
 
 TABLES = ("plain-order", "trump-order")
 """Generated from game.yml: a plain suit's order (with points when cards carry any), and the
@@ -54,7 +69,14 @@ class DrillBlock:
     location: Location
 
 
-Block = Paragraph | BulletList | Table | ExampleBlock | DrillBlock
+@dataclass(frozen=True)
+class WalkthroughBlock:
+    spec: WalkSpec
+    title: str
+    location: Location
+
+
+Block = Paragraph | BulletList | Table | ExampleBlock | DrillBlock | WalkthroughBlock
 
 
 @dataclass(frozen=True)
@@ -95,13 +117,20 @@ _BLOCK_RECORD = Record("a block", {
     "table": Field(Choice(TABLES, "a table"), doc="A table generated from game.yml."),
     "example": Field(Text("an example id", **SLUG), doc="A worked example shown as a diagram."),
     "drill": Field(Text("a drill id", **SLUG), doc="A drill of questions, from drills.yml."),
+    "walkthrough": Field(Record("a walkthrough", {
+        "title": Field(Text("a title"), required=True),
+        "players": Field(Integer("a number of players", minimum=2), doc="Default: the fewest the game allows."),
+        "team_size": Field(Integer("a team size", minimum=1), doc="Default: the smallest the game allows (1: everyone for themselves)."),
+        "seed": Field(Integer("a seed", minimum=0), required=True, doc="Deals the cards; change it for another deal."),
+    }), doc="A whole deal played by the engine, step by step, with questions at each step."),
 })
 
 
 class BlockShape(Shape):
-    """A paragraph (plain text), or a mapping with exactly one of list, table or example."""
+    """A paragraph (plain text), or a mapping with exactly one of list, table, example, drill or
+    walkthrough."""
 
-    what = "a paragraph or a block (list, table, example or drill)"
+    what = "a paragraph or a block (list, table, example, drill or walkthrough)"
 
     def read(self, node, ctx):
         if isinstance(node, ScalarNode):
@@ -110,7 +139,7 @@ class BlockShape(Shape):
         if rec is INVALID:
             return rec
         if len(rec.values) != 1:
-            return ctx.error(node, "a block holds exactly one of 'list', 'table', 'example' or 'drill'")
+            return ctx.error(node, "a block holds exactly one of 'list', 'table', 'example', 'drill' or 'walkthrough'")
         return rec
 
 
@@ -206,6 +235,8 @@ class _Builder:
                     out.append(Table(item["table"], location))
             elif "drill" in item:
                 out.append(self.drill(item["drill"], item.at("drill")))
+            elif "walkthrough" in item:
+                out.append(self.walkthrough(item["walkthrough"], location))
             else:
                 out.append(self.example(item["example"], item.at("example")))
         return tuple(block for block in out if block is not None)
@@ -221,6 +252,21 @@ class _Builder:
                 f"the ids are those of examples/{self.game.id}/examples/*.yml")
         self.error(location, f"no {self.game.name} example has the id '{name}'; {hint}")
         return None
+
+    def walkthrough(self, rec: Rec, location: Location) -> WalkthroughBlock | None:
+        game = self.game
+        if game is None:
+            self.error(location, "a walkthrough plays a deal of a game; this page has none")
+            return None
+        players = rec.get("players", min(game.players))
+        team_size = rec.get("team_size", min(game.team_sizes(players), default=1))
+        try:
+            Seating.for_game(game, players, team_size)
+        except SeatingError as error:
+            field = "players" if players not in game.players else "team_size"
+            self.error(rec.at(field), str(error))
+            return None
+        return WalkthroughBlock(WalkSpec(game, players, team_size, rec["seed"]), rec["title"], location)
 
     def drill(self, name: str, location: Location) -> DrillBlock | None:
         if name in self.drills:

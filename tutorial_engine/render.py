@@ -33,7 +33,9 @@ from .explain import (
 )
 from .game import GameSpec
 from .i18n import Translator
-from .pages import BulletList, DrillBlock, Page, Paragraph, Table
+from .pages import BulletList, DrillBlock, Page, Paragraph, Table, WalkthroughBlock
+from .walkrender import WalkRenderer
+from .walkthrough import walk
 
 
 def _environment(tr: Translator) -> Environment:
@@ -97,7 +99,7 @@ class Renderer:
         blocks = [b for s in page.sections for b in s.blocks] + list(page.intro)
         return template.render(page=page, title=self.tr.gettext(page.title), block=partial(self.block, page=page),
                                contents=self.contents(page, pages, games), prose=self.prose,
-                               has_drills=any(isinstance(b, DrillBlock) for b in blocks),
+                               has_drills=any(isinstance(b, (DrillBlock, WalkthroughBlock)) for b in blocks),
                                root="../" * page.path.count("/"))
 
     def contents(self, page: Page, pages: list[Page], games: dict[str, GameSpec]) -> list[dict]:
@@ -116,6 +118,8 @@ class Renderer:
             return self.table(block.kind, page.game)
         if isinstance(block, DrillBlock):
             return DrillRenderer(self).drill(block.drill)
+        if isinstance(block, WalkthroughBlock):
+            return WalkRenderer(self, walk(block.spec)).render(self.tr.gettext(block.title))
         return self.example(block.example)
 
     def table(self, kind: str, game: GameSpec) -> Markup:
@@ -167,7 +171,7 @@ class Renderer:
         exchanger = outcome.exchange.seat if outcome and outcome.exchange else None
         seats = [Seat(self.name(name), i == ex.dealer, forecasts.get(i), i == exchanger)
                  for i, name in enumerate(ex.seats)]
-        name = lambda seat: self.name(ex.seats[seat])  # noqa: E731
+        name = lambda seat: self.name(ex.seats[seat])
         return self.html(
             "forecast.html", ex=ex, caption=caption, seats=seats, outcome=outcome, options=options,
             outcome_text=explain_outcome(outcome, name, self.tr) if outcome else "",

@@ -1,0 +1,153 @@
+"""Walkthroughs: a seeded deal told moment by moment, every answer the engine's (A6–A20, B8–B19)."""
+
+from __future__ import annotations
+
+import json
+import re
+from html import unescape
+from pathlib import Path
+
+import pytest
+
+from tutorial_engine.i18n import Translator
+from tutorial_engine.render import Renderer
+from tutorial_engine.walkrender import WalkRenderer
+from tutorial_engine.walkthrough import (
+    Counted,
+    Cut,
+    Dealt,
+    Scored,
+    TrickPlayed,
+    TrumpChosen,
+    TurnedUp,
+    WalkSpec,
+    walk,
+)
+
+LOCALES = Path(__file__).resolve().parent.parent / "locales"
+TRICKS = {2: 18, 3: 12, 4: 9, 5: 7, 6: 6}
+"""A17, A18: tricks in a deal per number of players."""
+SEATINGS = [(2, 1), (3, 1), (4, 1), (4, 2), (5, 1), (6, 1), (6, 2), (6, 3)]
+
+
+def tricks_of(walkthrough) -> list[TrickPlayed]:
+    return [m for m in walkthrough.moments if isinstance(m, TrickPlayed)]
+
+
+@pytest.mark.parametrize("players, team_size", SEATINGS)
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_drawing_deal_is_told_from_the_deal_to_the_count(albastini, players, team_size, seed):
+    walkthrough = walk(WalkSpec(albastini, players, team_size, seed))
+    kinds = [type(m) for m in walkthrough.moments]
+    assert kinds == [Dealt, TurnedUp] + [TrickPlayed] * TRICKS[players] + [Counted]
+    assert [t.number for t in tricks_of(walkthrough)] == list(range(1, TRICKS[players] + 1))
+
+
+@pytest.mark.parametrize("players, team_size", SEATINGS)
+def test_a12_a15_a16_leads_and_draws(albastini, players, team_size):
+    walkthrough = walk(WalkSpec(albastini, players, team_size, 7))
+    dealt, turned = walkthrough.moments[:2]
+    leader = turned.leader
+    assert leader == (dealt.dealer + 1) % players  # A12
+    for trick in tricks_of(walkthrough):
+        assert trick.seats == tuple((leader + k) % players for k in range(players))  # A15
+        assert trick.winner == trick.seats[trick.verdict.winner]
+        if trick.draws:  # A16: the winner first, then in the direction of play
+            assert [seat for seat, _ in trick.draws] == [(trick.winner + k) % players for k in range(players)]
+        leader = trick.winner
+
+
+@pytest.mark.parametrize("players, team_size", SEATINGS)
+def test_a16_a18_the_indicator_goes_to_the_last_drawer_except_with_five(albastini, players, team_size):
+    walkthrough = walk(WalkSpec(albastini, players, team_size, 11))
+    indicator = walkthrough.moments[1].outcome.indicator
+    takers = [t for t in tricks_of(walkthrough) if t.indicator_taker is not None]
+    if players == 5:
+        assert takers == []
+        return
+    (trick,) = takers
+    assert trick.draws[-1] == (trick.indicator_taker, indicator)
+    assert not any(t.draws for t in tricks_of(walkthrough)[trick.number:])
+
+
+@pytest.mark.parametrize("players, team_size", SEATINGS)
+def test_a19_a20_the_count_adds_up(albastini, players, team_size):
+    walkthrough = walk(WalkSpec(albastini, players, team_size, 5))
+    count = walkthrough.moments[-1]
+    indicator = walkthrough.moments[1].outcome.indicator
+    expected = 120 - (albastini.card_points(indicator) if players == 5 else 0)
+    assert sum(count.points) == expected
+    assert sum(t.verdict.points for t in tricks_of(walkthrough)) == expected
+    assert len(count.sides) == players // team_size
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_b8_to_b19_a_trump_choice_deal_is_told_from_the_cut_to_the_score(altbaumer, seed):
+    walkthrough = walk(WalkSpec(altbaumer, 4, 2, seed))
+    cut, dealt, chosen, *tricks, scored = walkthrough.moments
+    assert (type(cut), type(dealt), type(chosen), type(scored)) == (Cut, Dealt, TrumpChosen, Scored)
+    assert cut.cutter == 3 and dealt.chooser == 1  # B8, B11: left and right of dealer 0
+    assert set(cut.taken) <= set(altbaumer.permanent_trumps)
+    assert len(chosen.discards) == len(chosen.taken)  # B11
+    first = chosen.turned[0]
+    first_suit = altbaumer.permanent_trump_suit if first in altbaumer.permanent_trumps else first.suit
+    if chosen.accepted:
+        assert chosen.trump is first_suit and chosen.taken == (first,)
+    elif len(chosen.taken) == 1:
+        assert chosen.trump is not first_suit and chosen.turned[-1] == chosen.taken[0]
+    else:
+        assert chosen.trump is first_suit and len(chosen.taken) == 4
+    assert [type(t) for t in tricks] == [TrickPlayed] * 5
+    assert sum(scored.tricks) == 5
+    for trick in tricks:
+        if trick.duty is not None:  # B14–B16: a duty refused some card of that hand
+            legality = trick.duty.legality
+            assert set(legality.legal) < set(trick.duty.hand) and legality.refused
+
+
+def test_some_altbaumer_deal_asks_about_a_duty(altbaumer):
+    assert any(t.duty for seed in range(10) for t in tricks_of(walk(WalkSpec(altbaumer, 4, 2, seed))))
+
+
+def test_the_same_seed_tells_the_same_deal(albastini, altbaumer):
+    assert walk(WalkSpec(albastini, 4, 2, 3)) == walk(WalkSpec(albastini, 4, 2, 3))
+    assert walk(WalkSpec(altbaumer, 4, 2, 5)) == walk(WalkSpec(altbaumer, 4, 2, 5))
+
+
+# --- the page: questions, options and answers ---
+
+def steps(html: str) -> list[dict]:
+    found = []
+    for step in re.findall(r'<li class="tc-drill__step" data-type="(\w+)" data-answer="([^"]*)">(.*?)</details>',
+                           html, re.DOTALL):
+        kind, answer, body = step
+        question = re.search(r'<p class="tc-drill__question">(.*?)</p>', body, re.DOTALL)[1]
+        options = re.findall(r'<li data-value="([^"]*)">', body)
+        feedback = re.sub(r"<[^>]+>", "", re.search(r'<div class="tc-drill__feedback">(.*?)</div>', body, re.DOTALL)[1])
+        found.append({"type": kind, "answer": json.loads(unescape(answer)), "question": unescape(question),
+                      "options": options, "feedback": unescape(feedback)})
+    return found
+
+
+def render(spec: WalkSpec, code: str = "en") -> str:
+    return str(WalkRenderer(Renderer(Translator.load(LOCALES, code)), walk(spec)).render("A deal"))
+
+
+@pytest.mark.parametrize("game, players, team_size", [("albastini", 2, 1), ("albastini", 4, 2),
+                                                      ("albastini", 6, 3), ("altbaumer", 4, 2)])
+def test_every_answer_is_one_of_its_options(request, game, players, team_size):
+    for step in steps(render(WalkSpec(request.getfixturevalue(game), players, team_size, 3))):
+        if step["type"] == "number":
+            assert isinstance(step["answer"], int)
+        else:
+            assert step["answer"] and set(step["answer"]) <= set(step["options"])
+
+
+def test_the_moments_are_the_variants_of_one_section(albastini):
+    html = render(WalkSpec(albastini, 2, 1, 1))
+    assert html.startswith('<section class="tc-drill tc-drill--walkthrough" id="walkthrough-2-1-1" '
+                           'data-drill="albastini/walkthrough-2-1-1"')
+    assert html.count('<li class="tc-drill__variant">') == 2 + 18 + 1
+    titles = re.findall(r'<h4 class="tc-drill__moment">(.*?)</h4>', html)
+    assert titles[:3] == ["The deal", "Forecasts and the turned card", "Trick 1"]
+    assert titles[-1] == "The count"

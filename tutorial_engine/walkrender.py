@@ -1,0 +1,294 @@
+"""A walkthrough → HTML for one locale: each moment of the deal with its title, its story and
+its questions, in the drill markup, so drills.js steps through it and the page reads without
+JavaScript. Every fact comes from the walkthrough's moments, that is from the engine.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
+
+from babel.lists import format_list
+from markupsafe import Markup
+
+from .cards import Suit
+from .drillrender import DrillRenderer, Option, Step
+from .drills import NAMES, VictoryVariant
+from .explain import explain_legality, explain_outcome, explain_win, points_sum
+from .walkthrough import (
+    Counted,
+    Cut,
+    Dealt,
+    Scored,
+    TrickPlayed,
+    TrumpChosen,
+    TurnedUp,
+    Walkthrough,
+)
+
+if TYPE_CHECKING:
+    from .render import Renderer
+
+
+@dataclass(frozen=True)
+class Moment:
+    title: str
+    story: tuple[Markup, ...]
+    prompt: Markup
+    steps: tuple[Step, ...]
+
+
+@dataclass
+class WalkRenderer:
+    r: Renderer
+    walk: Walkthrough
+    d: DrillRenderer = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.d = DrillRenderer(self.r)
+        self.tr = self.r.tr
+        self.game = self.walk.spec.game
+        self.table = self.walk.table
+        self.drew_first = False
+
+    def render(self, title: str) -> Markup:
+        tr = self.tr
+        text = self.d.ui_text() | {
+            "question": tr.pgettext("walkthrough", "Moment {n} of {total}"),
+            "step": tr.pgettext("walkthrough", "Question {n} of {total}"),
+            "choose_all": tr.pgettext("walkthrough", "Choose every answer that fits, then check."),
+        }
+        moments = [self.moment(m) for m in self.walk.moments]
+        spec = self.walk.spec
+        return self.r.html("drill.html", anchor=spec.key, key=f"{self.game.id}/{spec.key}", mode="walkthrough",
+                           title=title, variants=moments, locale=tr.code,
+                           text=json.dumps(text, ensure_ascii=False))
+
+    def moment(self, moment) -> Moment:
+        return {Dealt: self.dealt, TurnedUp: self.turned_up, Cut: self.cut, TrumpChosen: self.trump_chosen,
+                TrickPlayed: self.trick, Counted: self.counted, Scored: self.scored}[type(moment)](moment)
+
+    # --- words shared by the moments ---
+
+    def name(self, seat: int) -> str:
+        return self.d.name(NAMES[seat])
+
+    def names(self, seats) -> str:
+        return format_list([self.name(s) for s in seats], locale=self.tr.babel)
+
+    def side(self, seats) -> str:
+        return self.d.side([NAMES[s] for s in seats])
+
+    def say(self, text: str) -> Markup:
+        return self.d.inline(text)
+
+    def people(self, answer: list[int], kind: str, question: str, feedback: str, seats=None) -> Step:
+        seats = range(self.table.players) if seats is None else seats
+        options = [Option(str(s), Markup.escape(self.name(s))) for s in seats]
+        return self.d.choice(kind, question, options, [str(s) for s in answer], feedback)
+
+    def hands(self, hands) -> Markup:
+        rows = Markup()
+        for seat, hand in enumerate(hands):
+            if hand:
+                rows += self.d.macros.row(hand, self.tr.pgettext("diagram", "{player}'s hand:", player=self.name(seat)))
+        return rows
+
+    # --- the moments ---
+
+    def dealt(self, m: Dealt) -> Moment:
+        tr = self.tr
+        if m.chooser is None:
+            story = tr.npgettext(
+                "walkthrough", "{dealer} deals {hand} cards to each player, starting with {first}. The one card left over lies face down as the stock.",
+                "{dealer} deals {hand} cards to each player, starting with {first}. The {n} cards left over lie face down as the stock.",
+                m.stock, dealer=self.name(m.dealer), hand=self.game.hand_size, first=self.name(self.table.next(m.dealer)))
+            if self.table.team_size > 1:
+                why = tr.pgettext("walkthrough", "Neither the dealer nor the dealer's partners forecast. The opponents may, one after another: {players}.",
+                                  players=self.names(m.forecasters))
+            else:
+                why = tr.pgettext("walkthrough", "The dealer never forecasts. The other players may, one after another from the dealer's next player: {players}.",
+                                  players=self.names(m.forecasters))
+            step = self.people(list(m.forecasters), "multi", tr.pgettext("walkthrough", "Who may lay a forecast?"), why)
+        else:
+            story = tr.npgettext(
+                "walkthrough", "{dealer} deals three cards to each player, then two, starting with {chooser}. The one card left over lies face down as the talon.",
+                "{dealer} deals three cards to each player, then two, starting with {chooser}. The {n} cards left over lie face down as the talon.",
+                m.stock, dealer=self.name(m.dealer), chooser=self.name(m.chooser))
+            step = self.people([m.chooser], "choice", tr.pgettext("walkthrough", "Who chooses trump?"),
+                               tr.pgettext("walkthrough", "The dealer's right-hand neighbour chooses trump: {player}.",
+                                           player=self.name(m.chooser)))
+        return Moment(tr.pgettext("walkthrough", "The deal"), (self.say(story),), self.hands(m.hands), (step,))
+
+    def turned_up(self, m: TurnedUp) -> Moment:
+        tr, outcome = self.tr, m.outcome
+        story = []
+        for seat, card in m.forecasts:
+            story.append(tr.pgettext("walkthrough", "{player} lays {card} face up as a forecast.", player=self.name(seat), card=str(card))
+                         if card else tr.pgettext("walkthrough", "{player} does not forecast.", player=self.name(seat)))
+        turned = outcome.exchange.takes if outcome.exchange else outcome.indicator
+        story.append(tr.pgettext("walkthrough", "{dealer} turns up {card}: its suit is trump.", dealer=self.name(m.dealer), card=str(turned)))
+        prompt = self.d.macros.with_trump(outcome.trump) + self.d.macros.row([turned], tr.pgettext("diagram", "Turned card:"))
+        laid = [card for _, card in m.forecasts if card]
+        if laid:
+            prompt += self.d.macros.row(laid, tr.pgettext("walkthrough", "Forecasts:"))
+        steps = []
+        if laid:
+            steps.append(self.d.choice(
+                "choice", tr.pgettext("walkthrough", "Which card lies under the stock as the trump indicator?"),
+                [self.d.card_option(str(c), c) for c in [turned, *laid]], [str(outcome.indicator)],
+                explain_outcome(outcome, self.name, tr)))
+        steps.append(self.people([m.leader], "choice", tr.pgettext("walkthrough", "Who leads to the first trick?"),
+                                 tr.pgettext("walkthrough", "{player} is the dealer's next player in the direction of play, so {player} leads.",
+                                             player=self.name(m.leader))))
+        return Moment(tr.pgettext("walkthrough", "Forecasts and the turned card"),
+                      tuple(self.say(s) for s in story), Markup(prompt), tuple(steps))
+
+    def cut(self, m: Cut) -> Moment:
+        tr = self.tr
+        story = [tr.pgettext("walkthrough", "{player}, on the dealer's left, cuts the pack.", player=self.name(m.cutter))]
+        shown = m.exposed[:len(m.taken) + 1]
+        for card in shown:
+            if card in m.taken:
+                story.append(tr.pgettext("walkthrough", "{card} is exposed: a tree, so {player} takes it face up.",
+                                         card=str(card), player=self.name(m.cutter)))
+            elif card in self.game.permanent_trumps:
+                story.append(tr.pgettext("walkthrough", "{card} is exposed: a tree, but {player} leaves it.",
+                                         card=str(card), player=self.name(m.cutter)))
+            else:
+                story.append(tr.pgettext("walkthrough", "{card} is exposed: not a tree, so the deal begins.", card=str(card)))
+        prompt = self.d.macros.row(shown, tr.pgettext("walkthrough", "Exposed at the cut:"))
+        step = self.people([m.cutter], "choice", tr.pgettext("walkthrough", "Who cuts the pack?"),
+                           tr.pgettext("walkthrough", "The dealer's left-hand neighbour cuts: {player}.", player=self.name(m.cutter)))
+        return Moment(tr.pgettext("walkthrough", "The cut"), tuple(self.say(s) for s in story), Markup(prompt), (step,))
+
+    def suit_option(self, suit: Suit) -> Option:
+        return Option(str(suit), self.r.env.get_template("macros.html").module.trump_badge(suit))
+
+    def trump_chosen(self, m: TrumpChosen) -> Moment:
+        tr, trees = self.tr, self.game.permanent_trumps
+        chooser = self.name(m.chooser)
+        first, last = m.turned[0], m.turned[-1]
+        if m.accepted:
+            story = [tr.pgettext("walkthrough", "{player} accepts {card}.", player=chooser, card=str(first))]
+            why = tr.pgettext("walkthrough", "{player} accepted the suit of {card}.", player=chooser, card=str(first))
+            if first in trees:
+                why += " " + tr.pgettext("walkthrough", "A turned tree counts as a club.")
+        elif len(m.taken) > 1:
+            story = [tr.pgettext("walkthrough", "{player} refuses {card}.", player=chooser, card=str(first))]
+            why = tr.pgettext("walkthrough", "Every card of the talon belongs to the suit {player} refused, so that suit is compulsory.",
+                              player=chooser)
+        else:
+            story = [tr.pgettext("walkthrough", "{player} refuses {card}.", player=chooser, card=str(first))]
+            why = tr.pgettext("walkthrough", "{player} refused, so the cards were turned until one of another suit: {card} made its suit trump.",
+                              player=chooser, card=str(last))
+            if last in trees:
+                why += " " + tr.pgettext("walkthrough", "A turned tree counts as a club.")
+        story.append(tr.npgettext(
+            "walkthrough", "{player} takes {cards} and discards one card face down ({discards}).",
+            "{player} takes {cards} and discards {n} cards face down ({discards}).", len(m.discards),
+            player=chooser, cards=" ".join(map(str, m.taken)), discards=" ".join(map(str, m.discards))))
+        if m.solo is not None:
+            story.append(tr.pgettext("walkthrough", "{player} plays alone: {partner} lays the hand aside.",
+                                     player=self.name(m.solo), partner=self.name(m.sitting_out)))
+        sides = [tuple(s for s in range(4) if self.table.team_of(s) == team) for team in range(2)]
+        declarers = self.table.team_of(m.chooser)
+        steps = [
+            self.d.choice("choice", tr.pgettext("walkthrough", "Which suit is trump?"),
+                          [self.suit_option(s) for s in self.game.suits], [str(m.trump)], why),
+            self.d.choice("choice", tr.pgettext("walkthrough", "Which pair declares?"),
+                          [Option(str(i), Markup.escape(self.side(side))) for i, side in enumerate(sides)],
+                          [str(declarers)],
+                          tr.pgettext("walkthrough", "The chooser's pair declares: {side}.", side=self.side(sides[declarers]))),
+        ]
+        if m.sitting_out == m.chooser:
+            lead = tr.pgettext("walkthrough", "{partner} sits out, so the next player in turn leads: {player}.",
+                               partner=chooser, player=self.name(m.leader))
+        else:
+            lead = tr.pgettext("walkthrough", "The chooser leads to the first trick: {player}.", player=self.name(m.leader))
+        steps.append(self.people([m.leader], "choice", tr.pgettext("walkthrough", "Who leads to the first trick?"), lead,
+                                 seats=[s for s in range(4) if s != m.sitting_out]))
+        prompt = self.d.macros.row(m.turned, tr.npgettext("walkthrough", "Turned card:", "Turned cards:", len(m.turned)))
+        return Moment(tr.pgettext("walkthrough", "Trump"), tuple(self.say(s) for s in story), Markup(prompt), tuple(steps))
+
+    def trick(self, m: TrickPlayed) -> Moment:
+        tr, verdict = self.tr, m.verdict
+        rows = [{"name": self.name(seat), "card": card, "tags": [tr.pgettext("diagram", "leads")] if k == 0 else []}
+                for k, (seat, card) in enumerate(zip(m.seats, verdict.plays))]
+        prompt = self.d.macros.with_trump(m.trump) + self.d.macros.seats(rows)
+        steps = []
+        if m.duty is not None:
+            player = self.name(m.duty.seat)
+            prompt += self.d.macros.row(m.duty.hand, tr.pgettext("diagram", "{player}'s hand:", player=player))
+            legal = m.duty.legality.legal
+            steps.append(self.d.choice(
+                "multi", tr.pgettext("walkthrough", "Which cards of this hand could {player} play?", player=player),
+                [self.d.card_option(str(c), c) for c in m.duty.hand], [str(c) for c in legal],
+                tr.pgettext("walkthrough", "{player} could play: {cards}.", player=player, cards=" ".join(map(str, legal)))
+                + " " + explain_legality(m.duty.legality, tr)))
+        winner = self.name(m.winner)
+        steps.append(self.d.choice(
+            "choice", tr.pgettext("drill", "Who takes the trick?"),
+            [self.d.card_option(str(k), c, self.name(seat)) for k, (seat, c) in enumerate(zip(m.seats, verdict.plays))],
+            [str(verdict.winner)],
+            tr.pgettext("diagram", "{player} takes the trick with {card}.", player=winner, card=str(verdict.card))
+            + " " + explain_win(verdict, self.game, tr)))
+        if self.game.total_points:
+            steps.append(self.d.number(
+                tr.pgettext("drill", "How many points is the trick worth?"), verdict.points,
+                f"{points_sum(verdict, tr)} · " + tr.npgettext(
+                    "diagram", "the trick is worth {n} point", "the trick is worth {n} points", verdict.points)))
+        steps = self.draws(m, steps)
+        return Moment(tr.pgettext("walkthrough", "Trick {n}", n=m.number), (), Markup(prompt), tuple(steps))
+
+    def draws(self, m: TrickPlayed, steps: list[Step]) -> list[Step]:
+        """A16: who draws first on the first round, who gets the indicator on the last; on the
+        other rounds the last answer tells who drew what."""
+        if not m.draws:
+            return steps
+        tr = self.tr
+        listed = format_list([tr.pgettext("walkthrough", "{card} to {player}", card=str(c), player=self.name(s))
+                              for s, c in m.draws], locale=tr.babel)
+        if m.indicator_taker is not None:
+            indicator = next(c for s, c in m.draws if s == m.indicator_taker)
+            return steps + [self.people(
+                [m.indicator_taker], "choice", tr.pgettext("walkthrough", "Who gets the trump indicator?"),
+                tr.pgettext("walkthrough", "The indicator {card} is the last card of the stock, so the last player "
+                            "to draw in this round takes it: {player}. From now on nobody draws.",
+                            card=str(indicator), player=self.name(m.indicator_taker))
+                + " " + tr.pgettext("walkthrough", "The draws: {draws}.", draws=listed))]
+        if not self.drew_first:
+            self.drew_first = True
+            return steps + [self.people(
+                [m.winner], "choice", tr.pgettext("walkthrough", "Who draws first from the stock?"),
+                tr.pgettext("walkthrough", "The winner of the trick draws first, then the others in the direction "
+                            "of play: {draws}.", draws=listed))]
+        last = steps[-1]
+        told = Markup(" ").join([last.feedback, self.say(tr.pgettext("walkthrough", "The draws: {draws}.", draws=listed))])
+        return steps[:-1] + [replace(last, feedback=told)]
+
+    def counted(self, m: Counted) -> Moment:
+        tr = self.tr
+        names = tuple(tuple(NAMES[s] for s in side) for side in m.sides)
+        question = self.d.victory(VictoryVariant(self.game, names, m.points, m.team_size))
+        story = tr.pgettext("walkthrough", "The hands are empty. Each side counts the points of the cards it won.")
+        return Moment(tr.pgettext("walkthrough", "The count"), (self.say(story),), question.prompt, question.steps)
+
+    def scored(self, m: Scored) -> Moment:
+        tr = self.tr
+        sides = [tuple(s for s in range(4) if self.table.team_of(s) == team) for team in range(2)]
+        rows = [{"name": self.side(side), "card": None,
+                     "tags": [tr.npgettext("walkthrough", "{n} trick", "{n} tricks", m.tricks[i])]}
+                for i, side in enumerate(sides)]
+        score = m.score
+        why = (tr.pgettext("drill", "The declarers won the deal.") if score.declarers_won else
+               tr.pgettext("drill", "The declarers lost the deal."))
+        steps = (
+            self.d.number(tr.pgettext("drill", "What do the declarers write for this deal?"), score.declarers,
+                          why + " " + tr.pgettext("drill", "Declarers: {change}.", change=self.d.signed(score.declarers))),
+            self.d.number(tr.pgettext("drill", "What do the defenders write for this deal?"), score.defenders,
+                          tr.pgettext("drill", "Defenders: {change}.", change=self.d.signed(score.defenders))),
+        )
+        story = tr.pgettext("walkthrough", "Five tricks are played. The declarers are {side}.", side=self.side(sides[m.declarers]))
+        return Moment(tr.pgettext("walkthrough", "The score"), (self.say(story),), Markup(self.d.macros.seats(rows)), steps)
