@@ -36,7 +36,7 @@ serve: $(STAMP)
 catalogs: $(STAMP)
 	$(VENV)/bin/pybabel extract -F babel.cfg -o locales/messages.pot --no-wrap --add-comments=. \
 	  --project="Card game tutorials" --sort-by-file .
-	$(VENV)/bin/pybabel update -i locales/messages.pot -d locales --no-wrap --previous
+	$(VENV)/bin/pybabel update -i locales/messages.pot -d locales --no-wrap
 
 # axe-core for the accessibility tests (npm); the browser is Debian's chromium, never a download.
 browser-tools:
