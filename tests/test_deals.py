@@ -9,7 +9,7 @@ import random
 import pytest
 
 from deal_invariants import VARIANTS, check_deal
-from tutorial_engine.deal import DrawingDeal, Forecast, Play
+from tutorial_engine.deal import DrawingDeal, Forecast, Play, sensible_strategy
 from tutorial_engine.seating import Table
 from tutorial_engine.simulate import run
 
@@ -114,3 +114,18 @@ def test_simulate_refuses_what_it_cannot_play(run_cli):
     assert (match.returncode, match.stderr.strip()) == (
         1, "Error: --match is for games played in rounds; for Albastini, play a match with --target N "
            "(victory points)")
+
+
+@pytest.mark.parametrize("players, team_size", [(2, 1), (4, 2), (6, 3)])
+def test_the_sensible_player_forecasts_with_a_three_when_its_suit_is_free(albastini, players, team_size):
+    """A 3 is the lowest rank (A2): a matching turn-up can only be worth more, so it is a safe forecast."""
+    table = Table(players, team_size)
+    for seed in range(200):
+        rng = random.Random(seed)
+        deal = DrawingDeal(albastini, table, 0, rng)
+        while deal.forecasters:
+            seat, actions = deal.to_move, deal.legal_actions()
+            threes = [a for a in actions if a.card is not None and a.card.rank.value == "3"]
+            choice = sensible_strategy(deal, rng)
+            assert choice == (threes[0] if threes else Forecast(seat, None))
+            deal.apply(choice)

@@ -216,10 +216,12 @@ def play_out(state, strategy, rng: random.Random):
 
 
 def sensible_strategy(state: DrawingDeal, rng: random.Random) -> Action:
-    """No forecast; take a trick with points when possible, cheaply; otherwise throw the cheapest."""
+    """Forecast with a card of the lowest rank (a matching turn-up can only improve it); take a
+    trick with points when possible, cheaply; otherwise throw the cheapest."""
     actions = state.legal_actions()
     if type(actions[0]) is Forecast:
-        return actions[0]
+        lowest = state.game.plain_order[-1]
+        return next((a for a in actions[1:] if a.card.rank is lowest), actions[0])
     game, trick = state.game, state.trick
     value = game.card_points
 
