@@ -227,8 +227,8 @@ def test_screenshots_narrow_and_wide(server, watched, code):
 
 
 @pytest.mark.parametrize("code", ["en", "fa"])
-@pytest.mark.parametrize("path, walkthrough", [("albastini/walkthrough.html", "#walkthrough-2-1-1"),
-                                               ("altbaumer/walkthrough.html", "#walkthrough-4-2-5")])
+@pytest.mark.parametrize("path, walkthrough", [("albastini/walkthrough.html", "#walkthrough-2-1-5"),
+                                               ("altbaumer/walkthrough.html", "#walkthrough-4-2-7")])
 def test_a_walkthrough_answered_moment_by_moment(server, watched, code, path, walkthrough):
     """The first four moments, every question answered right: the deal moves on and the score counts."""
     w = watched()

@@ -151,3 +151,57 @@ def test_the_moments_are_the_variants_of_one_section(albastini):
     titles = re.findall(r'<h4 class="tc-drill__moment">(.*?)</h4>', html)
     assert titles[:3] == ["The deal", "Forecasts and the turned card", "Trick 1"]
     assert titles[-1] == "The count"
+
+
+def test_the_bundled_two_player_deal_in_words(albastini):
+    """Seed 5 of the two-player page, checked by hand: Boris forecasts 3♦ (A8, with the lowest
+    rank), J♦ turns (A9), so Boris must exchange (A10) and 3♦ becomes the indicator (A11);
+    Boris leads (A12), 3♠ beats J♣ of another suit (A14), 0 + 3 points (A3), Boris draws first (A16)."""
+    html = render(WalkSpec(albastini, 2, 1, 5))
+    stories = [unescape(re.sub(r"<[^>]+>", "", s)) for s in re.findall(r'<p class="tc-drill__story">(.*?)</p>', html)]
+    assert stories[:4] == [
+        "Anna deals 5 cards to each player, starting with Boris. The 26 cards left over lie face down as the stock.",
+        "Boris lays 3♦ face up as a forecast.",
+        "Anna turns up J♦: its suit is trump.",
+        "The hands are empty. Each side counts the points of the cards it won.",
+    ]
+    asked = steps(html)
+    assert [(s["question"], s["answer"], s["feedback"]) for s in asked[:6]] == [
+        ("Who may lay a forecast?", ["1"],
+         "The dealer never forecasts. The other players may, one after another from the dealer's next player: Boris."),
+        ("Which card lies under the stock as the trump indicator?", ["3♦"],
+         "Boris forecast 3♦, of the suit turned, and must exchange it: Boris takes J♦ and 3♦ becomes the trump indicator."),
+        ("Who leads to the first trick?", ["1"],
+         "Boris is the dealer's next player in the direction of play, so Boris leads."),
+        ("Who takes the trick?", ["0"],
+         "Boris takes the trick with 3♠. 3♠ is the highest card of the suit led (♠) and no trump was played."),
+        ("How many points is the trick worth?", 3, "0 + 3 = 3 · the trick is worth 3 points"),
+        ("Who draws first from the stock?", ["1"],
+         "The winner of the trick draws first, then the others in the direction of play: 6♥ to Boris and K♠ to Anna."),
+    ]
+
+
+def test_the_bundled_altbaumer_deal_in_words(altbaumer):
+    """Seed 7 of the Altbaumer page, checked by hand: Dawit (seat 3, the dealer's left) cuts and
+    takes the exposed J♣; the card above, 9♣, is no tree (B8); Dawit gets one card fewer in the first packet (B9); Boris refuses J♦,
+    K♥ turns and hearts are trump (B11); Boris's pair declares (B12) and Boris leads (B13)."""
+    html = render(WalkSpec(altbaumer, 4, 2, 7))
+    stories = [unescape(re.sub(r"<[^>]+>", "", s)) for s in re.findall(r'<p class="tc-drill__story">(.*?)</p>', html)]
+    assert stories[:5] == [
+        "Dawit, on the dealer's left, cuts the pack.",
+        "J♣ is exposed: a tree, so Dawit takes it face up.",
+        "9♣ is exposed: not a tree, so the deal begins.",
+        "Anna deals three cards to each player, then two, starting with Boris. The 4 cards left over lie face down "
+        "as the talon. Dawit already holds the tree taken at the cut, so gets one card fewer in the first packet.",
+        "Boris refuses J♦.",
+    ]
+    asked = steps(html)
+    assert [(s["question"], s["answer"]) for s in asked[:5]] == [
+        ("Who cuts the pack?", ["3"]),
+        ("Who chooses trump?", ["1"]),
+        ("Which suit is trump?", ["♥"]),
+        ("Which pair declares?", ["1"]),
+        ("Who leads to the first trick?", ["1"]),
+    ]
+    assert asked[2]["feedback"] == ("Boris refused, so the cards were turned until one of another suit: "
+                                    "K♥ made its suit trump.")

@@ -116,6 +116,11 @@ class WalkRenderer:
                 "walkthrough", "{dealer} deals three cards to each player, then two, starting with {chooser}. The one card left over lies face down as the talon.",
                 "{dealer} deals three cards to each player, then two, starting with {chooser}. The {n} cards left over lie face down as the talon.",
                 m.stock, dealer=self.name(m.dealer), chooser=self.name(m.chooser))
+            if m.taken:
+                story += " " + tr.npgettext(
+                    "walkthrough", "{player} already holds the tree taken at the cut, so gets one card fewer in the first packet.",
+                    "{player} already holds the {n} trees taken at the cut, so gets {n} cards fewer in the first packet.",
+                    len(m.taken), player=self.name(self.table.next(m.dealer, -1)))
             step = self.people([m.chooser], "choice", tr.pgettext("walkthrough", "Who chooses trump?"),
                                tr.pgettext("walkthrough", "The dealer's right-hand neighbour chooses trump: {player}.",
                                            player=self.name(m.chooser)))

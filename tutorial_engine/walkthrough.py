@@ -49,6 +49,8 @@ class Dealt:
     """Who may forecast, in turn (A8); empty in a trump-choice deal."""
     chooser: int | None
     """Who chooses trump (B11); None in a drawing deal."""
+    taken: tuple[Card, ...] = ()
+    """B9: trees the cutter took at the cut, which shorten the cutter's first packet."""
 
 
 @dataclass(frozen=True)
@@ -230,7 +232,7 @@ def _choice_moments(deal: TrumpChoiceDeal, rng: random.Random):
     dealt = next(e for e in deal.log if e["event"] == "deal")
     yield Cut(dealer=deal.dealer, cutter=deal.cutter, exposed=tuple(deal.exposed[:2]), taken=tuple(deal.taken))
     yield Dealt(dealer=deal.dealer, hands=tuple(tuple(h) for h in dealt["hands"]), stock=len(talon),
-                forecasters=(), chooser=deal.chooser)
+                forecasters=(), chooser=deal.chooser, taken=tuple(deal.taken))
     accepted = next(e for e in deal.log if e["event"] == "choose")["accept"]
     taken = tuple(next(e for e in deal.log if e["event"] == "trump")["taken"])
     turned = (talon[0],) if accepted else tuple(talon[:talon.index(taken[-1]) + 1])
