@@ -76,11 +76,11 @@ def judge_trick(game: GameSpec, trump: Suit | None, plays: Sequence[Card]) -> Ve
             best, best_key = index, key
     card = plays[best]
     if best_key < TRUMP_BASE:
-        reason = WinReason.HIGHEST_OF_LED_SUIT
+        reason = _BY_LED_SUIT
     elif card in game.permanent_trumps:
-        reason = WinReason.TREE
+        reason = _BY_TREE
     else:
-        reason = WinReason.HIGHEST_TRUMP
+        reason = _BY_TRUMP
     points = game.points_by_card
     return Verdict(best, card, reason, led, trump, tuple(plays), tuple([points[c] for c in plays]))
 
@@ -142,6 +142,11 @@ class Duty(enum.Enum):
 
 _REFUSALS = {Duty.FOLLOW: "must-follow", Duty.PLAY_TREE: "must-play-tree", Duty.TRUMP: "must-trump"}
 
+# Read on every turn of a whole deal. On Python 3.11 each `Enum.MEMBER` passes through
+# EnumType.__getattr__ and costs about as much as a function call, so the hot paths use these.
+_LEAD, _NO_DUTY, _ANY_CARD = Duty.LEAD, Duty.NONE, FollowRule.NONE
+_BY_LED_SUIT, _BY_TREE, _BY_TRUMP = WinReason.HIGHEST_OF_LED_SUIT, WinReason.TREE, WinReason.HIGHEST_TRUMP
+
 
 @dataclass(frozen=True)
 class Legality:
@@ -180,9 +185,9 @@ def allowed_cards(game: GameSpec, trump: Suit | None, trick: Sequence[Card],
 def _allowed(game, trump, trick, hand) -> tuple[Duty, tuple[Card, ...]]:
     """The duty in force and the cards it allows, in hand order (B14–B16)."""
     if not trick:
-        return Duty.LEAD, tuple(hand)
-    if game.follow is FollowRule.NONE:
-        return Duty.NONE, tuple(hand)
+        return _LEAD, tuple(hand)
+    if game.follow is _ANY_CARD:
+        return _NO_DUTY, tuple(hand)
     lead = trick[0]
     suit_of = game.table(trump).suit
     led = suit_of[lead]
