@@ -32,11 +32,11 @@ site: $(STAMP)
 serve: $(STAMP)
 	TUTORIAL_LOCALE=$(SITE_LANG) $(VENV)/bin/mkdocs serve
 
-# Re-extract the English messages and merge them into every catalog (changed ones turn fuzzy).
+# Re-extract the English messages and merge them into every catalog (changed ones turn fuzzy):
+# `pybabel extract -F babel.cfg -o locales/messages.pot --no-wrap --add-comments=. --sort-by-file
+# --project="Card game tutorials" .` then `pybabel update -i locales/messages.pot -d locales --no-wrap`.
 catalogs: $(STAMP)
-	$(VENV)/bin/pybabel extract -F babel.cfg -o locales/messages.pot --no-wrap --add-comments=. \
-	  --project="Card game tutorials" --sort-by-file .
-	$(VENV)/bin/pybabel update -i locales/messages.pot -d locales --no-wrap
+	$(VENV)/bin/tutorial-engine locale update
 
 # axe-core for the accessibility tests (npm); the browser is Debian's chromium, never a download.
 browser-tools:

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import click
 
+from . import locales
 from .cards import CardSyntaxError, Suit, parse_cards
 from .check import ProjectNotFound, Report, find_project, load_games
 from .check import check as check_project
@@ -232,6 +233,85 @@ def judge(project: Path | None) -> None:
     """
     games = _games(_project(project))
     sys.exit(serve(games, sys.stdin.buffer, sys.stdout.buffer))
+
+
+@cli.group()
+def locale() -> None:
+    """Add a language, keep its catalog current and see what is missing.
+
+    The catalogs are locales/LANG/LC_MESSAGES/messages.po, made from locales/messages.pot;
+    plain pybabel and msgfmt keep working on them.
+    """
+
+
+@locale.command("add")
+@click.argument("lang")
+@PROJECT
+def locale_add(lang: str, project: Path | None) -> None:
+    """Create the catalog for LANG (sw, pt_BR …) and add LANG to the site's locales in mkdocs.yml."""
+    root = _project(project)
+    try:
+        added = locales.add_locale(root, lang)
+    except locales.LocaleError as error:
+        raise click.ClickException(str(error)) from None
+    catalog = locales.display_path(added.catalog)
+    plural = locales.get_plural(added.locale)
+    click.echo(f"Created {catalog} for {added.locale.english_name} "
+               f"({plural.num_plurals} plural form{'s' if plural.num_plurals != 1 else ''}: "
+               f"{plural.plural_forms.rstrip(';')})")
+    if added.registered:
+        click.echo(f"Added {lang} to the locales of the tutorial plugin in {locales.MKDOCS}")
+    else:
+        click.echo(f"{locales.MKDOCS} lists {lang} already")
+    click.echo("Next:")
+    click.echo(f"  1. Translate {catalog} with a gettext editor (Poedit, Lokalize) or a text editor")
+    click.echo("  2. See what is left: tutorial-engine locale stats")
+    click.echo(f"  3. Preview the site: make serve LANG={lang}")
+
+
+@locale.command("update")
+@PROJECT
+def locale_update(project: Path | None) -> None:
+    """Re-extract locales/messages.pot and merge it into every catalog.
+
+    A changed English message keeps its old translation, marked fuzzy; a removed one becomes
+    obsolete (#~). The site shows neither.
+    """
+    root = _project(project)
+    try:
+        merged = locales.update_catalogs(root)
+    except locales.LocaleError as error:
+        raise click.ClickException(str(error)) from None
+    click.echo(f"Extracted {locales.display_path(locales.template_path(root))}")
+    for path in merged:
+        click.echo(f"Updated {locales.display_path(path)}")
+    click.echo("Next: tutorial-engine locale stats")
+
+
+@locale.command("stats")
+@click.option("--min", "minimum", type=click.FloatRange(0, 100), metavar="PERCENT",
+              help="Exit 1 when a locale has fewer messages translated (and not fuzzy) than this.")
+@PROJECT
+def locale_stats(minimum: float | None, project: Path | None) -> None:
+    """Translated, fuzzy and untranslated messages per locale and per catalog."""
+    root = _project(project)
+    try:
+        counts = locales.stats(root)
+    except locales.LocaleError as error:
+        raise click.ClickException(str(error)) from None
+    below = []
+    for code, files in counts.items():
+        total = sum((c for _, c in files), locales.Counts())
+        click.echo(f"{code}: {total}")
+        for path, c in files:
+            click.echo(f"  {locales.display_path(path)}: {c}")
+        if minimum is not None and total.percent < minimum:
+            below.append(f"{code} ({int(total.percent * 10) / 10:.1f}%)")
+    if not counts:
+        click.echo(f"No catalogs in {locales.display_path(root / locales.LOCALES_DIR)}; "
+                   "add one with tutorial-engine locale add LANG")
+    if below:
+        raise click.ClickException(f"below --min {minimum:g}%: {', '.join(below)}")
 
 
 def main() -> None:

@@ -1,0 +1,197 @@
+"""`tutorial-engine locale add|update|stats`, run on a temporary copy of the project."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+from click.testing import CliRunner
+
+from tutorial_engine.cli import cli
+from tutorial_engine.locales import register_locale
+
+ROOT = Path(__file__).resolve().parent.parent
+SW = Path("locales/sw/LC_MESSAGES/messages.po")
+
+
+@pytest.fixture
+def project(tmp_path, monkeypatch) -> Path:
+    """The examples, catalogs, mkdocs.yml and babel.cfg of the project, copied; the working folder."""
+    for name in ("examples", "locales", "mkdocs.yml", "babel.cfg"):
+        source = ROOT / name
+        (shutil.copytree if source.is_dir() else shutil.copy)(source, tmp_path / name)
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def locale(*args: str):
+    return CliRunner().invoke(cli, ["locale", *args])
+
+
+def entry(path: Path, msgid: str):
+    with path.open("rb") as po:
+        return read_po(po)[msgid]
+
+
+def set_translation(path: Path, msgid: str, msgstr: str) -> None:
+    """Translate one message by a plain text edit, as a translator's editor would."""
+    text = path.read_text(encoding="utf-8")
+    old = f'msgid "{msgid}"\nmsgstr ""\n'
+    assert old in text
+    path.write_text(text.replace(old, f'msgid "{msgid}"\nmsgstr "{msgstr}"\n'), encoding="utf-8")
+
+
+# --- add -----------------------------------------------------------------------------------------
+
+def test_add_creates_the_catalog_with_the_cldr_plural_header_and_registers_the_locale(project):
+    mkdocs = (project / "mkdocs.yml").read_text(encoding="utf-8")
+    result = locale("add", "sw")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines() == [
+        f"Created {SW.as_posix()} for Swahili (2 plural forms: nplurals=2; plural=(n != 1))",
+        "Added sw to the locales of the tutorial plugin in mkdocs.yml",
+        "Next:",
+        f"  1. Translate {SW.as_posix()} with a gettext editor (Poedit, Lokalize) or a text editor",
+        "  2. See what is left: tutorial-engine locale stats",
+        "  3. Preview the site: make serve LANG=sw",
+    ]
+    text = (project / SW).read_text(encoding="utf-8")
+    assert '"Language: sw\\n"' in text
+    assert '"Plural-Forms: nplurals=2; plural=(n != 1);\\n"' in text
+    with (project / SW).open("rb") as po:
+        catalog = read_po(po)
+    with (project / "locales" / "messages.pot").open("rb") as pot:
+        template = read_po(pot)
+    assert {m.id for m in catalog if m.id} == {m.id for m in template if m.id}
+    assert not catalog.fuzzy
+    # Only the locales list changed, by appending the code.
+    assert (project / "mkdocs.yml").read_text(encoding="utf-8") == mkdocs.replace(
+        "locales: [en, ru, fr, es, fa]", "locales: [en, ru, fr, es, fa, sw]")
+
+
+def test_the_new_catalog_passes_msgfmt_check(project):
+    if shutil.which("msgfmt") is None:
+        pytest.skip("msgfmt (GNU gettext) is not installed")
+    assert locale("add", "sw").exit_code == 0
+    result = subprocess.run(["msgfmt", "--check", "-o", os.devnull, str(SW)],
+                            capture_output=True, text=True)
+    assert (result.returncode, result.stderr) == (0, "")
+
+
+def test_add_through_the_console_script(project, run_cli):
+    result = run_cli("locale", "add", "sw", cwd=project)
+    assert (result.returncode, result.stderr) == (0, "")
+    assert (project / SW).is_file()
+
+
+@pytest.mark.parametrize("code, message", [
+    ("xx", "unknown language code 'xx': Babel (CLDR) does not know it; use a code such as sw, "
+           "pt_BR or zh_Hant"),
+    ("../sw", "unknown language code '../sw': Babel (CLDR) does not know it; use a code such as "
+              "sw, pt_BR or zh_Hant"),
+    ("pt-BR", "write the language code as 'pt_BR', not 'pt-BR'"),
+    ("fr", f"locale fr exists already: locales/fr/LC_MESSAGES/messages.po"),
+    ("en", "en is the source language: the English text is the msgid itself"),
+])
+def test_add_refuses_and_writes_nothing(project, run_cli, code, message):
+    before = sorted(str(p.relative_to(project)) for p in project.rglob("*"))
+    mkdocs = (project / "mkdocs.yml").read_bytes()
+    result = run_cli("locale", "add", code, cwd=project)
+    assert (result.returncode, result.stdout, result.stderr) == (1, "", f"Error: {message}\n")
+    assert sorted(str(p.relative_to(project)) for p in project.rglob("*")) == before
+    assert (project / "mkdocs.yml").read_bytes() == mkdocs
+
+
+def test_add_without_a_template_suggests_update(project, run_cli):
+    (project / "locales" / "messages.pot").unlink()
+    result = run_cli("locale", "add", "sw", cwd=project)
+    assert (result.returncode, result.stdout) == (1, "")
+    assert result.stderr == ("Error: no template locales/messages.pot; "
+                             "run tutorial-engine locale update first\n")
+    assert not (project / "locales" / "sw").exists()
+
+
+@pytest.mark.parametrize("before, after", [
+    ("plugins:\n  - tutorial:\n      locales: [en, ru]   # the first is the default\n  - search\n",
+     "plugins:\n  - tutorial:\n      locales: [en, ru, sw]   # the first is the default\n  - search\n"),
+    ("plugins:\n  - tutorial:\n      examples: examples\n      locales:\n        - en\n        - ru\n"
+     "  - search\n",
+     "plugins:\n  - tutorial:\n      examples: examples\n      locales:\n        - en\n        - ru\n"
+     "        - sw\n  - search\n"),
+    ("plugins:\n  - tutorial:\n      locales: []\n", "plugins:\n  - tutorial:\n      locales: [sw]\n"),
+    ("plugins:\n  - tutorial:\n      locales: [en, sw]\n", None),
+])
+def test_register_edits_only_the_locales_list(before, after):
+    assert register_locale(before, "sw") == after
+
+
+# --- update and stats ----------------------------------------------------------------------------
+
+def test_translating_one_string_moves_the_stats(project):
+    assert locale("add", "sw").exit_code == 0
+    before = locale("stats")
+    assert before.exit_code == 0
+    line = next(line for line in before.stdout.splitlines() if line.startswith("sw: "))
+    total = int(re.search(r"(\d+) untranslated", line)[1])
+    assert line == f"sw: 0 translated, 0 fuzzy, {total} untranslated, 0.0%"
+    assert f"  {SW.as_posix()}: 0 translated, 0 fuzzy, {total} untranslated, 0.0%" in before.stdout
+    assert "fr: " in before.stdout and "100.0%" in before.stdout
+
+    set_translation(project / SW, "Who takes the trick, and what is it worth?",
+                    "Nani anachukua mkono, na una thamani gani?")
+    after = locale("stats").stdout.splitlines()
+    percent = int(1000 / total) / 10
+    assert f"sw: 1 translated, 0 fuzzy, {total - 1} untranslated, {percent:.1f}%" in after
+
+
+def test_stats_min_names_the_locales_below_it(project, run_cli):
+    assert locale("add", "sw").exit_code == 0
+    result = run_cli("locale", "stats", "--min", "90", cwd=project)
+    assert result.returncode == 1
+    assert result.stderr == "Error: below --min 90%: sw (0.0%)\n"
+    assert "sw: 0 translated" in result.stdout
+    assert run_cli("locale", "stats", "--min", "0", cwd=project).returncode == 0
+    (project / SW).unlink()
+    assert run_cli("locale", "stats", "--min", "100", cwd=project).returncode == 0
+
+
+def test_a_changed_english_paragraph_becomes_fuzzy_after_update(project):
+    pages = project / "examples" / "albastini" / "pages.yml"
+    old = "On this site, play goes **clockwise** by default."
+    new = "On this site, play goes **clockwise** unless a variant says otherwise."
+    text = pages.read_text(encoding="utf-8")
+    assert old in text
+    pages.write_text(text.replace(old, new), encoding="utf-8")
+    french = project / "locales" / "fr" / "LC_MESSAGES" / "messages.po"
+    before = next(m for m in read_po(french.open("rb")) if isinstance(m.id, str) and m.id.startswith(old))
+
+    result = locale("update")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[:2] == ["Extracted locales/messages.pot",
+                                              "Updated locales/es/LC_MESSAGES/messages.po"]
+    changed = entry(french, before.id.replace(old, new))
+    assert changed.fuzzy
+    assert changed.string == before.string  # the old translation, kept for the translator
+    stats = locale("stats").stdout
+    assert re.search(r"^fr: \d+ translated, 1 fuzzy, 0 untranslated, ", stats, re.M)
+    assert "#| " not in french.read_text(encoding="utf-8")  # no --previous: msgfmt rejects its wrapping
+    if shutil.which("msgfmt"):
+        done = subprocess.run(["msgfmt", "--check", "-o", os.devnull, str(french)],
+                              capture_output=True, text=True)
+        assert done.returncode == 0, done.stderr
+
+
+def test_update_makes_a_removed_message_obsolete(project):
+    drills = project / "examples" / "albastini" / "drills.yml"
+    title = "Who takes the trick, and what is it worth?"
+    text = drills.read_text(encoding="utf-8")
+    assert title in text
+    drills.write_text(text.replace(title, "Who takes this trick?"), encoding="utf-8")
+    assert locale("update").exit_code == 0
+    russian = (project / "locales" / "ru" / "LC_MESSAGES" / "messages.po").read_text(encoding="utf-8")
+    assert f'#~ msgid "{title}"' in russian
