@@ -1,4 +1,13 @@
-"""`tutorial-engine locale add|update|stats`, run on a temporary copy of the project."""
+"""`tutorial-engine locale add|update|stats|check`, run on a temporary copy of the project.
+
+The bad catalogs in tests/fixtures/bad_po/ state what `locale check` must print for them in their
+leading comment lines, one per problem and in line order:
+
+    # expect: 12: error: msgstr: placeholders differ from the English: missing {points}
+
+LINE is a line of the fixture itself. A file that cannot hold such a comment (not UTF-8) keeps
+the same lines in a sidecar NAME.expect.
+"""
 
 from __future__ import annotations
 
@@ -13,9 +22,13 @@ from babel.messages.pofile import read_po
 from click.testing import CliRunner
 
 from tutorial_engine.cli import cli
-from tutorial_engine.locales import register_locale
+from tutorial_engine.locales import check_po, register_locale
+from tutorial_engine.problems import display_path
 
 ROOT = Path(__file__).resolve().parent.parent
+BAD = ROOT / "tests" / "fixtures" / "bad_po"
+FIXTURES = sorted(path.name for path in BAD.glob("*.po"))
+EXPECT = "# expect: "
 SW = Path("locales/sw/LC_MESSAGES/messages.po")
 
 
@@ -58,7 +71,8 @@ def test_add_creates_the_catalog_with_the_cldr_plural_header_and_registers_the_l
         "Next:",
         f"  1. Translate {SW.as_posix()} with a gettext editor (Poedit, Lokalize) or a text editor",
         "  2. See what is left: tutorial-engine locale stats",
-        "  3. Preview the site: make serve LANG=sw",
+        "  3. Check it: tutorial-engine locale check sw",
+        "  4. Preview the site: make serve LANG=sw",
     ]
     text = (project / SW).read_text(encoding="utf-8")
     assert '"Language: sw\\n"' in text
@@ -195,3 +209,75 @@ def test_update_makes_a_removed_message_obsolete(project):
     assert locale("update").exit_code == 0
     russian = (project / "locales" / "ru" / "LC_MESSAGES" / "messages.po").read_text(encoding="utf-8")
     assert f'#~ msgid "{title}"' in russian
+
+
+# --- check ---------------------------------------------------------------------------------------
+
+def expected(name: str) -> list[str]:
+    """The `# expect:` lines of the fixture's leading comments, as `locale check` prints them."""
+    lines = []
+    for raw in (BAD / name).read_bytes().split(b"\n"):
+        line = raw.decode("utf-8", errors="replace")  # not_utf8.po: only its msgstr is Latin-1
+        if not line.startswith("#"):
+            break
+        if line.startswith(EXPECT):
+            lines.append(line.removeprefix(EXPECT))
+    assert lines, f"{name} states no '{EXPECT}' line"
+    return lines
+
+
+def aborted(lines: list[str], files: int = 1) -> str:
+    errors = sum(": error: " in f":{line}" for line in lines)
+    warnings = len(lines) - errors
+    return (f"Aborted with {errors} error{'s' if errors != 1 else ''}, "
+            f"{warnings} warning{'s' if warnings != 1 else ''} in {files} catalog{'s' if files != 1 else ''}")
+
+
+def test_there_are_enough_bad_catalogs():
+    assert len(FIXTURES) >= 15
+
+
+@pytest.mark.parametrize("name", FIXTURES, ids=FIXTURES)
+def test_check_reports_exactly_the_expected_problems(name, monkeypatch):
+    monkeypatch.chdir(ROOT)
+    path = BAD / name
+    problems = check_po(path.read_bytes(), path)
+    assert [str(problem) for problem in problems] == [f"{display_path(path)}:{line}" for line in expected(name)]
+
+
+@pytest.mark.parametrize("name", FIXTURES, ids=FIXTURES)
+def test_the_cli_prints_them_and_exits_1_on_errors(name, project):
+    """The fixture as a locale's catalog; each fixture's header names its own language."""
+    catalog = project / "locales" / "fr" / "LC_MESSAGES" / "messages.po"
+    shutil.copy(BAD / name, catalog)
+    result = locale("check", "fr")
+    lines = [f"locales/fr/LC_MESSAGES/messages.po:{line}" for line in expected(name)]
+    if any(": error: " in line for line in lines):
+        assert result.stdout.splitlines() == [*lines, aborted(expected(name))]
+        assert result.exit_code == 1
+    else:  # only warnings
+        assert result.stdout.splitlines() == [*lines, "Checked 1 catalog: 1 warning"]
+        assert result.exit_code == 0
+
+
+def test_check_reports_every_locale_at_once(project, run_cli):
+    for code, name in (("es", "unbalanced_bold.po"), ("ru", "placeholder_extra.po")):
+        shutil.copy(BAD / name, project / "locales" / code / "LC_MESSAGES" / "messages.po")
+    result = run_cli("locale", "check", cwd=project)
+    lines = [*[f"locales/es/LC_MESSAGES/messages.po:{line}" for line in expected("unbalanced_bold.po")],
+             *[f"locales/ru/LC_MESSAGES/messages.po:{line}" for line in expected("placeholder_extra.po")]]
+    assert (result.returncode, result.stderr) == (1, "")
+    assert result.stdout.splitlines() == [*lines, "Aborted with 2 errors, 0 warnings in 4 catalogs"]
+
+
+def test_check_passes_the_real_catalogs_and_a_new_one(project):
+    assert locale("add", "sw").exit_code == 0
+    result = locale("check")
+    assert (result.exit_code, result.stdout) == (0, "Checked 5 catalogs: no problems\n")
+
+
+def test_check_names_an_unknown_locale(project, run_cli):
+    result = run_cli("locale", "check", "sw", cwd=project)
+    assert (result.returncode, result.stdout) == (1, "")
+    assert result.stderr == ("Error: no catalog for locale 'sw' in locales (locales: es, fa, fr, ru); "
+                             "add it with tutorial-engine locale add sw\n")

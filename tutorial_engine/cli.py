@@ -237,7 +237,7 @@ def judge(project: Path | None) -> None:
 
 @cli.group()
 def locale() -> None:
-    """Add a language, keep its catalog current and see what is missing.
+    """Add a language, keep its catalog current, see what is missing and check it.
 
     The catalogs are locales/LANG/LC_MESSAGES/messages.po, made from locales/messages.pot;
     plain pybabel and msgfmt keep working on them.
@@ -266,7 +266,8 @@ def locale_add(lang: str, project: Path | None) -> None:
     click.echo("Next:")
     click.echo(f"  1. Translate {catalog} with a gettext editor (Poedit, Lokalize) or a text editor")
     click.echo("  2. See what is left: tutorial-engine locale stats")
-    click.echo(f"  3. Preview the site: make serve LANG={lang}")
+    click.echo(f"  3. Check it: tutorial-engine locale check {lang}")
+    click.echo(f"  4. Preview the site: make serve LANG={lang}")
 
 
 @locale.command("update")
@@ -312,6 +313,35 @@ def locale_stats(minimum: float | None, project: Path | None) -> None:
                    "add one with tutorial-engine locale add LANG")
     if below:
         raise click.ClickException(f"below --min {minimum:g}%: {', '.join(below)}")
+
+
+@locale.command("check")
+@click.argument("langs", metavar="[LANG]...", nargs=-1)
+@PROJECT
+def locale_check(langs: tuple[str, ...], project: Path | None) -> None:
+    """Report every problem of the catalogs (default: all) as file:line: error|warning: message.
+
+    Syntax errors, placeholders that differ from the English, plural entries whose number of forms
+    differs from the Plural-Forms header (a warning where that header differs from CLDR), and
+    unexpected or unbalanced HTML/Markdown. Exit 1 on any error.
+    """
+    root = _project(project)
+    try:
+        problems, files = locales.check_locales(root, langs)
+    except locales.LocaleError as error:
+        raise click.ClickException(str(error)) from None
+    for problem in problems:
+        click.echo(str(problem))
+    errors = sum(problem.severity == "error" for problem in problems)
+    warnings = len(problems) - errors
+    summary = (f"{errors} error{'s' if errors != 1 else ''}, "
+               f"{warnings} warning{'s' if warnings != 1 else ''} in {files} "
+               f"catalog{'s' if files != 1 else ''}")
+    if errors:
+        click.echo(f"Aborted with {summary}")
+        sys.exit(1)
+    click.echo(f"Checked {files} catalog{'s' if files != 1 else ''}: "
+               + ("no problems" if not warnings else f"{warnings} warning{'s' if warnings != 1 else ''}"))
 
 
 def main() -> None:
