@@ -7,15 +7,13 @@ ru "{rank} червей"), never glued fragments; rank letters on card faces are
 from __future__ import annotations
 
 import re
-from functools import cache
-
 from markupsafe import Markup, escape
 
 from .cards import Card, Rank, Suit
-from .i18n import Translator
+from .i18n import Translator, cached
 
 
-@cache
+@cached
 def rank_name(rank: Rank, tr: Translator) -> str:
     return {
         Rank.ACE: lambda: tr.pgettext("rank", "ace"),
@@ -34,7 +32,7 @@ def rank_name(rank: Rank, tr: Translator) -> str:
     }[rank]()
 
 
-@cache
+@cached
 def rank_letter(rank: Rank, tr: Translator) -> str:
     """What the corner of the card shows: A K Q J in English, Т К Д В in Russian. Numbers stay
     as printed on cards (10, 7…), like the card codes in sentences beside the diagram."""
@@ -46,7 +44,7 @@ def rank_letter(rank: Rank, tr: Translator) -> str:
     }.get(rank, lambda: rank.value)()
 
 
-@cache
+@cached
 def suit_name(suit: Suit, tr: Translator) -> str:
     return {
         Suit.SPADES: lambda: tr.pgettext("suit", "spades"),
@@ -56,7 +54,7 @@ def suit_name(suit: Suit, tr: Translator) -> str:
     }[suit]()
 
 
-@cache
+@cached
 def card_name(card: Card, tr: Translator) -> str:
     """"ace of hearts", ru "туз червей": the card's accessible name."""
     rank = rank_name(card.rank, tr)
@@ -75,13 +73,24 @@ def is_red(suit: Suit) -> bool:
 _CARD_CODE = re.compile(r"(?<![\w])(10|[AKQJ2-9])([♠♥♦♣])(?![\w])")
 
 
+_MARKDOWN_SYNTAX = str.maketrans({"[": "&#91;", "]": "&#93;", "{": "&#123;", "}": "&#125;",
+                                  "\r": " ", "\n": " "})
+
+
+def plain(text: str) -> Markup:
+    """Text that stays text in HTML and in Markdown alike, whatever a catalog holds: escaped
+    for HTML, and without Markdown's links, images or attribute lists (`[ ] { }` become
+    character references) or line breaks that could start a block. **bold** and *italics* stay."""
+    return Markup(str(escape(text)).translate(_MARKDOWN_SYNTAX))
+
+
 def inline(text: str, tr: Translator) -> Markup:
-    """Escaped text whose card codes read like the card faces beside them (Q♣ is Д♣ in
-    Russian), named in full for screen readers, and kept left-to-right inside Persian."""
+    """Text made safe by `plain`, whose card codes read like the card faces beside them (Q♣ is
+    Д♣ in Russian), named in full for screen readers, and kept left-to-right inside Persian."""
     def code(match: re.Match) -> str:
         card = Card.parse(match[0])
         red = " tc-code--red" if is_red(card.suit) else ""
         face = f"{rank_letter(card.rank, tr)}{card.suit}"
         return (f'<span class="tc-code{red}" dir="ltr" role="img" '
                 f'aria-label="{escape(card_name(card, tr))}">{escape(face)}</span>')
-    return Markup(_CARD_CODE.sub(code, str(escape(text))))
+    return Markup(_CARD_CODE.sub(code, str(plain(text))))

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import io
 import re
+from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import wraps
 from gettext import NullTranslations
 from pathlib import Path
 
@@ -43,36 +45,85 @@ def catalog_path(locales_dir: Path, code: str) -> Path:
     return locales_dir / code / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
+def is_current(message) -> bool:
+    """Translated in every form and not fuzzy: the only translations a reader is shown."""
+    strings = message.string if isinstance(message.string, (tuple, list)) else (message.string,)
+    return bool(message.id) and not message.fuzzy and all(strings)
+
+
+class English(str):
+    """What a Translator returns for a message it shows in English, for want of a current
+    translation; a page marks it lang="en". Text made from it (joined, formatted) is plain str."""
+
+    __slots__ = ()
+
+
 @dataclass(frozen=True, eq=False)
 class Translator:
     code: str = SOURCE_LOCALE
     catalog: NullTranslations = field(default_factory=NullTranslations)
+    known: frozenset | None = None
+    """(context, msgid) of every current translation; None keeps no account (the source
+    locale, or a Translator made without a catalog just for its name, digits or direction)."""
+    missing: set = field(default_factory=set, repr=False)
+    """(context, msgid) of every message asked for so far and shown in English instead."""
+    _recorders: list = field(default_factory=list, repr=False)
 
     @classmethod
     def load(cls, locales_dir: Path, code: str) -> Translator:
-        """The locale's catalog, fuzzy entries left out: a stale translation is never shown."""
+        """The locale's catalog, with only current translations in it: a fuzzy (stale) or
+        partly translated entry is shown in English, never half or out of date."""
         path = catalog_path(locales_dir, code)
-        if code == SOURCE_LOCALE or not path.exists():
+        if code == SOURCE_LOCALE:
             return cls(code)
+        if not path.exists():
+            return cls(code, known=frozenset())
         with path.open("rb") as po:
             messages = read_po(po, locale=code, domain=DOMAIN)
+        for message in [m for m in messages if m.id and not is_current(m)]:
+            messages.delete(message.id, message.context)
+        known = frozenset((m.context, m.id if isinstance(m.id, str) else m.id[0])
+                          for m in messages if m.id)
         buffer = io.BytesIO()
         write_mo(buffer, messages, use_fuzzy=False)
         buffer.seek(0)
-        return cls(code, Translations(buffer, domain=DOMAIN))
+        return cls(code, Translations(buffer, domain=DOMAIN), known)
 
     def gettext(self, message: str, **values) -> str:
-        return fill(self.catalog.gettext(message), self._numbers(values))
+        return self._mark(None, message, fill(self.catalog.gettext(message), self._numbers(values)))
 
     def ngettext(self, singular: str, plural: str, n: int, **values) -> str:
-        return fill(self.catalog.ngettext(singular, plural, n), self._numbers(values | {"n": n}))
+        text = fill(self.catalog.ngettext(singular, plural, n), self._numbers(values | {"n": n}))
+        return self._mark(None, singular, text)
 
     def pgettext(self, context: str, message: str, **values) -> str:
-        return fill(self.catalog.pgettext(context, message), self._numbers(values))
+        return self._mark(context, message, fill(self.catalog.pgettext(context, message), self._numbers(values)))
 
     def npgettext(self, context: str, singular: str, plural: str, n: int, **values) -> str:
         text = self.catalog.npgettext(context, singular, plural, n)
-        return fill(text, self._numbers(values | {"n": n}))
+        return self._mark(context, singular, fill(text, self._numbers(values | {"n": n})))
+
+    def _mark(self, context: str | None, message: str, text: str) -> str:
+        if self.known is None or (context, message) in self.known:
+            return text
+        self._missed(((context, message),))
+        return English(text)
+
+    def _missed(self, keys) -> None:
+        self.missing.update(keys)
+        for recorder in self._recorders:
+            recorder.update(keys)
+
+    @contextmanager
+    def recording(self):
+        """`with tr.recording() as missed:` collects the messages shown in English meanwhile,
+        e.g. while one page is rendered (`missing` keeps them all)."""
+        missed: set = set()
+        self._recorders.append(missed)
+        try:
+            yield missed
+        finally:
+            self._recorders[:] = [r for r in self._recorders if r is not missed]
 
     def number(self, value: int) -> str:
         """120 → "120", in Persian "۱۲۰"."""
@@ -100,6 +151,27 @@ class Translator:
         """The language's own name for itself, as a language menu shows it."""
         name = self.babel.get_display_name(self.code)
         return name[:1].upper() + name[1:]
+
+
+def cached(function):
+    """functools.cache for a function whose last argument is a Translator. A result from the
+    cache reports again the messages it showed in English, so that every page that shows it
+    knows, not only the first."""
+    results: dict = {}
+
+    @wraps(function)
+    def wrapper(*args):
+        tr = args[-1]
+        if args in results:
+            result, missed = results[args]
+            if missed:
+                tr._missed(missed)
+            return result
+        with tr.recording() as missed:
+            result = function(*args)
+        results[args] = result, frozenset(missed)
+        return result
+    return wrapper
 
 
 ENGLISH = Translator()

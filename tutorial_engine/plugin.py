@@ -9,6 +9,7 @@ first one listed in mkdocs.yml.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 from pathlib import Path
 
@@ -17,7 +18,7 @@ from mkdocs.config import config_options as c
 from mkdocs.config import load_config
 from mkdocs.config.base import Config
 from mkdocs.exceptions import PluginError
-from mkdocs.plugins import BasePlugin, event_priority
+from mkdocs.plugins import BasePlugin, event_priority, get_plugin_logger
 from mkdocs.structure.files import File, Files
 
 from .check import check
@@ -36,6 +37,8 @@ CDN_SCRIPTS = ("https://unpkg.com/resize-observer-polyfill",
 """Scripts Material's bundle would fetch from a CDN: the ResizeObserver polyfill (served from
 assets/vendor instead, before the bundle runs) and Mermaid (these pages have no Mermaid)."""
 INERT_SCRIPT = "data:text/javascript,"
+log = get_plugin_logger("tutorial")
+"""Under the `mkdocs` logger, so `mkdocs build --strict` counts its warnings and fails."""
 
 
 class TutorialConfig(Config):
@@ -78,7 +81,7 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
         self.tr = Translator.load(self.project / self.config.locales_dir, self.locale)
         home = next((page for page in report.pages if page.id == "home" and page.game is None), None)
         if home is not None:
-            config.site_name = self.tr.gettext(home.title)
+            config.site_name = chrome(self.tr.gettext(home.title))
         config.theme["language"] = self.locale
         self._translate_palette(config)
         config.theme.dirs.insert(0, str(PACKAGE / "overrides"))
@@ -91,8 +94,8 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
 
     def _translate_palette(self, config) -> None:
         """The palette toggle's label is written in mkdocs.yml; readers get it in their language."""
-        names = {"default": self.tr.pgettext("ui", "Switch to the dark palette"),
-                 "slate": self.tr.pgettext("ui", "Switch to the light palette")}
+        names = {"default": chrome(self.tr.pgettext("ui", "Switch to the dark palette")),
+                 "slate": chrome(self.tr.pgettext("ui", "Switch to the light palette"))}
         for scheme in config.theme.get("palette") or []:
             if isinstance(scheme, dict) and "toggle" in scheme and scheme.get("scheme") in names:
                 scheme["toggle"]["name"] = names[scheme["scheme"]]
@@ -114,12 +117,13 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
 
     def _nav(self, pages: list[Page]) -> list:
         games = self.report.games
-        nav: list = [{self.tr.gettext(p.title): p.path} for p in pages if p.game is None and p.id == "home"]
+        title = lambda p: chrome(self.tr.gettext(p.title))
+        nav: list = [{title(p): p.path} for p in pages if p.game is None and p.id == "home"]
         for game in games.values():
-            entries = [{self.tr.gettext(p.title): p.path} for p in pages if p.game is game]
+            entries = [{title(p): p.path} for p in pages if p.game is game]
             if entries:
-                nav.append({self.tr.pgettext("game", game.name): entries})
-        nav += [{self.tr.gettext(p.title): p.path} for p in pages if p.game is None and p.id != "home"]
+                nav.append({chrome(self.tr.pgettext("game", game.name)): entries})
+        nav += [{title(p): p.path} for p in pages if p.game is None and p.id != "home"]
         return nav
 
     def on_files(self, files: Files, *, config) -> Files:
@@ -143,6 +147,9 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
     @event_priority(-200)  # after the offline plugin (-100), which writes the search index then
     def on_post_build(self, *, config) -> None:
         _no_cdn(Path(config.site_dir))
+        if missing := len(self.tr.missing):
+            log.warning(f"{self.locale}: {missing} message{'s are' if missing != 1 else ' is'} untranslated "
+                        f"or fuzzy and {'are' if missing != 1 else 'is'} shown in English")
         if self.nested_locale is not None:
             return
         self.report, report = None, self.report  # `serve` keeps this plugin: read afresh next time
@@ -173,6 +180,16 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
         if self.staging is not None:
             shutil.rmtree(self.staging, ignore_errors=True)
             self.staging = None
+
+
+_ENTITY = re.compile(r"&(?=[#\w])")
+
+
+def chrome(text: str) -> str:
+    """A translation for Material's own templates (nav, site name, palette toggle), which print
+    titles as HTML, some unescaped inside attributes, some through `striptags`, which undoes one
+    level of escaping: no tag, no character reference and no double quote gets through."""
+    return _ENTITY.sub("&amp;", text).replace("<", "‹").replace(">", "›").replace('"', "″")
 
 
 def _no_cdn(site: Path) -> None:

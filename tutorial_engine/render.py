@@ -2,7 +2,9 @@
 
 Everything shown comes from the engine (winners, points, reasons, legal cards) or game.yml
 (tables); templates only lay it out. Every translated string is escaped before it reaches the
-page, so a catalog can never inject markup.
+page, Markdown's link and attribute syntax included, so a catalog can never inject markup.
+A message shown in English for want of a current translation is marked lang="en", and its
+page says that it is partly translated.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from functools import partial
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 from markupsafe import Markup
 
-from .cardnames import card_name, inline, is_red, rank_letter, rank_name, suit_name
+from .cardnames import card_name, inline, is_red, plain, rank_letter, rank_name, suit_name
 from .cards import Card
 from .drillrender import DrillRenderer
 from .examples import (
@@ -32,7 +34,7 @@ from .explain import (
     points_sum,
 )
 from .game import GameSpec
-from .i18n import Translator
+from .i18n import English, Translator
 from .pages import BulletList, DrillBlock, Page, Paragraph, Table, WalkthroughBlock
 from .walkrender import WalkRenderer
 from .walkthrough import walk
@@ -77,12 +79,28 @@ class Row:
     points: int
 
 
+NOTICE_SLOT = "<!-- tutorial: partly translated -->"
+
+
 class Renderer:
     """Renders for one locale: every method returns text for that locale only."""
 
     def __init__(self, tr: Translator):
         self.tr = tr
         self.env = _environment(tr)
+        self.env.globals["say"] = self.say
+        self.english_marks = Markup(' lang="en"') + (Markup(' dir="ltr"') if tr.direction == "rtl" else "")
+
+    def say(self, text: str) -> Markup:
+        """A translated title or heading for Markdown: text only, marked if it is English."""
+        return self.mark(text, plain(text))
+
+    def mark(self, text: str, html: Markup) -> Markup:
+        """`html` made from `text`, inside a lang="en" span if `text` is a message shown in
+        English, so that a screen reader reads it with an English voice."""
+        if not isinstance(text, English):
+            return html
+        return Markup("<span{}>{}</span>").format(self.english_marks, html)
 
     def name(self, person: str) -> str:
         return self.tr.pgettext("name", person)
@@ -92,21 +110,34 @@ class Renderer:
         values = {}
         if game is not None:
             values = {"cards": len(game.deck), "points": game.total_points, "hand": game.hand_size}
-        return inline(self.tr.gettext(text, **values), self.tr)
+        translated = self.tr.gettext(text, **values)
+        return self.mark(translated, inline(translated, self.tr))
 
     def page(self, page: Page, pages: list[Page], games: dict[str, GameSpec]) -> str:
         template = self.env.get_template("page.md")
         blocks = [b for s in page.sections for b in s.blocks] + list(page.intro)
-        return template.render(page=page, title=self.tr.gettext(page.title), block=partial(self.block, page=page),
-                               contents=self.contents(page, pages, games), prose=self.prose,
-                               has_drills=any(isinstance(b, (DrillBlock, WalkthroughBlock)) for b in blocks),
-                               root="../" * page.path.count("/"))
+        with self.tr.recording() as missed:
+            markdown = template.render(
+                page=page, title=self.tr.gettext(page.title), block=partial(self.block, page=page),
+                contents=self.contents(page, pages, games), prose=self.prose, notice=Markup(NOTICE_SLOT),
+                has_drills=any(isinstance(b, (DrillBlock, WalkthroughBlock)) for b in blocks),
+                root="../" * page.path.count("/"))
+        return self.with_notice(markdown, bool(missed))
+
+    def with_notice(self, markdown: str, partly_translated: bool) -> str:
+        """Fills the template's `notice` slot: a note in the page's language where some of the
+        page is shown in English, nothing elsewhere."""
+        notice = ""
+        if partly_translated:
+            text = self.tr.pgettext("notice", "This page is partly translated: some passages are shown in English.")
+            notice = f'<p class="tc-partial" role="note">{self.say(text)}</p>'
+        return markdown.replace(NOTICE_SLOT, notice, 1)
 
     def contents(self, page: Page, pages: list[Page], games: dict[str, GameSpec]) -> list[dict]:
         """For the home page: each game with its pages, in the order the nav shows them."""
         if page.id != "home" or page.game is not None:
             return []
-        return [{"id": game.id, "name": self.tr.pgettext("game", game.name),
+        return [{"id": game.id, "name": self.say(self.tr.pgettext("game", game.name)),
                  "pages": [p for p in pages if p.game is game]} for game in games.values()]
 
     def block(self, block, page: Page) -> Markup:
