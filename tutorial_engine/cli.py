@@ -248,7 +248,11 @@ def locale() -> None:
 @click.argument("lang")
 @PROJECT
 def locale_add(lang: str, project: Path | None) -> None:
-    """Create the catalog for LANG (sw, pt_BR …) and add LANG to the site's locales in mkdocs.yml."""
+    """Create the catalog for LANG and add LANG to the site's locales.
+
+    LANG is a code Babel (CLDR) knows: sw, pt_BR … The catalog gets the language's plural forms;
+    mkdocs.yml gets LANG appended to the tutorial plugin's locales.
+    """
     root = _project(project)
     try:
         added = locales.add_locale(root, lang)
@@ -294,7 +298,10 @@ def locale_update(project: Path | None) -> None:
               help="Exit 1 when a locale has fewer messages translated (and not fuzzy) than this.")
 @PROJECT
 def locale_stats(minimum: float | None, project: Path | None) -> None:
-    """Translated, fuzzy and untranslated messages per locale and per catalog."""
+    """Translated, fuzzy and untranslated messages per locale.
+
+    Per locale and per catalog file; the percent counts translated messages that are not fuzzy.
+    """
     root = _project(project)
     try:
         counts = locales.stats(root)
@@ -319,9 +326,9 @@ def locale_stats(minimum: float | None, project: Path | None) -> None:
 @click.argument("langs", metavar="[LANG]...", nargs=-1)
 @PROJECT
 def locale_check(langs: tuple[str, ...], project: Path | None) -> None:
-    """Report every problem of the catalogs (default: all) as file:line: error|warning: message.
+    """Report every problem of the catalogs at once, at its line.
 
-    Syntax errors, placeholders that differ from the English, plural entries whose number of forms
+    Checks the named locales (default: all) and prints file:line: error|warning: message. Syntax errors, placeholders that differ from the English, plural entries whose number of forms
     differs from the Plural-Forms header (a warning where that header differs from CLDR), and
     unexpected or unbalanced HTML/Markdown. Exit 1 on any error.
     """
