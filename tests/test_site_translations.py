@@ -3,11 +3,13 @@ incomplete, stale or hostile: what readers get, and what `mkdocs build --strict`
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
 import subprocess
 import sys
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
@@ -129,3 +131,90 @@ def test_a_strict_build_fails_on_a_partly_translated_locale(partly_translated, t
     assert result.returncode == 1
     assert "ru: 1 message is untranslated or fuzzy and is shown in English" in result.stderr
     assert "Aborted with 1 warnings in strict mode!" in result.stdout + result.stderr
+
+
+HOSTILE = {
+    ("Sources and credits", None): "<script>alert(1)</script> Vyanzo",
+    ("Licence", None): "Leseni { onclick=alert(2) }",
+    ("The code of the project is published under the MIT licence.", None):
+        "[Bofya hapa](javascript:alert(3)) <img src=x onerror=alert(4)>",
+    ("Switch to the dark palette", "ui"): '" onmouseover="alert(5)',
+}
+
+
+def swahili_catalog(project: Path) -> None:
+    """A new locale, made the way `pybabel init` makes one; a few messages translated, some of
+    them by a hostile hand."""
+    from babel.messages.frontend import CommandLineInterface
+    CommandLineInterface().run(["pybabel", "-q", "init", "-i", str(project / "locales" / "messages.pot"),
+                                "-d", str(project / "locales"), "-l", "sw"])
+
+    def translate(catalog):
+        catalog.get("Card game tutorials").string = "Mafunzo ya michezo ya karata"
+        for (message, context), text in HOSTILE.items():
+            catalog.get(message, context).string = text
+    edit_catalog(project, "sw", translate)
+
+
+@pytest.fixture(scope="module")
+def swahili(tmp_path_factory) -> tuple[Path, str]:
+    project = small_project(tmp_path_factory.mktemp("swahili") / "project", ["en", "sw"])
+    swahili_catalog(project)
+    result = build(project, strict=False)
+    assert result.returncode == 0, result.stderr
+    return project / "site", result.stderr
+
+
+def test_a_locale_material_does_not_know_builds_with_its_own_lang(swahili):
+    site, log = swahili
+    html = (site / "sw" / "index.html").read_text(encoding="utf-8")
+    assert '<html lang="sw" class="no-js">' in html and '<body dir="ltr"' in html
+    assert '<h1 id="top">Mafunzo ya michezo ya karata' in html
+    assert 'placeholder="Search"' in html  # Material's own words: English
+    assert re.search(r"tutorial: sw: \d+ messages are untranslated or fuzzy", log)
+
+
+def test_its_search_splits_plain_words(swahili):
+    site, _ = swahili
+    script = (site / "sw" / "search" / "search_index.js").read_text(encoding="utf-8")
+    index = json.loads(script.removeprefix("var __index = ").rstrip().rstrip(";"))
+    assert {key: index["config"][key] for key in ("lang", "separator", "pipeline")} == {
+        "lang": ["en"], "separator": r"[\s\-]+", "pipeline": [" "]}
+    assert "Mafunzo ya michezo ya karata" in {doc["title"] for doc in index["docs"]}
+
+
+class Page(HTMLParser):
+    """What a browser would run: event attributes, javascript: addresses, scripts' code."""
+
+    def __init__(self, html: str):
+        super().__init__()
+        self.live: list[str] = []
+        self.in_script = False
+        self.feed(html)
+
+    def handle_starttag(self, tag, attrs):
+        self.in_script = tag == "script"
+        for name, value in attrs:
+            value = (value or "").strip()
+            if name.startswith("on") or "alert(" in value and name in ("href", "src", "action", "data") \
+                    or value.lower().startswith("javascript:") and value != "javascript:void(0)":
+                self.live.append(f"<{tag} {name}={value}>")
+        if tag == "img" and ("src", "x") in attrs:
+            self.live.append("<img src=x>")
+
+    def handle_endtag(self, tag):
+        self.in_script = False
+
+    def handle_data(self, data):
+        if self.in_script and "alert" in data:
+            self.live.append(f"<script>{data}")
+
+
+@pytest.mark.parametrize("page", ["index.html", "credits.html"])
+def test_a_hostile_catalog_puts_no_live_html_on_the_page(swahili, page):
+    site, _ = swahili
+    html = (site / "sw" / page).read_text(encoding="utf-8")
+    assert Page(html).live == []
+    if page == "credits.html":
+        assert "&lt;script&gt;alert(1)&lt;/script&gt; Vyanzo" in html
+        assert "javascript:alert(3)" in html and "onerror=alert(4)" in html  # as text

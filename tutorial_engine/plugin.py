@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import tempfile
 from pathlib import Path
 
 from mkdocs.commands.build import build
@@ -37,6 +38,20 @@ CDN_SCRIPTS = ("https://unpkg.com/resize-observer-polyfill",
 """Scripts Material's bundle would fetch from a CDN: the ResizeObserver polyfill (served from
 assets/vendor instead, before the bundle runs) and Mermaid (these pages have no Mermaid)."""
 INERT_SCRIPT = "data:text/javascript,"
+LANGUAGE_PARTIAL = r"""{{#- Written by the tutorial plugin: Material has no language partial for "{code}". Its
+    own words (menus, search) fall back to English; everything else on the page is {code}. -#}}
+{{% import "partials/languages/en.html" as english %}}
+{{% macro t(key) %}}{{{{ {{
+  "language": "{code}",
+  "direction": "{direction}",
+  "search.config.lang": "en",
+  "search.config.pipeline": " ",
+  "search.config.separator": "[\\s\\-]+"
+}}.get(key) or english.t(key) }}}}{{% endmacro %}}
+"""
+"""Material's chrome in English (its en.html) for a locale it does not know, with the page's
+own lang and dir, and search that splits words on spaces and hyphens, with no English stemmer
+or stop words (as Material's fa.html does for Persian)."""
 log = get_plugin_logger("tutorial")
 """Under the `mkdocs` logger, so `mkdocs build --strict` counts its warnings and fails."""
 
@@ -58,6 +73,7 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
         self.staging: Path | None = None
         self.report = None
         """Checked content, handed on to the builds of further locales so it is read once."""
+        self.language_dir: tempfile.TemporaryDirectory | None = None
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         self.command = command
@@ -85,12 +101,32 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
         config.theme["language"] = self.locale
         self._translate_palette(config)
         config.theme.dirs.insert(0, str(PACKAGE / "overrides"))
+        self._language_partial(config)
         config.extra["alternate"] = [{"name": Translator(code).name, "lang": code} for code in locales]
         config.extra["locale"] = self.locale
         config.extra_css.append("assets/tutorial.css")
         config.extra_javascript.append("assets/tutorial.js")
         config.nav = self._nav(report.pages)
         return config
+
+    def _language_partial(self, config) -> None:
+        """Material's templates import partials/languages/<locale>.html and fail without one:
+        for a locale Material does not know, one is written into a theme folder of this build."""
+        self.language_dir = None  # the previous build's folder goes when nothing refers to it
+        name = Path("partials", "languages", f"{self.locale}.html")
+        if any((Path(folder) / name).is_file() for folder in config.theme.dirs):
+            return
+        self.language_dir = tempfile.TemporaryDirectory(prefix="tutorial-language-")
+        path = Path(self.language_dir.name) / name
+        path.parent.mkdir(parents=True)
+        path.write_text(LANGUAGE_PARTIAL.format(code=self.locale, direction=self.tr.direction),
+                        encoding="utf-8")
+        config.theme.dirs.insert(0, self.language_dir.name)
+
+    def on_shutdown(self) -> None:
+        if self.language_dir is not None:
+            self.language_dir.cleanup()
+            self.language_dir = None
 
     def _translate_palette(self, config) -> None:
         """The palette toggle's label is written in mkdocs.yml; readers get it in their language."""
