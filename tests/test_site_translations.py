@@ -18,6 +18,7 @@ from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po, write_po
 
 from tutorial_engine.i18n import catalog_path, is_current
+from tutorial_engine.locales import catalog_counts
 
 ROOT = Path(__file__).resolve().parent.parent
 MKDOCS = Path(sys.executable).parent / "mkdocs"
@@ -218,3 +219,40 @@ def test_a_hostile_catalog_puts_no_live_html_on_the_page(swahili, page):
     if page == "credits.html":
         assert "&lt;script&gt;alert(1)&lt;/script&gt; Vyanzo" in html
         assert "javascript:alert(3)" in html and "onerror=alert(4)" in html  # as text
+
+
+def stats_row(html: str, code: str) -> list[str]:
+    row = re.search(rf'<tr><th scope="row"><span lang="{code}" dir="\w+">[^<]+</span></th>(.*?)</tr>', html)
+    assert row, f"no row for {code}"
+    return re.findall(r"<td>([^<]*)</td>", row[1])
+
+
+def test_the_translators_page_counts_each_catalog(partly_translated, partly_translated_site):
+    site, _ = partly_translated_site
+    counts = catalog_counts(catalog_path(partly_translated / "locales", "ru"), "ru")
+    assert counts.fuzzy == 1 and counts.untranslated == 0
+    for code in ("en", "ru"):
+        html = (site / code / "translators.html").read_text(encoding="utf-8")
+        assert stats_row(html, "ru") == [str(counts.translated), "1", "0", "99.8%" if code == "en" else "99,8\xa0%"]
+        assert "tc-partial" not in html and '<span lang="en"' not in html
+    html = (site / "ru" / "translators.html").read_text(encoding="utf-8")
+    assert '<h1 id="top">‹Translations›' in html
+
+
+def test_the_translators_page_is_in_the_nav_of_every_locale(swahili):
+    site, _ = swahili
+    for code in ("en", "sw"):
+        html = (site / code / "index.html").read_text(encoding="utf-8")
+        assert re.search(r'<a href="translators\.html" class="md-nav__link">\s*<span class="md-ellipsis">\s*'
+                         r'Translations', html), code
+
+
+def test_the_translators_page_lists_a_new_locale_and_says_what_it_lacks(swahili):
+    site, _ = swahili
+    html = (site / "sw" / "translators.html").read_text(encoding="utf-8")
+    assert '<h1 id="top"><span lang="en">Translations</span>' in html
+    assert '<p class="tc-partial" role="note">' in html
+    translated, fuzzy, untranslated, percent = stats_row(html, "sw")
+    assert (translated, fuzzy) == (str(1 + len(HOSTILE)), "0")
+    assert int(untranslated) > 100 and percent.startswith(("0.", "1.", "2."))
+    assert '<span lang="sw" dir="ltr">Kiswahili</span>' in html

@@ -24,7 +24,8 @@ from mkdocs.structure.files import File, Files
 
 from .check import check
 from .chooser import write_chooser
-from .i18n import Translator
+from .i18n import SOURCE_LOCALE, Translator, catalog_path
+from .locales import TEMPLATE, Counts, LocaleError, catalog_counts
 from .pages import Page
 from .render import Renderer
 
@@ -32,6 +33,8 @@ PACKAGE = Path(__file__).parent
 ASSETS = {f"assets/{name}": PACKAGE / "assets" / name for name in (
     "tutorial.css", "tutorial.js", "drills.css", "drills.js", "vendor/iframe-worker-shim.js",
     "vendor/resize-observer-loader.js", "vendor/ResizeObserver.global.js")}
+TRANSLATORS_PAGE = "translators.md"
+"""The translators' page: how complete each locale is, in every locale."""
 LOCALE_VARIABLE = "TUTORIAL_LOCALE"
 CDN_SCRIPTS = ("https://unpkg.com/resize-observer-polyfill",
                "https://unpkg.com/mermaid@11/dist/mermaid.min.js")
@@ -73,6 +76,8 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
         self.staging: Path | None = None
         self.report = None
         """Checked content, handed on to the builds of further locales so it is read once."""
+        self.stats: dict[str, Counts] | None = None
+        """Each locale's counts for the translators' page, handed on like `report`."""
         self.language_dir: tempfile.TemporaryDirectory | None = None
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
@@ -93,6 +98,7 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
                                   f"mkdocs.yml ({', '.join(locales)})")
         if self.report is None:
             self.report = self._check()
+            self.stats = self._stats(locales)
         report = self.report
         self.tr = Translator.load(self.project / self.config.locales_dir, self.locale)
         home = next((page for page in report.pages if page.id == "home" and page.game is None), None)
@@ -160,7 +166,22 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
             if entries:
                 nav.append({chrome(self.tr.pgettext("game", game.name)): entries})
         nav += [{title(p): p.path} for p in pages if p.game is None and p.id != "home"]
+        nav.append({chrome(self.tr.pgettext("translators", "Translations")): TRANSLATORS_PAGE})
         return nav
+
+    def _stats(self, locales: list[str]) -> dict[str, Counts]:
+        """What `tutorial-engine locale stats` counts, for every locale but the source; a
+        locale without a catalog yet counts as the template, all untranslated."""
+        folder = self.project / self.config.locales_dir
+        stats = {}
+        for code in locales:
+            if code != SOURCE_LOCALE:
+                path = catalog_path(folder, code)
+                try:
+                    stats[code] = catalog_counts(path if path.exists() else folder / TEMPLATE, code)
+                except LocaleError as error:
+                    raise PluginError(str(error)) from None
+        return stats
 
     def on_files(self, files: Files, *, config) -> Files:
         for file in [f for f in files if f.src_uri.endswith(".js.map")]:
@@ -169,6 +190,7 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
         for page in self.report.pages:
             markdown = renderer.page(page, self.report.pages, self.report.games)
             files.append(File.generated(config, page.path, content=markdown))
+        files.append(File.generated(config, TRANSLATORS_PAGE, content=renderer.translators(self.stats)))
         for uri, path in ASSETS.items():
             files.append(File.generated(config, uri, abs_src_path=str(path)))
         return files
@@ -189,13 +211,14 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
         if self.nested_locale is not None:
             return
         self.report, report = None, self.report  # `serve` keeps this plugin: read afresh next time
+        self.stats, stats = None, self.stats
         if self.staging is None:
             return
         for code in self.config.locales[1:]:
             nested = load_config(config.config_file_path, site_dir=str(self.staging / code),
                                  strict=config.strict)
             plugin = nested.plugins["tutorial"]
-            plugin.nested_locale, plugin.report = code, report
+            plugin.nested_locale, plugin.report, plugin.stats = code, report, stats
             try:
                 build(nested)
             finally:

@@ -9,10 +9,13 @@ page says that it is partly translated.
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
+from decimal import Decimal
 from functools import partial
 
+from babel.numbers import format_percent
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 from markupsafe import Markup
 
@@ -123,6 +126,21 @@ class Renderer:
                 has_drills=any(isinstance(b, (DrillBlock, WalkthroughBlock)) for b in blocks),
                 root="../" * page.path.count("/"))
         return self.with_notice(markdown, bool(missed))
+
+    def translators(self, stats: dict) -> str:
+        """The translators' page: `stats` maps each locale to its catalog's Counts."""
+        rows = [{"code": code, "name": Translator(code).name, "dir": Translator(code).direction,
+                 "counts": counts, "percent": self.percent(counts.percent)}
+                for code, counts in stats.items()]
+        with self.tr.recording() as missed:
+            markdown = self.env.get_template("translators.md").render(rows=rows, notice=Markup(NOTICE_SLOT))
+        return self.with_notice(markdown, bool(missed))
+
+    def percent(self, value: float) -> str:
+        """99.96 → "99.9%" in the locale's way ("99,9 %" in French): rounded down, since a
+        translation that is not complete must not read 100%."""
+        shown = Decimal(math.floor(value * 10)) / 1000
+        return self.tr.digits(format_percent(shown, locale=self.tr.code, decimal_quantization=False))
 
     def with_notice(self, markdown: str, partly_translated: bool) -> str:
         """Fills the template's `notice` slot: a note in the page's language where some of the
