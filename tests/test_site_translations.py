@@ -72,10 +72,10 @@ def complete(catalog) -> None:
         entry = catalog.get(message, context)
         if entry is not None and is_current(entry):
             continue
-        if plural is None:
-            catalog.add(message, f"‹{message}›", context=context)
-        else:
-            catalog.add((message, plural), (f"‹{message}›",) * catalog.num_plurals, context=context)
+        if entry is None:
+            entry = catalog.add(message if plural is None else (message, plural), context=context)
+        entry.string = f"‹{message}›" if plural is None else (f"‹{message}›",) * catalog.num_plurals
+        entry.flags.discard("fuzzy")
 
 
 def stale(catalog) -> None:
