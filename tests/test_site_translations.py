@@ -17,7 +17,7 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po, write_po
 
-from tutorial_engine.i18n import catalog_path, is_current
+from tutorial_engine.i18n import Translator, catalog_path, is_current
 from tutorial_engine.locales import catalog_counts
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -109,7 +109,8 @@ def test_a_fuzzy_paragraph_is_shown_in_english_marked_as_english(partly_translat
 def test_the_page_says_it_is_partly_translated_in_its_own_language(partly_translated_site):
     site, _ = partly_translated_site
     html = (site / "ru" / "index.html").read_text(encoding="utf-8")
-    assert f'<p class="tc-partial" role="note">‹{NOTICE}›</p>' in html
+    notice = Translator.load(ROOT / "locales", "ru").pgettext("notice", NOTICE)
+    assert f'<p class="tc-partial" role="note">{notice}</p>' in html
     assert html.index("tc-partial") < html.index(OFFLINE)
     assert "tc-partial" not in (site / "ru" / "credits.html").read_text(encoding="utf-8")
 
@@ -236,7 +237,7 @@ def test_the_translators_page_counts_each_catalog(partly_translated, partly_tran
         assert stats_row(html, "ru") == [str(counts.translated), "1", "0", "99.8%" if code == "en" else "99,8\xa0%"]
         assert "tc-partial" not in html and '<span lang="en"' not in html
     html = (site / "ru" / "translators.html").read_text(encoding="utf-8")
-    assert '<h1 id="top">‹Translations›' in html
+    assert f'<h1 id="top">{Translator.load(ROOT / "locales", "ru").pgettext("translators", "Translations")}' in html
 
 
 def test_the_translators_page_is_in_the_nav_of_every_locale(swahili):
