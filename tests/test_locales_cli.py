@@ -29,7 +29,8 @@ ROOT = Path(__file__).resolve().parent.parent
 BAD = ROOT / "tests" / "fixtures" / "bad_po"
 FIXTURES = sorted(path.name for path in BAD.glob("*.po"))
 EXPECT = "# expect: "
-SW = Path("locales/sw/LC_MESSAGES/messages.po")
+NEW = Path("locales/ha/LC_MESSAGES/messages.po")
+"""A language the project does not have yet: the tests add it."""
 
 
 @pytest.fixture
@@ -63,21 +64,21 @@ def set_translation(path: Path, msgid: str, msgstr: str) -> None:
 
 def test_add_creates_the_catalog_with_the_cldr_plural_header_and_registers_the_locale(project):
     mkdocs = (project / "mkdocs.yml").read_text(encoding="utf-8")
-    result = locale("add", "sw")
+    result = locale("add", "ha")
     assert result.exit_code == 0, result.output
     assert result.stdout.splitlines() == [
-        f"Created {SW.as_posix()} for Swahili (2 plural forms: nplurals=2; plural=(n != 1))",
-        "Added sw to the locales of the tutorial plugin in mkdocs.yml",
+        f"Created {NEW.as_posix()} for Hausa (2 plural forms: nplurals=2; plural=(n != 1))",
+        "Added ha to the locales of the tutorial plugin in mkdocs.yml",
         "Next:",
-        f"  1. Translate {SW.as_posix()} with a gettext editor (Poedit, Lokalize) or a text editor",
+        f"  1. Translate {NEW.as_posix()} with a gettext editor (Poedit, Lokalize) or a text editor",
         "  2. See what is left: tutorial-engine locale stats",
-        "  3. Check it: tutorial-engine locale check sw",
-        "  4. Preview the site: make serve LANG=sw",
+        "  3. Check it: tutorial-engine locale check ha",
+        "  4. Preview the site: make serve LANG=ha",
     ]
-    text = (project / SW).read_text(encoding="utf-8")
-    assert '"Language: sw\\n"' in text
+    text = (project / NEW).read_text(encoding="utf-8")
+    assert '"Language: ha\\n"' in text
     assert '"Plural-Forms: nplurals=2; plural=(n != 1);\\n"' in text
-    with (project / SW).open("rb") as po:
+    with (project / NEW).open("rb") as po:
         catalog = read_po(po)
     with (project / "locales" / "messages.pot").open("rb") as pot:
         template = read_po(pot)
@@ -85,29 +86,29 @@ def test_add_creates_the_catalog_with_the_cldr_plural_header_and_registers_the_l
     assert not catalog.fuzzy
     # Only the locales list changed, by appending the code.
     assert (project / "mkdocs.yml").read_text(encoding="utf-8") == mkdocs.replace(
-        "locales: [en, ru, fr, es, fa]", "locales: [en, ru, fr, es, fa, sw]")
+        "locales: [en, ru, fr, es, fa, sw]", "locales: [en, ru, fr, es, fa, sw, ha]")
 
 
 def test_the_new_catalog_passes_msgfmt_check(project):
     if shutil.which("msgfmt") is None:
         pytest.skip("msgfmt (GNU gettext) is not installed")
-    assert locale("add", "sw").exit_code == 0
-    result = subprocess.run(["msgfmt", "--check", "-o", os.devnull, str(SW)],
+    assert locale("add", "ha").exit_code == 0
+    result = subprocess.run(["msgfmt", "--check", "-o", os.devnull, str(NEW)],
                             capture_output=True, text=True)
     assert (result.returncode, result.stderr) == (0, "")
 
 
 def test_add_through_the_console_script(project, run_cli):
-    result = run_cli("locale", "add", "sw", cwd=project)
+    result = run_cli("locale", "add", "ha", cwd=project)
     assert (result.returncode, result.stderr) == (0, "")
-    assert (project / SW).is_file()
+    assert (project / NEW).is_file()
 
 
 @pytest.mark.parametrize("code, message", [
-    ("xx", "unknown language code 'xx': Babel (CLDR) does not know it; use a code such as sw, "
+    ("xx", "unknown language code 'xx': Babel (CLDR) does not know it; use a code such as de, "
            "pt_BR or zh_Hant"),
     ("../sw", "unknown language code '../sw': Babel (CLDR) does not know it; use a code such as "
-              "sw, pt_BR or zh_Hant"),
+              "de, pt_BR or zh_Hant"),
     ("pt-BR", "write the language code as 'pt_BR', not 'pt-BR'"),
     ("fr", f"locale fr exists already: locales/fr/LC_MESSAGES/messages.po"),
     ("en", "en is the source language: the English text is the msgid itself"),
@@ -123,54 +124,54 @@ def test_add_refuses_and_writes_nothing(project, run_cli, code, message):
 
 def test_add_without_a_template_suggests_update(project, run_cli):
     (project / "locales" / "messages.pot").unlink()
-    result = run_cli("locale", "add", "sw", cwd=project)
+    result = run_cli("locale", "add", "ha", cwd=project)
     assert (result.returncode, result.stdout) == (1, "")
     assert result.stderr == ("Error: no template locales/messages.pot; "
                              "run tutorial-engine locale update first\n")
-    assert not (project / "locales" / "sw").exists()
+    assert not (project / "locales" / "ha").exists()
 
 
 @pytest.mark.parametrize("before, after", [
     ("plugins:\n  - tutorial:\n      locales: [en, ru]   # the first is the default\n  - search\n",
-     "plugins:\n  - tutorial:\n      locales: [en, ru, sw]   # the first is the default\n  - search\n"),
+     "plugins:\n  - tutorial:\n      locales: [en, ru, ha]   # the first is the default\n  - search\n"),
     ("plugins:\n  - tutorial:\n      examples: examples\n      locales:\n        - en\n        - ru\n"
      "  - search\n",
      "plugins:\n  - tutorial:\n      examples: examples\n      locales:\n        - en\n        - ru\n"
-     "        - sw\n  - search\n"),
-    ("plugins:\n  - tutorial:\n      locales: []\n", "plugins:\n  - tutorial:\n      locales: [sw]\n"),
-    ("plugins:\n  - tutorial:\n      locales: [en, sw]\n", None),
+     "        - ha\n  - search\n"),
+    ("plugins:\n  - tutorial:\n      locales: []\n", "plugins:\n  - tutorial:\n      locales: [ha]\n"),
+    ("plugins:\n  - tutorial:\n      locales: [en, ha]\n", None),
 ])
 def test_register_edits_only_the_locales_list(before, after):
-    assert register_locale(before, "sw") == after
+    assert register_locale(before, "ha") == after
 
 
 # --- update and stats ----------------------------------------------------------------------------
 
 def test_translating_one_string_moves_the_stats(project):
-    assert locale("add", "sw").exit_code == 0
+    assert locale("add", "ha").exit_code == 0
     before = locale("stats")
     assert before.exit_code == 0
-    line = next(line for line in before.stdout.splitlines() if line.startswith("sw: "))
+    line = next(line for line in before.stdout.splitlines() if line.startswith("ha: "))
     total = int(re.search(r"(\d+) untranslated", line)[1])
-    assert line == f"sw: 0 translated, 0 fuzzy, {total} untranslated, 0.0%"
-    assert f"  {SW.as_posix()}: 0 translated, 0 fuzzy, {total} untranslated, 0.0%" in before.stdout
+    assert line == f"ha: 0 translated, 0 fuzzy, {total} untranslated, 0.0%"
+    assert f"  {NEW.as_posix()}: 0 translated, 0 fuzzy, {total} untranslated, 0.0%" in before.stdout
     assert "fr: " in before.stdout and "100.0%" in before.stdout
 
-    set_translation(project / SW, "Who takes the trick, and what is it worth?",
+    set_translation(project / NEW, "Who takes the trick, and what is it worth?",
                     "Nani anachukua mkono, na una thamani gani?")
     after = locale("stats").stdout.splitlines()
     percent = int(1000 / total) / 10
-    assert f"sw: 1 translated, 0 fuzzy, {total - 1} untranslated, {percent:.1f}%" in after
+    assert f"ha: 1 translated, 0 fuzzy, {total - 1} untranslated, {percent:.1f}%" in after
 
 
 def test_stats_min_names_the_locales_below_it(project, run_cli):
-    assert locale("add", "sw").exit_code == 0
+    assert locale("add", "ha").exit_code == 0
     result = run_cli("locale", "stats", "--min", "90", cwd=project)
     assert result.returncode == 1
-    assert result.stderr == "Error: below --min 90%: sw (0.0%)\n"
-    assert "sw: 0 translated" in result.stdout
+    assert result.stderr == "Error: below --min 90%: ha (0.0%)\n"
+    assert "ha: 0 translated" in result.stdout
     assert run_cli("locale", "stats", "--min", "0", cwd=project).returncode == 0
-    (project / SW).unlink()
+    (project / NEW).unlink()
     assert run_cli("locale", "stats", "--min", "100", cwd=project).returncode == 0
 
 
@@ -267,17 +268,17 @@ def test_check_reports_every_locale_at_once(project, run_cli):
     lines = [*[f"locales/es/LC_MESSAGES/messages.po:{line}" for line in expected("unbalanced_bold.po")],
              *[f"locales/ru/LC_MESSAGES/messages.po:{line}" for line in expected("placeholder_extra.po")]]
     assert (result.returncode, result.stderr) == (1, "")
-    assert result.stdout.splitlines() == [*lines, "Aborted with 2 errors, 0 warnings in 4 catalogs"]
+    assert result.stdout.splitlines() == [*lines, "Aborted with 2 errors, 0 warnings in 5 catalogs"]
 
 
 def test_check_passes_the_real_catalogs_and_a_new_one(project):
-    assert locale("add", "sw").exit_code == 0
+    assert locale("add", "ha").exit_code == 0
     result = locale("check")
-    assert (result.exit_code, result.stdout) == (0, "Checked 5 catalogs: no problems\n")
+    assert (result.exit_code, result.stdout) == (0, "Checked 6 catalogs: no problems\n")
 
 
 def test_check_names_an_unknown_locale(project, run_cli):
-    result = run_cli("locale", "check", "sw", cwd=project)
+    result = run_cli("locale", "check", "ha", cwd=project)
     assert (result.returncode, result.stdout) == (1, "")
-    assert result.stderr == ("Error: no catalog for locale 'sw' in locales (locales: es, fa, fr, ru); "
-                             "add it with tutorial-engine locale add sw\n")
+    assert result.stderr == ("Error: no catalog for locale 'ha' in locales (locales: es, fa, fr, ru, sw); "
+                             "add it with tutorial-engine locale add ha\n")

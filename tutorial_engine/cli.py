@@ -250,7 +250,7 @@ def locale() -> None:
 def locale_add(lang: str, project: Path | None) -> None:
     """Create the catalog for LANG and add LANG to the site's locales.
 
-    LANG is a code Babel (CLDR) knows: sw, pt_BR … The catalog gets the language's plural forms;
+    LANG is a code Babel (CLDR) knows: de, pt_BR … The catalog gets the language's plural forms;
     mkdocs.yml gets LANG appended to the tutorial plugin's locales.
     """
     root = _project(project)

@@ -58,14 +58,14 @@ def catalog_files(project: Path, code: str) -> list[Path]:
 # --- add -----------------------------------------------------------------------------------------
 
 def parse_code(code: str) -> Locale:
-    """The Babel locale for a code such as sw or pt_BR; a LocaleError names what is wrong."""
+    """The Babel locale for a code such as de or pt_BR; a LocaleError names what is wrong."""
     if code == SOURCE_LOCALE:
         raise LocaleError(f"{code} is the source language: the English text is the msgid itself")
     try:
         locale = Locale.parse(code.replace("-", "_"))
     except (UnknownLocaleError, ValueError, TypeError):
         raise LocaleError(f"unknown language code '{code}': Babel (CLDR) does not know it; "
-                          "use a code such as sw, pt_BR or zh_Hant") from None
+                          "use a code such as de, pt_BR or zh_Hant") from None
     if str(locale) != code:
         raise LocaleError(f"write the language code as '{locale}', not '{code}'")
     return locale
