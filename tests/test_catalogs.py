@@ -13,8 +13,8 @@ from babel.messages.pofile import read_po
 from tutorial_engine.locales import check_po
 
 ROOT = Path(__file__).resolve().parent.parent
-LOCALES = ["ru", "fr", "es", "fa"]
-PLURAL_FORMS = {"ru": 3, "fr": 3, "es": 3, "fa": 2}
+LOCALES = ["ru", "fr", "es", "fa", "sw"]
+PLURAL_FORMS = {"ru": 3, "fr": 3, "es": 3, "fa": 2, "sw": 2}
 EVERY_CATALOG = sorted(path.parent.parent.name for path in (ROOT / "locales").glob("*/LC_MESSAGES/messages.po"))
 
 

@@ -27,7 +27,7 @@ if not Path(CHROMIUM).exists():
         raise RuntimeError("Chromium is missing; .ci/run installs it (apt-get install chromium)")
     pytest.skip("Chromium is not installed", allow_module_level=True)
 
-LOCALES = ["en", "ru", "fr", "es", "fa"]
+LOCALES = ["en", "ru", "fr", "es", "fa", "sw"]
 AXE = ROOT / "tests" / "browser" / "node_modules" / "axe-core" / "axe.min.js"
 ARTIFACTS = ROOT / "tests" / "artifacts"
 PRACTICE = "albastini/practice.html"

@@ -11,7 +11,7 @@ from babel.messages.pofile import read_po
 
 ROOT = Path(__file__).resolve().parent.parent
 GUIDE = ROOT / "TRANSLATING.md"
-LOCALES = ["ru", "fr", "es", "fa"]
+LOCALES = ["ru", "fr", "es", "fa", "sw"]
 HEADER_LINE = re.compile(r"^(?P<code>[a-z]{2}(?:_[A-Z]{2})?)\s+Plural-Forms:\s*(?P<header>.+?)\s*$",
                          re.MULTILINE)
 
