@@ -257,3 +257,29 @@ def test_the_translators_page_lists_a_new_locale_and_says_what_it_lacks(swahili)
     assert (translated, fuzzy) == (str(1 + len(HOSTILE)), "0")
     assert int(untranslated) > 100 and percent.startswith(("0.", "1.", "2."))
     assert '<span lang="sw" dir="ltr">Kiswahili</span>' in html
+
+
+def test_a_changed_english_paragraph_turns_fuzzy_and_the_page_shows_it_in_english(tmp_path):
+    """The translator's loop end to end: English changes, `locale update` marks the old
+    translation fuzzy, and the built page shows the new English, marked as English."""
+    project = small_project(tmp_path / "project", ["en", "ru"])
+    shutil.copy(ROOT / "babel.cfg", project / "babel.cfg")
+    shutil.copytree(ROOT / "tutorial_engine", project / "tutorial_engine",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(ROOT / "examples", project / "examples", dirs_exist_ok=True)
+    changed = OFFLINE.replace("at the card table", "on the kitchen table")
+    content = project / "examples" / "site.yml"
+    content.write_text(content.read_text(encoding="utf-8").replace(OFFLINE, changed), encoding="utf-8")
+    tool = Path(sys.executable).parent / "tutorial-engine"
+    update = subprocess.run([str(tool), "locale", "update"], cwd=project, capture_output=True, text=True,
+                            timeout=120)
+    assert update.returncode == 0, update.stderr
+    with catalog_path(project / "locales", "ru").open("rb") as po:
+        entry = read_po(po, locale="ru").get(changed)
+    assert entry is not None and "fuzzy" in entry.flags and entry.string
+    result = build(project, strict=False)
+    assert result.returncode == 0, result.stderr
+    html = (project / "site" / "ru" / "index.html").read_text(encoding="utf-8")
+    assert f'<p><span lang="en">{changed}</span></p>' in html
+    assert entry.string not in html
+    assert 'class="tc-partial"' in html
