@@ -11,7 +11,7 @@ from pathlib import Path
 
 import click
 
-from . import locales
+from . import locales, scaffold
 from .cards import CardSyntaxError, Suit, parse_cards
 from .check import ProjectNotFound, Report, find_project, load_games
 from .check import check as check_project
@@ -101,6 +101,59 @@ def check(paths: tuple[Path, ...], project: Path | None) -> None:
         click.echo(f"Aborted with {count} error{'s' if count != 1 else ''}")
         sys.exit(1)
     click.echo(report.summary())
+
+
+@cli.group()
+def new() -> None:
+    """Write a commented starting file that already passes check.
+
+    \b
+    tutorial-engine new example NAME --game GAME   examples/GAME/examples/NAME.yml
+    tutorial-engine new drill NAME --game GAME     a drill appended to examples/GAME/drills.yml
+    tutorial-engine new game NAME                  examples/NAME/game.yml
+    """
+
+
+GAME_OPTION = click.option("--game", "game_id", metavar="GAME", help="The game, e.g. albastini.")
+
+
+def _scaffolded(make) -> None:
+    try:
+        written = make()
+    except scaffold.ScaffoldError as error:
+        raise click.ClickException(str(error)) from None
+    path = scaffold.display_path(written.path)
+    click.echo(f"Wrote {path}: {written.what}")
+    click.echo(f"Next: edit it, then run tutorial-engine check {path}")
+
+
+@new.command("example")
+@click.argument("name")
+@GAME_OPTION
+@PROJECT
+def new_example(name: str, game_id: str | None, project: Path | None) -> None:
+    """A worked trick example NAME whose expectations are the engine's answers."""
+    root = _project(project)
+    _scaffolded(lambda: scaffold.new_example(root, name, game_id))
+
+
+@new.command("drill")
+@click.argument("name")
+@GAME_OPTION
+@PROJECT
+def new_drill(name: str, game_id: str | None, project: Path | None) -> None:
+    """A drill NAME appended to the game's drills.yml, the rest of the file left as it is."""
+    root = _project(project)
+    _scaffolded(lambda: scaffold.new_drill(root, name, game_id))
+
+
+@new.command("game")
+@click.argument("name")
+@PROJECT
+def new_game(name: str, project: Path | None) -> None:
+    """A game NAME: a commented copy of a complete game.yml, every field explained."""
+    root = _project(project)
+    _scaffolded(lambda: scaffold.new_game(root, name))
 
 
 @cli.command()
