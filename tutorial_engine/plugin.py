@@ -28,6 +28,7 @@ from .i18n import SOURCE_LOCALE, Translator, catalog_path
 from .locales import TEMPLATE, Counts, LocaleError, catalog_counts
 from .pages import Page
 from .render import Renderer
+from .schemas import FOLDER as SCHEMAS, write_schemas
 
 PACKAGE = Path(__file__).parent
 ASSETS = {f"assets/{name}": PACKAGE / "assets" / name for name in (
@@ -224,6 +225,7 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
             finally:
                 plugin.nested_locale = None
         write_chooser(self.staging, self.config.locales)
+        write_schemas(self.staging / SCHEMAS)  # once for every locale: site/schemas/<kind>.schema.json
         self._swap()
 
     def _swap(self) -> None:
