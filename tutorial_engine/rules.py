@@ -178,8 +178,11 @@ def legal_plays(game: GameSpec, trump: Suit | None, trick: Sequence[Card],
 def allowed_cards(game: GameSpec, trump: Suit | None, trick: Sequence[Card],
                   hand: Sequence[Card]) -> tuple[Card, ...]:
     """The legal cards, trusting the caller that every card is distinct and in the deck: the
-    hot path of whole deals, which deal those cards themselves."""
-    return _allowed(game, trump, trick, hand)[1]
+    hot path of whole deals, which deal those cards themselves. When leading, or in a game
+    without duties (A13), the whole hand is legal without looking for a duty."""
+    if trick and game.follow is not _ANY_CARD:
+        return _allowed(game, trump, trick, hand)[1]
+    return tuple(hand)
 
 
 def _allowed(game, trump, trick, hand) -> tuple[Duty, tuple[Card, ...]]:
