@@ -19,7 +19,7 @@ from .problems import Location, Problem, Problems, display_path
 from .rules import RuleError
 from .schema import TAG, did_you_mean
 from .seating import SeatingError
-from .source import Source, SourceError, read_source
+from .source import MAX_FILE_BYTES, Source, SourceError, read_source
 
 EXAMPLES_DIR = "examples"
 GAME_FILE = "game.yml"
@@ -79,18 +79,63 @@ def load_games(project: Path, report: Report) -> None:
             report.games[game.id] = game
 
 
+_SOURCES: dict[tuple[Path, str], tuple[bytes, Source]] = {}
+_GAMES: dict[tuple[Path, str | None], tuple[bytes, GameSpec]] = {}
+"""Files parsed and games built from bytes that have not changed since: checking again (check
+--watch) parses only what changed, and a game that did not change stays the same GameSpec, so
+its drills' questions are not drawn again."""
+_KEPT = 256
+
+
+def _bytes(path: Path) -> bytes | None:
+    try:
+        return path.read_bytes() if path.stat().st_size <= MAX_FILE_BYTES else None
+    except OSError:
+        return None  # read_source reports why
+
+
+def _unchanged(cache: dict, key, data: bytes | None):
+    """What `cache` holds for `key` if it was made from these bytes."""
+    if data is None or key not in cache or cache[key][0] != data:
+        return None
+    return cache[key][1]
+
+
+def _keep(cache: dict, key, data: bytes | None, value) -> None:
+    """Keep `value`, made from `data` read before it (a file changed meanwhile is made again)."""
+    if data is None:
+        return
+    cache.pop(key, None)
+    cache[key] = (data, value)
+    while len(cache) > _KEPT:
+        del cache[next(iter(cache))]
+
+
 def _read(path: Path, report: Report) -> Source | None:
     """The file as YAML nodes, or None once the reason it cannot be read is reported."""
+    key, data = (path.resolve(), display_path(path)), _bytes(path)
+    cached = _unchanged(_SOURCES, key, data)
+    if cached is not None:
+        return cached
     try:
-        return read_source(path, display_path(path))
+        source = read_source(path, key[1])
     except SourceError as error:
         report.problems.add(error.location, error.message)
         return None
+    _keep(_SOURCES, key, data, source)
+    return source
 
 
 def _load_game(path: Path, report: Report, folder: str | None) -> GameSpec | None:
+    key, data = (path.resolve(), folder), _bytes(path)
+    cached = _unchanged(_GAMES, key, data)
+    if cached is not None:
+        return cached
     source = _read(path, report)
-    return build_game(source, report.problems, folder) if source is not None else None
+    game = build_game(source, report.problems, folder) if source is not None else None
+    if game is not None:
+        _keep(_GAMES, key, data, game)
+    return game
 
 
 def check(project: Path, paths: Sequence[Path] = ()) -> Report:

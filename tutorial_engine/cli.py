@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import sys
+import threading
 from pathlib import Path
 
 import click
@@ -86,21 +87,90 @@ def cli() -> None:
 
 @cli.command()
 @click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
+@click.option("--watch", is_flag=True,
+              help="After the first check, check again whenever a YAML file changes, until Ctrl-C.")
 @PROJECT
-def check(paths: tuple[Path, ...], project: Path | None) -> None:
+def check(paths: tuple[Path, ...], project: Path | None, watch: bool) -> None:
     """Validate YAML files and run every worked example through the engine.
 
     PATHS are files or folders (default: the project's examples/). Every problem is printed as
-    file:line:col: error: message.
+    file:line:col: error: message. With --watch, the YAML files under PATHS are checked again
+    after every change, each result printed, until Ctrl-C.
     """
-    report = check_project(_project(project), paths)
+    root = _project(project)
+    if watch:
+        _watch(root, paths)
+    elif not _check_once(root, paths):
+        sys.exit(1)
+
+
+def _check_once(root: Path, paths: tuple[Path, ...]) -> bool:
+    """Check and print the problems, or the summary line; True when there are no problems."""
+    report = check_project(root, paths)
     for problem in report.problems:
         click.echo(str(problem))
     if report.problems:
         count = len(report.problems)
         click.echo(f"Aborted with {count} error{'s' if count != 1 else ''}")
-        sys.exit(1)
+        return False
     click.echo(report.summary())
+    return True
+
+
+DEBOUNCE = 0.2
+"""Seconds without a change before checking again: an editor's save is a burst of events."""
+
+
+def _watch(root: Path, paths: tuple[Path, ...]) -> None:
+    """Check, then check again after each burst of changes to a YAML file under `paths`, until
+    Ctrl-C."""
+    from watchdog.events import FileSystemEventHandler
+    from watchdog.observers import Observer
+
+    from .check import EXAMPLES_DIR, YAML_SUFFIXES
+
+    targets = [path.absolute() for path in paths] or [root / EXAMPLES_DIR]
+    files = {path for path in targets if not path.is_dir()}
+    folders = [path for path in targets if path.is_dir()]
+    changed = threading.Event()
+
+    def relevant(name) -> bool:
+        path = Path(str(name)).absolute()
+        return path.suffix in YAML_SUFFIXES and (
+            path in files or any(path.is_relative_to(folder) for folder in folders))
+
+    class Handler(FileSystemEventHandler):
+        def on_any_event(self, event) -> None:
+            if event.event_type in ("opened", "closed_no_write"):
+                return  # reading is no change
+            if relevant(event.src_path) or relevant(getattr(event, "dest_path", "") or ""):
+                changed.set()
+
+    observer = Observer()
+    watched = set()
+    for target in targets:
+        folder, recursive = (target, True) if target.is_dir() else (target.parent, False)
+        if folder.is_dir() and (folder, recursive) not in watched:
+            watched.add((folder, recursive))
+            observer.schedule(Handler(), str(folder), recursive=recursive)
+    try:
+        observer.start()  # before the first check, so that no change made during it is missed
+    except OSError as error:  # e.g. the system's limit of inotify watches
+        raise click.ClickException(f"--watch: cannot watch for changes: {error}") from None
+    try:
+        _check_once(root, paths)
+        click.echo("Watching for changes; press Ctrl-C to stop.", err=True)
+        while True:
+            changed.wait()
+            while changed.wait(DEBOUNCE):  # wait for the burst to end
+                changed.clear()
+            click.echo("")
+            _check_once(root, paths)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        observer.stop()
+        observer.join(timeout=2)
 
 
 @cli.group()
