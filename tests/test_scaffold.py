@@ -47,7 +47,9 @@ def test_new_example_writes_a_trick_the_engine_agrees_with(game, project, run_cl
     result = run_cli("new", "example", "my-first-trick", "--game", game, cwd=project)
     assert_written(result, path)
     text = (project / path).read_text(encoding="utf-8")
-    assert text.startswith("# A worked example")
+    schema, intro = text.splitlines()[:2]
+    assert schema == "# yaml-language-server: $schema=../../../schemas/examples.schema.json"
+    assert intro.startswith("# A worked example")
     for key in ("id:", "kind:", "title:", "trump:", "seats:", "leader:", "plays:", "expect:",
                 "winner:", "points:", "reason:"):
         line = next(line for line in text.splitlines() if line.lstrip(" -").startswith(key))
@@ -109,7 +111,7 @@ def test_new_game_writes_a_commented_complete_game_that_passes(project, run_cli)
     spec = report.games["briscola"]
     assert (spec.id, spec.name, spec.total_points) == ("briscola", "Briscola", 120)
     text = (project / "examples/briscola/game.yml").read_text(encoding="utf-8")
-    assert text == GAME_TEMPLATE.replace("__ID__", "briscola").replace("__NAME__", "Briscola") \
+    assert text == "# yaml-language-server: $schema=../../schemas/game.schema.json\n" + GAME_TEMPLATE.replace("__ID__", "briscola").replace("__NAME__", "Briscola") \
         .replace("__PATH__", "examples/briscola/game.yml")
     for key in GAME.fields:  # every field of a game is shown, set or commented out
         assert any(line.lstrip("# ").startswith(f"{key}:") for line in text.splitlines()), key

@@ -8,6 +8,7 @@ finds a problem in it, so a scaffold never leaves a broken file behind.
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -76,8 +77,15 @@ def new_example(project: Path, name: str, game_id: str | None) -> Written:
         raise ScaffoldError(f"the example id '{name}' is used already, in {taken[name]}; "
                             "choose another NAME")
     text, what = example_text(game, name, path)
-    _write_checked(project, path, text)
+    _write_checked(project, path, schema_line(project, path, "examples") + text)
     return Written(path, what)
+
+
+def schema_line(project: Path, path: Path, kind: str) -> str:
+    """The first line of a new file: editors (the YAML language server) then complete and
+    underline it with the project's JSON Schema, like every bundled file."""
+    schema = os.path.relpath(project / "schemas" / f"{kind}.schema.json", path.parent)
+    return f"# yaml-language-server: $schema={Path(schema).as_posix()}\n"
 
 
 def _example_ids(project: Path, game: GameSpec) -> dict[str, str]:
@@ -156,7 +164,8 @@ def new_drill(project: Path, name: str, game_id: str | None) -> Written:
     game = find_game(project, game_id)
     path = project / EXAMPLES_DIR / game.id / DRILLS_FILE
     if not path.exists():
-        text = ("# Drills: the engine draws `count` questions (at least 30) from `seed` and "
+        text = (schema_line(project, path, "drills")
+                + "# Drills: the engine draws `count` questions (at least 30) from `seed` and "
                 "answers them itself.\ndrills:\n" + drill_text(game, name, 1, "  - ", "    "))
         _write_checked(project, path, text)
         return Written(path, f"the drill '{name}' in a new file")
@@ -266,8 +275,8 @@ def new_game(project: Path, name: str) -> Written:
     if path.exists():
         raise ScaffoldError(f"{display_path(path)} exists already; choose another NAME")
     title = name.replace("-", " ").title()
-    text = (GAME_TEMPLATE.replace("__ID__", name).replace("__NAME__", title)
-            .replace("__PATH__", display_path(path)))
+    text = schema_line(project, path, "game") + (GAME_TEMPLATE.replace("__ID__", name).replace("__NAME__", title)
+                                                 .replace("__PATH__", display_path(path)))
     _write_checked(project, path, text)
     return Written(path, f"the game {title}, a commented copy of Albastini's rules")
 
