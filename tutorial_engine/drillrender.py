@@ -39,6 +39,10 @@ from .scoring import DealVictory, Outcome, round_winner, trick_score, victory
 if TYPE_CHECKING:
     from .render import Renderer
 
+PRINTED = 10
+"""Questions (variants) of a drill on its printed worksheet and answer key; the page on screen
+keeps them all. A walkthrough prints every moment."""
+
 
 @dataclass(frozen=True)
 class Option:
@@ -54,6 +58,8 @@ class Step:
     """JSON: a list of option values, or a number."""
     feedback: Markup
     options: tuple[Option, ...] = ()
+    key: Markup = Markup()
+    """The answer as the printed answer key shows it: the right options, or the number."""
 
 
 @dataclass(frozen=True)
@@ -78,7 +84,7 @@ class DrillRenderer:
                 MatchDealVariant: self.match_deal}
         questions = [make[type(v)](v) for v in generate(drill)]
         return self.r.html("drill.html", anchor=f"drill-{drill.id}", key=f"{drill.game.id}/{drill.id}", mode="drill",
-                           title=tr.gettext(drill.title), variants=questions,
+                           title=tr.gettext(drill.title), variants=questions, printed=PRINTED,
                            locale=tr.code, text=json.dumps(text, ensure_ascii=False))
 
     def ui_text(self) -> dict[str, str]:
@@ -109,10 +115,13 @@ class DrillRenderer:
         return Option(value, Markup(html))
 
     def number(self, question: str, answer: int, feedback: str) -> Step:
-        return Step("number", question, json.dumps(answer), self.inline(feedback))
+        return Step("number", question, json.dumps(answer), self.inline(feedback),
+                    key=Markup.escape(self.tr.number(answer)))
 
     def choice(self, kind: str, question: str, options, answer: list[str], feedback: str) -> Step:
-        return Step(kind, question, json.dumps(answer), self.inline(feedback), tuple(options))
+        right = Markup(" ").join(o.html for o in options if o.value in answer)
+        return Step(kind, question, json.dumps(answer), self.inline(feedback), tuple(options),
+                    key=right or Markup("—"))
 
     def points_words(self, n: int) -> str:
         return self.tr.npgettext("diagram", "{n} point", "{n} points", n)
