@@ -14,6 +14,7 @@ import unicodedata
 from collections import Counter
 from pathlib import Path
 
+import pypdf
 import pytest
 from test_drills_browser import browser, server  # noqa: F401  (the module-scoped fixtures)
 from test_site import ROOT, site  # noqa: F401
@@ -22,7 +23,6 @@ from tutorial_engine.drillrender import PRINTED
 from tutorial_engine.i18n import Translator
 
 playwright_api = pytest.importorskip("playwright.sync_api")
-pypdf = pytest.importorskip("pypdf")
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 if not Path(CHROMIUM).exists():
     if os.environ.get("CI") == "true":
