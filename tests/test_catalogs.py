@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -85,3 +86,13 @@ def test_the_template_is_current():
     for _, _, message, _, context in extract_from_dir(str(ROOT), method_map, options_map):
         found.add((context, message if isinstance(message, str) else message[0]))
     assert found == keys(template())
+
+
+def test_swahili_came_through_the_workflow_alone():
+    """Issue 6's proof: adding sw touched only locales/ and mkdocs.yml, never the engine."""
+    mentions = [f"{path.relative_to(ROOT)}:{number}"
+                for path in sorted((ROOT / "tutorial_engine").rglob("*")) if path.is_file()
+                and path.suffix in (".py", ".html", ".md", ".js", ".css")
+                for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+                if re.search(r"\bsw\b|[Ss]wahili", line)]
+    assert mentions == []
