@@ -12,7 +12,7 @@ import io
 import re
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from functools import wraps
+from functools import lru_cache, wraps
 from gettext import NullTranslations
 from pathlib import Path
 
@@ -127,8 +127,7 @@ class Translator:
 
     def number(self, value: int) -> str:
         """120 → "120", in Persian "۱۲۰"."""
-        text = format_decimal(value, locale=self.code, group_separator=False)
-        return text.translate(_DIGITS[self.code]) if self.code in _DIGITS else text
+        return _number(self.code, value)
 
     def digits(self, text: str) -> str:
         """Western digits inside `text` in the locale's own digits (for sums like 11 + 0 = 11)."""
@@ -175,3 +174,11 @@ def cached(function):
 
 
 ENGLISH = Translator()
+
+
+@lru_cache(maxsize=4096)
+def _number(code: str, value: int) -> str:
+    """Cached: Babel's formatting is slow, and pages and `judge` write the same small numbers
+    over and over."""
+    text = format_decimal(value, locale=code, group_separator=False)
+    return text.translate(_DIGITS[code]) if code in _DIGITS else text
