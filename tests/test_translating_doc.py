@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from babel.messages.plurals import get_plural
-from babel.messages.pofile import read_po
+from test_catalogs import catalog, template
 
 ROOT = Path(__file__).resolve().parent.parent
 GUIDE = ROOT / "TRANSLATING.md"
@@ -41,14 +41,6 @@ def words(cell: str) -> list[str]:
     return [w.strip().strip("*`").strip() for w in cell.split(" / ") if w.strip()]
 
 
-def catalog(code: str):
-    with (ROOT / "locales" / code / "LC_MESSAGES" / "messages.po").open("rb") as po:
-        return read_po(po, locale=code)
-
-
-def template():
-    with (ROOT / "locales" / "messages.pot").open("rb") as pot:
-        return read_po(pot)
 
 
 def texts(messages, attribute: str) -> str:
