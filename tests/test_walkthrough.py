@@ -129,6 +129,11 @@ def steps(html: str) -> list[dict]:
     return found
 
 
+def story_lines(html: str) -> list[str]:
+    """The moments' story paragraphs as plain text, in order."""
+    return [unescape(re.sub(r"<[^>]+>", "", s)) for s in re.findall(r'<p class="tc-drill__story">(.*?)</p>', html)]
+
+
 def render(spec: WalkSpec, code: str = "en") -> str:
     return str(WalkRenderer(Renderer(Translator.load(LOCALES, code)), walk(spec)).render("A deal"))
 
@@ -158,7 +163,7 @@ def test_the_bundled_two_player_deal_in_words(albastini):
     rank), J♦ turns (A9), so Boris must exchange (A10) and 3♦ becomes the indicator (A11);
     Boris leads (A12), 3♠ beats J♣ of another suit (A14), 0 + 3 points (A3), Boris draws first (A16)."""
     html = render(WalkSpec(albastini, 2, 1, 5))
-    stories = [unescape(re.sub(r"<[^>]+>", "", s)) for s in re.findall(r'<p class="tc-drill__story">(.*?)</p>', html)]
+    stories = story_lines(html)
     assert stories[:4] == [
         "Anna deals 5 cards to each player, starting with Boris. The 26 cards left over lie face down as the stock.",
         "Boris lays 3♦ face up as a forecast.",
@@ -186,7 +191,7 @@ def test_the_bundled_altbaumer_deal_in_words(altbaumer):
     takes the exposed J♣; the card above, 9♣, is no tree (B8); Dawit gets one card fewer in the first packet (B9); Boris refuses J♦,
     K♥ turns and hearts are trump (B11); Boris's pair declares (B12) and Boris leads (B13)."""
     html = render(WalkSpec(altbaumer, 4, 2, 7))
-    stories = [unescape(re.sub(r"<[^>]+>", "", s)) for s in re.findall(r'<p class="tc-drill__story">(.*?)</p>', html)]
+    stories = story_lines(html)
     assert stories[:5] == [
         "Dawit, on the dealer's left, cuts the pack.",
         "J♣ is exposed: a tree, so Dawit takes it face up.",
