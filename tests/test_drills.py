@@ -28,7 +28,7 @@ from tutorial_engine.i18n import Translator
 from tutorial_engine.problems import Problems
 from tutorial_engine.render import Renderer
 from tutorial_engine.rules import Duty, WinReason
-from tutorial_engine.scoring import Outcome, trick_score, victory
+from tutorial_engine.scoring import Outcome, VictoryPoints, trick_score, victory
 from tutorial_engine.source import read_source
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -453,6 +453,20 @@ def test_a_game_with_no_deal_scoring_is_told_so(tmp_path, albastini):
     game = dataclasses.replace(albastini, scoring=None)
     assert load_drills(read_source(path, "drills.yml"), problems, game) == []
     assert [str(p) for p in problems] == ["drills.yml:3:11: error: Albastini has no use for deal-scoring drills"]
+
+
+def test_two_victory_points_need_thresholds(tmp_path, albastini):
+    path = tmp_path / "drills.yml"
+    path.write_text("drills:\n  - id: d\n    kind: deal-scoring\n    title: T\n"
+                    "    constraints: [tie, one-victory-point, two-victory-points]\n", encoding="utf-8")
+    problems = Problems()
+    game = dataclasses.replace(albastini, scoring=VictoryPoints({}, wins_above=60))
+    assert load_drills(read_source(path, "drills.yml"), problems, game) == []
+    assert [str(p) for p in problems] == [
+        "drills.yml:5:24: error: no deal is both 'tie' and 'one-victory-point': after a tie nobody scores",
+        "drills.yml:5:43: error: no deal is both 'tie' and 'two-victory-points': after a tie nobody scores",
+        "drills.yml:5:43: error: no Albastini deal scores two victory points: its scoring has no thresholds",
+    ]
 
 
 def test_unmeetable_deal_constraints_name_the_simulated_deals(report, monkeypatch):

@@ -153,6 +153,13 @@ def test_b11_altbaumer_has_no_forecast_trump_is_chosen_instead(altbaumer):
     assert str(error.value) == "Altbaumer has no forecast of the trump suit"
 
 
+def test_a9_without_forecasts_the_turned_card_is_the_indicator(altbaumer):
+    """A drawing game without forecasts (Briscola) still turns up trump: nothing to exchange."""
+    outcome = forecast_outcome(altbaumer, Table(4, 2), 0, {}, C("9♣"))
+    assert (outcome.trump, outcome.indicator, outcome.exchange, outcome.returned) == (
+        C("9♣").suit, C("9♣"), None, ())
+
+
 # --- A9–A11: the turn-up and the exchange --------------------------------------------------------
 
 def test_a10_e4_forced_exchange_even_for_a_lower_card(albastini):

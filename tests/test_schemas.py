@@ -41,6 +41,7 @@ RULE_LEVEL = {
     "forecast_out_of_turn.yml", "forecast_team_size.yml", "forecasts_same_suit.yml",
     "leader_not_a_seat.yml", "legal_trick_already_full.yml", "no_game.yml",
     "order_not_matching_deck.game.yml", "permanent_trump_not_in_deck.game.yml",
+    "threshold_for_some_team_sizes.game.yml",
     "plays_count_mismatch.yml", "points_for_rank_not_in_deck.game.yml",
     "ranking_two_plain_suits.yml", "same_card_twice.yml", "seat_names_clash.yml",
     "too_many_seats_altbaumer.yml", "unknown_variant.yml", "variation_changes_nothing.yml",

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tutorial_engine.rules import RuleError
-from tutorial_engine.scoring import Outcome, round_winner, trick_score, victory
+from tutorial_engine.scoring import Outcome, VictoryPoints, round_winner, trick_score, victory
 
 
 @pytest.mark.parametrize("totals, team_size, expected", [
@@ -29,6 +29,31 @@ def test_a20_needs_two_sides_and_a_known_team_size(albastini):
         victory(albastini.scoring, [120])
     with pytest.raises(RuleError, match="^no victory threshold for teams of 4$"):
         victory(albastini.scoring, [60, 60], 4)
+
+
+MORE_THAN_HALF = VictoryPoints(thresholds={}, wins_above=60)
+"""Briscola's scoring in game.yml terms: more than 60 of the 120 points wins; no double win."""
+
+
+@pytest.mark.parametrize("totals, expected", [
+    ([61, 59], (0, 1, Outcome.WIN)),
+    ([11, 109], (1, 1, Outcome.WIN)),      # no threshold: a lopsided win is still worth 1
+    ([120, 0], (0, 1, Outcome.WIN)),
+    ([60, 60], (None, 0, Outcome.TIE)),    # 60-60 is a draw
+    ([60, 30, 30], (None, 0, Outcome.TIE)),  # the highest, but not above 60
+])
+def test_wins_above_and_no_thresholds(totals, expected):
+    result = victory(MORE_THAN_HALF, totals)
+    assert (result.winner, result.points, result.outcome) == expected
+    assert (result.threshold, result.wins_above) == (None, 60)
+
+
+def test_wins_above_with_thresholds_keeps_the_double_win():
+    scoring = VictoryPoints(thresholds={1: 10}, wins_above=50)
+    assert victory(scoring, [50, 40, 30]).outcome is Outcome.TIE
+    assert victory(scoring, [51, 40, 29]).outcome is Outcome.WIN
+    result = victory(scoring, [101, 9, 10])
+    assert (result.winner, result.points, result.outcome) == (0, 2, Outcome.WIN_DOUBLE)
 
 
 @pytest.mark.parametrize("tricks, declarers, defenders", [

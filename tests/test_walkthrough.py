@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from html import unescape
@@ -11,6 +12,7 @@ import pytest
 
 from tutorial_engine.i18n import Translator
 from tutorial_engine.render import Renderer
+from tutorial_engine.scoring import VictoryPoints
 from tutorial_engine.walkrender import WalkRenderer
 from tutorial_engine.walkthrough import (
     Counted,
@@ -156,6 +158,28 @@ def test_the_moments_are_the_variants_of_one_section(albastini):
     titles = re.findall(r'<h4 class="tc-drill__moment">(.*?)</h4>', html)
     assert titles[:3] == ["The deal", "Forecasts and the turned card", "Trick 1"]
     assert titles[-1] == "The count"
+
+
+def test_a_game_without_forecasts_or_thresholds_asks_neither(albastini):
+    """A drawing game with no forecast and "more than 60 wins" (Briscola's shape, as data): the
+    deal and the turn-up are one moment, the turned card keeps its name, no victory points asked."""
+    plain = dataclasses.replace(albastini, forecast=False, scoring=VictoryPoints({}, wins_above=60))
+    html = render(WalkSpec(plain, 2, 1, 5))
+    titles = re.findall(r'<h4 class="tc-drill__moment">(.*?)</h4>', html)
+    assert titles[:2] == ["The deal", "Trick 1"]
+    assert story_lines(html)[:2] == [
+        "Anna deals 5 cards to each player, starting with Boris. The 26 cards left over lie face down as the stock.",
+        "Anna turns up J♦: its suit is trump.",
+    ]
+    asked = steps(html)
+    questions = [s["question"] for s in asked]
+    assert questions[0] == "Who leads to the first trick?"
+    assert "Who may lay a forecast?" not in questions and "Who gets the trump indicator?" not in questions
+    last_draw = questions.index("Who gets the turned trump card?")
+    assert asked[last_draw]["feedback"].startswith("The turned card J♦ is the last card of the stock, so the last "
+                                                  "player to draw in this round takes it: ")
+    assert questions[-1] == "Who wins the deal?"
+    assert (asked[-1]["answer"], asked[-1]["feedback"]) == (["0"], "Anna has more than 60.")
 
 
 def test_the_bundled_two_player_deal_in_words(albastini):

@@ -258,13 +258,19 @@ class DrillRenderer:
         nobody = tr.pgettext("drill", "Nobody: it is a tie")
         options = [Option(str(i), Markup.escape(self.side(names)))
                    for i, names in enumerate(sides)] + [Option("tie", Markup.escape(nobody))]
-        if result.outcome is Outcome.TIE:
+        if result.outcome is Outcome.TIE and result.wins_above is not None:
+            why = tr.pgettext("drill", "No total is more than {points}, so the deal is drawn.",
+                              points=result.wins_above)
+        elif result.outcome is Outcome.TIE:
             why = tr.pgettext("drill", "The highest totals are equal: nobody scores, and the same dealer deals again.")
+        elif result.wins_above is not None:
+            why = tr.pgettext("drill", "{side} has more than {points}.", side=self.side(sides[result.winner]),
+                              points=result.wins_above)
         else:
             why = tr.pgettext("drill", "{side} has the highest total.", side=self.side(sides[result.winner]))
         steps = [self.choice("choice", tr.pgettext("drill", "Who wins the deal?"), options,
                              ["tie" if result.winner is None else str(result.winner)], why)]
-        if result.outcome is not Outcome.TIE:
+        if result.outcome is not Outcome.TIE and result.threshold is not None:
             if result.outcome is Outcome.WIN_DOUBLE:
                 reason = tr.pgettext("drill", "A total is below {threshold}, so the winner scores 2.",
                                      threshold=result.threshold)

@@ -244,6 +244,11 @@ def _build(rec: Rec, game: GameSpec, problems: Problems) -> Drill | None:
             problems.add(location, f"no deal is both '{clash}' and '{name}': "
                                    f"{EXCLUSIVE[frozenset({name, clash})]}")
             failed = True
+    if (kind == "deal-scoring" and "two-victory-points" in constraints
+            and isinstance(game.scoring, VictoryPoints) and not game.scoring.thresholds):
+        location = locations[constraints.index("two-victory-points")]
+        problems.add(location, f"no {game.name} deal scores two victory points: its scoring has no thresholds")
+        failed = True
     default = min(game.players) if kind == "deal-scoring" else min(game.trick_sizes)
     players = rec.get("players", default)
     if "players" in rec and players not in (game.trick_sizes if kind == "trick" else game.players):

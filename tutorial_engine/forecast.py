@@ -81,8 +81,10 @@ class ForecastOutcome:
 
 def forecast_outcome(game: GameSpec, table: Table, dealer: int, forecasts: Mapping[int, Card],
                      turned: Card) -> ForecastOutcome:
-    """A forecast of the turned suit must be exchanged, even for a lower card (A10)."""
-    _require_forecast(game)
+    """A forecast of the turned suit must be exchanged, even for a lower card (A10). Without
+    forecasts (none laid, or a game that has none) the turned card is the indicator."""
+    if forecasts:
+        _require_forecast(game)
     require_distinct(game, [*forecasts.values(), turned])
     _check_earlier(table, dealer, None, forecasts)
     exchange = None

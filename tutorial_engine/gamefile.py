@@ -57,7 +57,11 @@ _RULES = {
             "kind": Field(Choice(["victory-points", "tricks"], "a kind of scoring"), required=True),
             "thresholds": Field(MapOf(Integer("a team size", minimum=1),
                                       Integer("a number of points", minimum=0), "thresholds by team size"),
-                                required=True, doc="Below this total, the winner scores 2 (strict)."),
+                                doc="By team size: when a total is below it, the winner scores 2 (strict). "
+                                    "Without thresholds a win is worth 1."),
+            "wins_above": Field(Integer("a number of points", minimum=0),
+                                doc="The highest total must be more than this to win; "
+                                    "otherwise the deal is drawn."),
         }),
         "tricks": Record("trick scoring", {
             "kind": Field(Choice(["victory-points", "tricks"], "a kind of scoring"), required=True),
@@ -149,6 +153,14 @@ def _spec(rec, values: dict, problems: Problems, variant: str | None = None) -> 
             if count not in players or count % team.size:
                 problems.add(rec.at("teams"), f"teams of {team.size} cannot be formed at a table "
                                               f"of {count}; tables: {', '.join(map(str, players))}")
+    scoring = values.get("scoring")
+    if scoring is not None and scoring["kind"] == "victory-points" and "thresholds" in scoring:
+        given = {size for size, _, _ in scoring["thresholds"]}
+        missing = sorted({team.size for team in teams} - given)
+        if missing:
+            problems.add(scoring.at("thresholds"), f"no threshold for teams of "
+                                                   f"{', '.join(map(str, missing))}; give one for every "
+                                                   f"team size, or leave thresholds out")
     hand_size = values.get("hand_size", 5)
     if hand_size * max(players) > len(deck):
         problems.add(rec.at("hand_size"), f"{max(players)} hands of {hand_size} need more than the "
@@ -189,5 +201,7 @@ def _scoring(rec: Rec | None):
     if rec is None:
         return None
     if rec["kind"] == "victory-points":
-        return VictoryPoints(MappingProxyType({size: points for size, points, _ in rec["thresholds"]}))
+        thresholds = rec.get("thresholds", ())
+        return VictoryPoints(MappingProxyType({size: points for size, points, _ in thresholds}),
+                             rec.get("wins_above"))
     return TrickScoring(rec["majority"], rec["sweep"], rec["declarers_loss"], rec["round"])

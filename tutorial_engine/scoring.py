@@ -1,5 +1,5 @@
-"""Scoring kernels: a deal's card points to victory points (Albastini A20), a deal's tricks to
-score changes (Altbaumer B19). Parameters come from game.yml's `scoring`."""
+"""Scoring kernels: a deal's card points to victory points (Albastini A20, Briscola's "more than
+half"), a deal's tricks to score changes (Altbaumer B19). Parameters come from game.yml's `scoring`."""
 
 from __future__ import annotations
 
@@ -12,9 +12,14 @@ from .rules import RuleError
 
 @dataclass(frozen=True)
 class VictoryPoints:
-    """The highest total wins 1 victory point, 2 if any total is below the team size's threshold."""
+    """The highest total wins 1 victory point, 2 if any total is below the team size's threshold.
+
+    Without thresholds a win is always worth 1. With `wins_above`, the highest total must also
+    be more than that, or the deal is drawn (Briscola: more than 60 of 120).
+    """
 
     thresholds: Mapping[int, int]
+    wins_above: int | None = None
 
 
 @dataclass(frozen=True)
@@ -36,6 +41,7 @@ class Outcome(enum.Enum):
     WIN_DOUBLE = "win-double"
     """A total fell below the threshold."""
     TIE = "tie"
+    """The highest totals are equal, or none is above `wins_above`: nobody wins."""
 
 
 @dataclass(frozen=True)
@@ -44,22 +50,25 @@ class DealVictory:
     """Index of the winning player or team; None on a tie."""
     points: int
     outcome: Outcome
-    threshold: int
+    threshold: int | None
+    """Below this total the winner scores 2; None when the game has no such threshold."""
+    wins_above: int | None = None
 
 
 def victory(scoring: VictoryPoints, totals: Sequence[int], team_size: int = 1) -> DealVictory:
-    """A20: the highest total wins; 2 points if any total is below the (strict) threshold."""
+    """A20: the highest total wins; 2 points if any total is below the (strict) threshold.
+    A highest total not above `wins_above` wins nothing."""
     if len(totals) < 2:
         raise RuleError("a deal needs at least two players or teams")
     threshold = scoring.thresholds.get(team_size)
-    if threshold is None:
+    if threshold is None and scoring.thresholds:
         raise RuleError(f"no victory threshold for teams of {team_size}")
     best = max(totals)
-    if list(totals).count(best) > 1:
-        return DealVictory(None, 0, Outcome.TIE, threshold)
-    double = any(total < threshold for total in totals)
+    if list(totals).count(best) > 1 or (scoring.wins_above is not None and best <= scoring.wins_above):
+        return DealVictory(None, 0, Outcome.TIE, threshold, scoring.wins_above)
+    double = threshold is not None and any(total < threshold for total in totals)
     return DealVictory(list(totals).index(best), 2 if double else 1,
-                       Outcome.WIN_DOUBLE if double else Outcome.WIN, threshold)
+                       Outcome.WIN_DOUBLE if double else Outcome.WIN, threshold, scoring.wins_above)
 
 
 @dataclass(frozen=True)

@@ -51,6 +51,8 @@ class WalkRenderer:
         self.game = self.walk.spec.game
         self.table = self.walk.table
         self.drew_first = False
+        self.dealing: Moment | None = None
+        """The deal of a game without forecasts: it asks nothing, so it opens the turn-up's moment."""
 
     def render(self, title: str) -> Markup:
         tr = self.tr
@@ -59,13 +61,13 @@ class WalkRenderer:
             "step": tr.pgettext("walkthrough", "Question {n} of {total}"),
             "choose_all": tr.pgettext("walkthrough", "Choose every answer that fits, then check."),
         }
-        moments = [self.moment(m) for m in self.walk.moments]
+        moments = [moment for moment in map(self.moment, self.walk.moments) if moment is not None]
         spec = self.walk.spec
         return self.r.html("drill.html", anchor=spec.key, key=f"{self.game.id}/{spec.key}", mode="walkthrough",
                            title=title, variants=moments, locale=tr.code,
                            text=json.dumps(text, ensure_ascii=False))
 
-    def moment(self, moment) -> Moment:
+    def moment(self, moment) -> Moment | None:
         return {Dealt: self.dealt, TurnedUp: self.turned_up, Cut: self.cut, TrumpChosen: self.trump_chosen,
                 TrickPlayed: self.trick, Counted: self.counted, Scored: self.scored}[type(moment)](moment)
 
@@ -104,6 +106,9 @@ class WalkRenderer:
                 "walkthrough", "{dealer} deals {hand} cards to each player, starting with {first}. The one card left over lies face down as the stock.",
                 "{dealer} deals {hand} cards to each player, starting with {first}. The {n} cards left over lie face down as the stock.",
                 m.stock, dealer=self.name(m.dealer), hand=self.game.hand_size, first=self.name(self.table.next(m.dealer)))
+            if not self.game.forecast:
+                self.dealing = Moment(tr.pgettext("walkthrough", "The deal"), (self.say(story),), self.hands(m.hands), ())
+                return None
             if self.table.team_size > 1:
                 why = tr.pgettext("walkthrough", "Neither the dealer nor the dealer's partners forecast. The opponents may, one after another: {players}.",
                                   players=self.names(m.forecasters))
@@ -147,6 +152,10 @@ class WalkRenderer:
         steps.append(self.people([m.leader], "choice", tr.pgettext("walkthrough", "Who leads to the first trick?"),
                                  tr.pgettext("walkthrough", "{player} is the dealer's next player in the direction of play, so {player} leads.",
                                              player=self.name(m.leader))))
+        if self.dealing is not None:
+            deal = self.dealing
+            return Moment(deal.title, deal.story + tuple(self.say(s) for s in story),
+                          deal.prompt + Markup(prompt), tuple(steps))
         return Moment(tr.pgettext("walkthrough", "Forecasts and the turned card"),
                       tuple(self.say(s) for s in story), Markup(prompt), tuple(steps))
 
@@ -257,12 +266,18 @@ class WalkRenderer:
                               for s, c in m.draws], locale=tr.babel)
         if m.indicator_taker is not None:
             indicator = next(c for s, c in m.draws if s == m.indicator_taker)
-            return steps + [self.people(
-                [m.indicator_taker], "choice", tr.pgettext("walkthrough", "Who gets the trump indicator?"),
-                tr.pgettext("walkthrough", "The indicator {card} is the last card of the stock, so the last player "
-                            "to draw in this round takes it: {player}. From now on nobody draws.",
-                            card=str(indicator), player=self.name(m.indicator_taker))
-                + " " + tr.pgettext("walkthrough", "The draws: {draws}.", draws=listed))]
+            if self.game.forecast:  # the card under the stock has a name only where forecasts are laid
+                question = tr.pgettext("walkthrough", "Who gets the trump indicator?")
+                why = tr.pgettext("walkthrough", "The indicator {card} is the last card of the stock, so the last player "
+                                  "to draw in this round takes it: {player}. From now on nobody draws.",
+                                  card=str(indicator), player=self.name(m.indicator_taker))
+            else:
+                question = tr.pgettext("walkthrough", "Who gets the turned trump card?")
+                why = tr.pgettext("walkthrough", "The turned card {card} is the last card of the stock, so the last "
+                                  "player to draw in this round takes it: {player}. From now on nobody draws.",
+                                  card=str(indicator), player=self.name(m.indicator_taker))
+            return steps + [self.people([m.indicator_taker], "choice", question,
+                                        why + " " + tr.pgettext("walkthrough", "The draws: {draws}.", draws=listed))]
         if not self.drew_first:
             self.drew_first = True
             return steps + [self.people(
