@@ -160,7 +160,7 @@ def test_unknown_game_did_you_mean(run_cli):
 
 def test_unknown_game_far_from_any(run_cli):
     assert_fails(run_cli("trick", "xyz", "--trump", "♠", "A♥", "3♠"),
-                 "unknown game 'xyz'; expected one of: albastini, altbaumer")
+                 "unknown game 'xyz'; expected one of: albastini, altbaumer, briscola")
 
 
 def test_unknown_variant(run_cli):

@@ -22,7 +22,7 @@ LOCALES = ["en", "ru", "fr", "es", "fa", "sw"]
 MKDOCS = Path(sys.executable).parent / "mkdocs"
 E1 = "example-e1-a-small-trump-takes-the-ace"
 PAGES = ["index.html", "credits.html", "albastini/two-players.html", "albastini/multiplayer.html",
-         "altbaumer/tutorial.html"]
+         "altbaumer/tutorial.html", "briscola/rules.html", "briscola/walkthrough.html", "briscola/practice.html"]
 
 
 def build(project: Path, site: Path, epoch: str = "1767225600") -> subprocess.CompletedProcess:
@@ -88,6 +88,28 @@ def test_headings_are_translated(site, translators, code):
     assert f'<h2 id="deck">{tr.digits("01")} · {tr.gettext("The deck")}' in html
     if code != "en":
         assert title != "Albastini for two players", f"{code} has no translation of the title"
+
+
+@pytest.mark.parametrize("code", LOCALES)
+def test_briscola_is_taught_in_every_locale_from_its_data(site, translators, code):
+    """Issue 7: the third game, from YAML alone, is on the home page, in the nav and on its own
+    pages in every locale, its table and answers computed from examples/briscola/game.yml."""
+    tr = translators[code]
+    name = tr.pgettext("game", "Briscola")
+    assert name in read(site, code, "index.html")
+    html = read(site, code, "briscola/rules.html")
+    assert f"<h1 id=\"top\">{tr.gettext('Briscola for two players')}" in html
+    table = html[html.index('<table class="tc-table'):html.index("</table>")]
+    assert table.count("<tr><td>") == 10                                          # R1, R3: ten ranks
+    e1 = figure(html, "example-a-small-trump-takes-the-ace")
+    winner = re.search(r'<li class="tc-seat tc-seat--winner"><span class="tc-seat__name">([^<]+)</span>', e1)
+    assert winner[1] == tr.pgettext("name", "Boris")                              # R9: 2♠ takes A♥
+    assert tr.digits("11 + 0 = 11") in e1 and tr.digits("11 + 10 = 21") in html   # the variation: 3♥
+    assert f"<td>{tr.digits('11')}</td>" in table and tr.digits("120") in html     # R4
+    practice = read(site, code, "briscola/practice.html")
+    assert practice.count('<section class="tc-drill tc-drill--drill"') == 7
+    if code != "en":
+        assert tr.gettext("Briscola for two players") != "Briscola for two players"
 
 
 @pytest.mark.parametrize("code", LOCALES)

@@ -1,4 +1,4 @@
-"""Scoring kernels: a deal's card points to victory points (Albastini A20, Briscola's "more than
+"""Scoring kernels: a deal's card points to victory points (Albastini A20, or "more than
 half"), a deal's tricks to score changes (Altbaumer B19). Parameters come from game.yml's `scoring`."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ class VictoryPoints:
     """The highest total wins 1 victory point, 2 if any total is below the team size's threshold.
 
     Without thresholds a win is always worth 1. With `wins_above`, the highest total must also
-    be more than that, or the deal is drawn (Briscola: more than 60 of 120).
+    be more than that, or the deal is drawn (more than 60 of 120, say).
     """
 
     thresholds: Mapping[int, int]
