@@ -78,12 +78,22 @@ def test_parse_cards_of_nothing_is_empty():
     assert parse_cards(" , ") == ()
 
 
-@pytest.mark.parametrize("text", ["", "♥", "A", "1♥", "11♥", "AX", "A♥♥", "Z♠", "0D", "ace of hearts",
-                                  "A-H", "♥A"])
+@pytest.mark.parametrize("text", ["", "♥", "A", "1♥", "11♥", "AX", "Z♠", "0D", "♥A", "seven of cups"])
 def test_card_refusal_names_the_input_and_the_accepted_forms(text):
     with pytest.raises(CardSyntaxError) as error:
         Card.parse(text)
     assert str(error.value) == f"'{text}' is not a card; expected {CARD_FORMS}"
+
+
+@pytest.mark.parametrize("text, meant", [
+    ("A♥♥", "A♥"), ("ace of hearts", "A♥"), ("A-H", "A♥"), ("Ahearts", "A♥"), ("Q♠s", "Q♠"),
+    ("Ten of Diamonds", "10♦"), ("10 spades", "10♠"), ("jack-clubs", "J♣"), ("two♣♣", "2♣"),
+    ("Q hearts", "Q♥"), ("king of ♡", "K♥"),
+])
+def test_a_misspelt_card_name_says_what_was_meant(text, meant):
+    with pytest.raises(CardSyntaxError) as error:
+        Card.parse(text)
+    assert str(error.value) == f"'{text}' is not a card; expected {CARD_FORMS}; did you mean {meant}?"
 
 
 def test_card_refusal_whole_string():

@@ -27,7 +27,7 @@ BUNDLED = sorted(EXAMPLES.rglob("*.yml"))
 STRUCTURAL = {
     "comments_only.yml", "empty.yml", "game_id_capitalised.yml", "missing_keys.yml",
     "not_a_mapping.yml", "plays_as_string.yml", "points_as_text.yml", "seats_as_mapping.yml",
-    "several_errors.yml", "unknown_card.yml", "unknown_example_key.yml",
+    "several_errors.yml", "unknown_card.yml", "unknown_example_key.yml", "misspelt_card_names.yml",
     "unknown_follow_rule.game.yml", "unknown_game.yml", "unknown_game_key.game.yml",
     "unknown_kind.yml", "unknown_top_level_key.yml", "walkthrough_bad_table.yml",
     "walkthrough_not_alone.yml", "yes_no_leader.yml", "yes_no_seat_on.yml", "yes_no_title.yml",

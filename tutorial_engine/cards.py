@@ -7,6 +7,7 @@ questions for a game (see `game.GameSpec`), never for the card itself.
 from __future__ import annotations
 
 import enum
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -137,8 +138,33 @@ def _parse_card(text: str) -> Card:
     rank = _RANK_WORDS.get(cleaned[:-1].upper()) if len(cleaned) >= 2 else None
     suit = _SUIT_WORDS.get(cleaned[-1:].lower()) if cleaned else None
     if rank is None or suit is None:
-        raise CardSyntaxError(f"'{text}' is not a card; expected {CARD_FORMS}")
+        meant = _meant(text)
+        hint = f"; did you mean {meant}?" if meant is not None else ""
+        raise CardSyntaxError(f"'{text}' is not a card; expected {CARD_FORMS}{hint}")
     return Card(rank, suit)
+
+
+_RANK_NAMES = {"ace": Rank.ACE, "king": Rank.KING, "queen": Rank.QUEEN, "jack": Rank.JACK, "ten": Rank.TEN,
+               "nine": Rank.NINE, "eight": Rank.EIGHT, "seven": Rank.SEVEN, "six": Rank.SIX,
+               "five": Rank.FIVE, "four": Rank.FOUR, "three": Rank.THREE, "two": Rank.TWO}
+_RANK_PREFIXES = sorted({word.lower(): rank for word, rank in _RANK_WORDS.items()}.items() | _RANK_NAMES.items(),
+                        key=lambda item: -len(item[0]))
+"""Longest first, so that "ten" is not read as "t" followed by "en"."""
+
+
+def _meant(text: str) -> Card | None:
+    """The card a near miss most likely means: "queen of hearts", "Ahearts", "A♥♥", "Q♠s"."""
+    squeezed = re.sub(r"[\s,.;:_/-]+|\bof\b", "", text.lower())
+    for word, rank in _RANK_PREFIXES:
+        if not squeezed.startswith(word):
+            continue
+        rest = squeezed[len(word):]
+        if rest and rest == rest[0] * len(rest):
+            rest = rest[0]
+        suit = _SUIT_WORDS.get(rest) or _SUIT_WORDS.get(rest.removesuffix("s"))
+        if suit is not None:
+            return Card(rank, suit)
+    return None
 
 
 def parse_cards(text: str) -> tuple[Card, ...]:
