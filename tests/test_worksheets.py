@@ -149,9 +149,11 @@ def test_print_media_hides_the_chrome_and_shows_the_worksheet(browser, server, l
                          f"{DRILL} .tc-drill__variant:nth-child({PRINTED + 1})", "[data-md-component=palette]"):
             if page.locator(selector).count():
                 assert display(selector) == "none", selector
-        for selector in (".tc-drill__variants", ".tc-drill__variant", ".tc-drill__number", ".tc-drill__blank",
-                         ".tc-drill__key"):
+        for selector in (".tc-drill__variants", ".tc-drill__variant", ".tc-drill__number",
+                         '.tc-drill__step[data-type="number"] .tc-drill__blank', ".tc-drill__key"):
             assert display(f"{DRILL} {selector}") != "none", selector
+        # Options are ticked on paper; only a number gets a line to write on.
+        assert display(f'{DRILL} .tc-drill__step[data-type="choice"] .tc-drill__blank') == "none"
         break_before = page.eval_on_selector(f"{DRILL} .tc-drill__key", "e => getComputedStyle(e).breakBefore")
         assert break_before == "page"
         # Cards keep their colours and borders on paper.
