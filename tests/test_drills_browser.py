@@ -203,7 +203,7 @@ def test_from_disk_a_drill_works_and_search_finds_a_word(site, watched):  # noqa
                     reason="axe-core is not installed (make browser-tools)")
 @pytest.mark.parametrize("code", LOCALES)
 @pytest.mark.parametrize("path", ["albastini/two-players.html", PRACTICE, "albastini/walkthrough.html",
-                                  "altbaumer/walkthrough.html"])
+                                  "altbaumer/walkthrough.html", "briscola/practice.html", "instructors.html"])
 def test_no_serious_accessibility_violation(server, watched, code, path):
     page = watched().page
     page.goto(f"{server}/{code}/{path}")

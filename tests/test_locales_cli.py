@@ -203,10 +203,10 @@ def test_a_changed_english_paragraph_becomes_fuzzy_after_update(project):
 
 def test_update_makes_a_removed_message_obsolete(project):
     drills = project / "examples" / "albastini" / "drills.yml"
-    title = "Who takes the trick, and what is it worth?"
+    title = "Three players, at least one trump"  # an Albastini drill title no other file uses
     text = drills.read_text(encoding="utf-8")
     assert title in text
-    drills.write_text(text.replace(title, "Who takes this trick?"), encoding="utf-8")
+    drills.write_text(text.replace(title, "Tricks at a table of three"), encoding="utf-8")
     assert locale("update").exit_code == 0
     russian = (project / "locales" / "ru" / "LC_MESSAGES" / "messages.po").read_text(encoding="utf-8")
     assert f'#~ msgid "{title}"' in russian

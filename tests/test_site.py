@@ -13,16 +13,19 @@ from pathlib import Path
 
 import pytest
 
+from tutorial_engine import guide
 from tutorial_engine.cardnames import card_name
 from tutorial_engine.cards import Card
 from tutorial_engine.i18n import Translator
+from tutorial_engine.schemas import FILES
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCALES = ["en", "ru", "fr", "es", "fa", "sw"]
 MKDOCS = Path(sys.executable).parent / "mkdocs"
 E1 = "example-e1-a-small-trump-takes-the-ace"
 PAGES = ["index.html", "credits.html", "albastini/two-players.html", "albastini/multiplayer.html",
-         "altbaumer/tutorial.html", "briscola/rules.html", "briscola/walkthrough.html", "briscola/practice.html"]
+         "altbaumer/tutorial.html", "briscola/rules.html", "briscola/walkthrough.html", "briscola/practice.html",
+         "instructors.html"]
 
 
 def build(project: Path, site: Path, epoch: str = "1767225600") -> subprocess.CompletedProcess:
@@ -110,6 +113,27 @@ def test_briscola_is_taught_in_every_locale_from_its_data(site, translators, cod
     assert practice.count('<section class="tc-drill tc-drill--drill"') == 7
     if code != "en":
         assert tr.gettext("Briscola for two players") != "Briscola for two players"
+
+
+@pytest.mark.parametrize("code", LOCALES)
+def test_the_instructors_guide_in_every_locale(site, translators, code):
+    """Issue 7: the guide is in the nav of every page, translated, with every field table, the
+    samples left to right, and links to the published schemas that resolve."""
+    tr = translators[code]
+    title = tr.pgettext("instructors", "Write your own lessons")
+    html = read(site, code, "instructors.html")
+    assert f"<h1 id=\"top\">{title}" in html
+    assert 'href="instructors.html"' in read(site, code, "index.html")
+    assert html.count('<table class="tc-table tc-fields">') == sum(len(guide.field_tables(kind)) for kind in FILES)
+    assert tr.pgettext("field", "Which cards exist.") in html
+    assert html.count('<pre dir="ltr" tabindex="0">') == 2 + 2 + len(FILES)   # commands, a mistake, a sample per kind
+    for kind in FILES:
+        assert f'href="../schemas/{kind}.schema.json"' in html
+        assert (site / "schemas" / f"{kind}.schema.json").is_file()
+    assert "did you mean Q♠?" in html
+    if code != "en":
+        assert title != "Write your own lessons"
+        assert 'lang="en"' not in html.split("<article", 1)[1], "a passage fell back to English"
 
 
 @pytest.mark.parametrize("code", LOCALES)

@@ -33,7 +33,8 @@ def _example(what: str, fields: Mapping[str, Field]) -> Record:
     return Record(what, {
         "id": Field(Text("an example id", **SLUG), required=True,
                     doc="Unique within the game; used in page addresses."),
-        "kind": Field(Choice(KINDS, "a kind of example"), required=True),
+        "kind": Field(Choice(KINDS, "a kind of example"), required=True,
+                      doc="trick, legal, ranking or forecast: what the example shows."),
         "title": Field(Text("a title"), doc="English source text, translated like any other."),
         "cites": Field(CITES, doc="Spec facts this example illustrates."),
         "variant": Field(Text("a variant id", **SLUG), doc="A variant of the game's rules."),
@@ -42,54 +43,59 @@ def _example(what: str, fields: Mapping[str, Field]) -> Record:
 
 
 KINDS = ("trick", "legal", "ranking", "forecast")
+EXPECT_DOC = "What the engine must conclude; check fails, and says why, when it concludes otherwise."
 
 TRICK_EXPECT = Record("a trick expectation", {
     "winner": Field(SEAT, doc="Name of the seat that takes the trick."),
-    "points": Field(Integer("a number of points", minimum=0)),
-    "reason": Field(Choice([reason.value for reason in WinReason], "a win reason")),
+    "points": Field(Integer("a number of points", minimum=0), doc="What the trick is worth."),
+    "reason": Field(Choice([reason.value for reason in WinReason], "a win reason"),
+                    doc="Why the winner takes it, such as highest-trump or highest-of-led-suit."),
 })
 
 TRICK = _example("a trick example", {
-    "trump": Field(SuitShape(), required=True),
+    "trump": Field(SuitShape(), required=True, doc="The trump suit."),
     "seats": Field(ListOf(SEAT, min_items=2), required=True,
                    doc="Names in the direction of play."),
     "leader": Field(SEAT, doc="Who leads; the first seat if omitted."),
     "plays": Field(ListOf(CardShape(), min_items=2), required=True,
                    doc="One card per seat, in playing order from the leader."),
-    "expect": Field(TRICK_EXPECT),
+    "expect": Field(TRICK_EXPECT, doc=EXPECT_DOC),
     "variations": Field(ListOf(Record("a variation", {
-        "title": Field(Text("a title")),
-        "cites": Field(CITES),
-        "replace": Field(MapOf(CardShape(), CardShape(), "card replacements (old: new)")),
-        "trump": Field(SuitShape()),
-        "expect": Field(TRICK_EXPECT),
-    }), what="a list of variations")),
+        "title": Field(Text("a title"), doc="English source text, translated like any other."),
+        "cites": Field(CITES, doc="Spec facts this example illustrates."),
+        "replace": Field(MapOf(CardShape(), CardShape(), "card replacements (old: new)"),
+                         doc="Cards played instead, as old: new."),
+        "trump": Field(SuitShape(), doc="Another trump suit."),
+        "expect": Field(TRICK_EXPECT, doc=EXPECT_DOC),
+    }), what="a list of variations"), doc="The same trick with other cards, each checked on its own."),
 })
 
 LEGAL = _example("a legal-play example", {
-    "trump": Field(SuitShape(), required=True),
+    "trump": Field(SuitShape(), required=True, doc="The trump suit."),
     "trick": Field(CARDS, doc="Cards already played, from the leader; empty when leading."),
-    "hand": Field(ListOf(CardShape(), min_items=1), required=True),
+    "hand": Field(ListOf(CardShape(), min_items=1), required=True, doc="The hand of the player to play."),
     "expect": Field(Record("a legal-play expectation", {
         "legal": Field(CARDS, doc="Every card of the hand that may be played."),
-        "duty": Field(Choice([duty.value for duty in Duty], "a duty")),
-    })),
+        "duty": Field(Choice([duty.value for duty in Duty], "a duty"),
+                      doc="The obligation in force, such as none, follow or trump."),
+    }), doc=EXPECT_DOC),
 })
 
 RANKING = _example("a ranking example", {
     "trump": Field(SuitShape(), doc="Omit to rank a suit that is not trump."),
-    "cards": Field(ListOf(CardShape(), min_items=1), required=True),
+    "cards": Field(ListOf(CardShape(), min_items=1), required=True, doc="The cards to put in order."),
     "expect": Field(Record("a ranking expectation", {
-        "strongest": Field(CardShape()),
+        "strongest": Field(CardShape(), doc="The strongest of the cards."),
         "order": Field(CARDS, doc="Strongest first."),
-        "values": Field(MapOf(CardShape(), Integer("a number of points", minimum=0), "card values")),
-    })),
+        "values": Field(MapOf(CardShape(), Integer("a number of points", minimum=0), "card values"),
+                        doc="What each card is worth."),
+    }), doc=EXPECT_DOC),
 })
 
 FORECAST = _example("a forecast example", {
     "seats": Field(ListOf(SEAT, min_items=2), required=True, doc="Names in the direction of play."),
-    "team_size": Field(Integer("a team size", minimum=1)),
-    "dealer": Field(SEAT, required=True),
+    "team_size": Field(Integer("a team size", minimum=1), doc="Players in a team; default 1."),
+    "dealer": Field(SEAT, required=True, doc="The seat that deals."),
     "forecasts": Field(MapOf(SEAT, CardShape(), "forecasts by seat"),
                        doc="Forecasts already on the table, in the order they were laid."),
     "turned": Field(CardShape(), doc="The card the dealer turns up."),
@@ -97,18 +103,19 @@ FORECAST = _example("a forecast example", {
     "hand": Field(CARDS, doc="That player's hand."),
     "expect": Field(Record("a forecast expectation", {
         "exchange": Field(SEAT, doc=f"Who must exchange, or {NOBODY}."),
-        "indicator": Field(CardShape()),
-        "trump": Field(SuitShape()),
+        "indicator": Field(CardShape(), doc="The card left face up under the stock."),
+        "trump": Field(SuitShape(), doc="The trump suit."),
         "allowed": Field(CARDS, doc="Cards the seat may lay as forecast."),
         "returned": Field(CARDS, doc="Forecasts that go back to their owners' hands."),
-    })),
+    }), doc=EXPECT_DOC),
 })
 
 EXAMPLES_FILE = Record("an examples file", {
-    "game": Field(Text("a game id", **SLUG), doc="Needed only outside examples/<game>/."),
+    "game": Field(Text("a game id", **SLUG), doc="Needed only when the file is not in its game's folder under examples/."),
     "examples": Field(ListOf(Tagged("an example", "kind", {
         "trick": TRICK, "legal": LEGAL, "ranking": RANKING, "forecast": FORECAST,
-    }), what="a list of examples", min_items=1, keep_valid=True), required=True),
+    }), what="a list of examples", min_items=1, keep_valid=True), required=True,
+                        doc="The worked examples of the file, each checked by the engine."),
 }, partial=True)
 
 

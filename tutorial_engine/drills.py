@@ -73,21 +73,23 @@ DEAL_PROCEDURES = {"draw": VictoryPoints, "trump-choice": TrickScoring}
 """The deal procedures deal-scoring drills simulate, with the scoring each needs."""
 
 DRILL = Record("a drill", {
-    "id": Field(Text("a drill id", **SLUG), required=True),
-    "kind": Field(Choice(CONSTRAINTS, "a kind of drill"), required=True),
-    "title": Field(Text("a title"), required=True),
+    "id": Field(Text("a drill id", **SLUG), required=True,
+                doc="Unique within the game; a learner's progress is kept under it."),
+    "kind": Field(Choice(CONSTRAINTS, "a kind of drill"), required=True, doc="What each question asks."),
+    "title": Field(Text("a title"), required=True, doc="The drill's heading."),
     "count": Field(Integer("a number of questions", minimum=30), doc="At least 30; default 30."),
     "seed": Field(Integer("a seed", minimum=0), doc="Change it for another set of questions."),
     "players": Field(Integer("a number of players", minimum=2), doc="Seats at the table."),
-    "team_size": Field(Integer("a team size", minimum=1)),
+    "team_size": Field(Integer("a team size", minimum=1), doc="Players in a team; default 1."),
     "cards": Field(Integer("a number of cards", minimum=2), doc="Cards in a row (strongest)."),
     "constraints": Field(ListOf(Text("a constraint"), min_items=1),
                          doc="Keep only questions that meet every constraint."),
 })
 
 DRILLS_FILE = Record("a drills file", {
-    "game": Field(Text("a game id", **SLUG), doc="Needed only outside examples/<game>/."),
-    "drills": Field(ListOf(DRILL, what="a list of drills", min_items=1, keep_valid=True), required=True),
+    "game": Field(Text("a game id", **SLUG), doc="Needed only when the file is not in its game's folder under examples/."),
+    "drills": Field(ListOf(DRILL, what="a list of drills", min_items=1, keep_valid=True), required=True,
+                    doc="The drills of the game."),
 })
 
 

@@ -44,17 +44,21 @@ _RULES = {
     "trick_sizes": Field(ListOf(PLAYER_COUNT, min_items=1),
                          doc="Cards in a trick, when it can differ from the table size."),
     "teams": Field(ListOf(Record("a team rule", {
-        "size": Field(Integer("a team size", minimum=1), required=True),
-        "players": Field(ListOf(PLAYER_COUNT, min_items=1), required=True),
+        "size": Field(Integer("a team size", minimum=1), required=True,
+                      doc="Players in a team; 1 means everyone plays alone."),
+        "players": Field(ListOf(PLAYER_COUNT, min_items=1), required=True,
+                         doc="The table sizes where teams of this size are allowed."),
     }), what="a list of team rules"), doc="Team sizes allowed at each table size."),
-    "direction": Field(Choice([d.value for d in Direction], "a direction of play")),
+    "direction": Field(Choice([d.value for d in Direction], "a direction of play"),
+                       doc="clockwise or counterclockwise: who plays next."),
     "hand_size": Field(Integer("a number of cards", minimum=1), doc="Cards dealt to each player."),
     "deal": Field(Choice(DEALS, "a deal procedure"),
                   doc="draw: turn up trump and draw after each trick; trump-choice: Altbaumer's."),
     "forecast": Field(Boolean(), doc="Whether the dealer's opponents may forecast the trump suit."),
     "scoring": Field(Tagged("a scoring rule", "kind", {
         "victory-points": Record("victory-point scoring", {
-            "kind": Field(Choice(["victory-points", "tricks"], "a kind of scoring"), required=True),
+            "kind": Field(Choice(["victory-points", "tricks"], "a kind of scoring"), required=True,
+                          doc="victory-points: card points decide the deal; tricks: the number of tricks does."),
             "thresholds": Field(MapOf(Integer("a team size", minimum=1),
                                       Integer("a number of points", minimum=0), "thresholds by team size"),
                                 doc="By team size: when a total is below it, the winner scores 2 (strict). "
@@ -64,21 +68,26 @@ _RULES = {
                                     "otherwise the deal is drawn."),
         }),
         "tricks": Record("trick scoring", {
-            "kind": Field(Choice(["victory-points", "tricks"], "a kind of scoring"), required=True),
-            "majority": Field(Integer("a number of tricks", minimum=1), required=True),
-            "sweep": Field(Integer("a number of points"), required=True),
-            "declarers_loss": Field(Integer("a number of points"), required=True),
+            "kind": Field(Choice(["victory-points", "tricks"], "a kind of scoring"), required=True,
+                          doc="victory-points: card points decide the deal; tricks: the number of tricks does."),
+            "majority": Field(Integer("a number of tricks", minimum=1), required=True,
+                              doc="The tricks a side needs to score."),
+            "sweep": Field(Integer("a number of points"), required=True,
+                           doc="What a side scores for taking every trick."),
+            "declarers_loss": Field(Integer("a number of points"), required=True,
+                                    doc="What the declaring side writes when it falls short."),
             "round": Field(Integer("a number of points", minimum=1), required=True,
                            doc="The score that wins a round."),
         }),
     }), doc="How a deal is scored."),
 }
 
-VARIANT = Record("a variant", {"description": Field(Text("a description"), required=True)} | _RULES)
+VARIANT = Record("a variant", {"description": Field(Text("a description"), required=True,
+                                                      doc="What the variant changes, in one sentence.")} | _RULES)
 
 GAME = Record("a game", {
     "id": Field(Text("a game id", **SLUG), required=True, doc="The game's folder name."),
-    "name": Field(Text("a game name"), required=True),
+    "name": Field(Text("a game name"), required=True, doc="The game's name, translated like any other text."),
     **{key: Field(spec.shape, required=key in {"deck", "order"}, doc=spec.doc)
        for key, spec in _RULES.items()},
     "variants": Field(MapOf(Text("a variant id", **SLUG), VARIANT, "variants"),

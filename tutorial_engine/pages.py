@@ -118,7 +118,7 @@ _BLOCK_RECORD = Record("a block", {
     "example": Field(Text("an example id", **SLUG), doc="A worked example shown as a diagram."),
     "drill": Field(Text("a drill id", **SLUG), doc="A drill of questions, from drills.yml."),
     "walkthrough": Field(Record("a walkthrough", {
-        "title": Field(Text("a title"), required=True),
+        "title": Field(Text("a title"), required=True, doc="The heading above the deal."),
         "players": Field(Integer("a number of players", minimum=2), doc="Default: the fewest the game allows."),
         "team_size": Field(Integer("a team size", minimum=1), doc="Default: the smallest the game allows (1: everyone for themselves)."),
         "seed": Field(Integer("a seed", minimum=0), required=True, doc="Deals the cards; change it for another deal."),
@@ -129,6 +129,9 @@ _BLOCK_RECORD = Record("a block", {
 class BlockShape(Shape):
     """A paragraph (plain text), or a mapping with exactly one of list, table, example, drill or
     walkthrough."""
+
+    record = _BLOCK_RECORD
+    """Its mapping form, for the instructors' guide."""
 
     what = "a paragraph or a block (list, table, example, drill or walkthrough)"
 
@@ -148,24 +151,26 @@ BLOCKS = ListOf(BlockShape(), what="a list of paragraphs and blocks", min_items=
 PAGE = Record("a page", {
     "id": Field(Text("a page id", **SLUG), required=True,
                 doc="The page's address, the same in every language; 'home' is the home page."),
-    "title": Field(Text("a title"), required=True),
+    "title": Field(Text("a title"), required=True, doc="The page's title, also shown in the navigation."),
     "summary": Field(Text("a summary"), doc="One sentence, shown on the home page."),
     "intro": Field(BLOCKS, doc="Before the first numbered section."),
     "sections": Field(ListOf(Record("a section", {
         "id": Field(Text("a section id", **SLUG), required=True, doc="The heading's anchor."),
-        "title": Field(Text("a title"), required=True),
-        "blocks": Field(BLOCKS, required=True),
-    }), what="a list of sections", keep_valid=True)),
+        "title": Field(Text("a title"), required=True, doc="The section's heading; sections are numbered."),
+        "blocks": Field(BLOCKS, required=True, doc="Paragraphs and blocks, in order."),
+    }), what="a list of sections", keep_valid=True), doc="The numbered sections, in order."),
     "faq": Field(ListOf(Record("a question", {
-        "id": Field(Text("a question id", **SLUG), required=True),
-        "question": Field(Text("a question"), required=True),
-        "answer": Field(BLOCKS, required=True),
-    }), what="a list of questions", keep_valid=True)),
+        "id": Field(Text("a question id", **SLUG), required=True, doc="The question's anchor."),
+        "question": Field(Text("a question"), required=True, doc="The question, as its heading."),
+        "answer": Field(BLOCKS, required=True, doc="Paragraphs and blocks that answer it."),
+    }), what="a list of questions", keep_valid=True),
+                 doc="Frequently asked questions, after the sections."),
 })
 
 PAGES_FILE = Record("a pages file", {
-    "game": Field(Text("a game id", **SLUG), doc="Needed only outside examples/<game>/."),
-    "pages": Field(ListOf(PAGE, what="a list of pages", min_items=1, keep_valid=True), required=True),
+    "game": Field(Text("a game id", **SLUG), doc="Needed only when the file is not in its game's folder under examples/."),
+    "pages": Field(ListOf(PAGE, what="a list of pages", min_items=1, keep_valid=True), required=True,
+                   doc="The pages, in the order of the navigation."),
 })
 
 

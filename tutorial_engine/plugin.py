@@ -34,6 +34,8 @@ PACKAGE = Path(__file__).parent
 ASSETS = {f"assets/{name}": PACKAGE / "assets" / name for name in (
     "tutorial.css", "tutorial.js", "drills.css", "drills.js", "vendor/iframe-worker-shim.js",
     "vendor/resize-observer-loader.js", "vendor/ResizeObserver.global.js")}
+INSTRUCTORS_PAGE = "instructors.md"
+"""The instructors' guide: writing games, examples, drills and pages in YAML, in every locale."""
 TRANSLATORS_PAGE = "translators.md"
 """The translators' page: how complete each locale is, in every locale."""
 LOCALE_VARIABLE = "TUTORIAL_LOCALE"
@@ -167,6 +169,7 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
             if entries:
                 nav.append({chrome(self.tr.pgettext("game", game.name)): entries})
         nav += [{title(p): p.path} for p in pages if p.game is None and p.id != "home"]
+        nav.append({chrome(self.tr.pgettext("instructors", "Write your own lessons")): INSTRUCTORS_PAGE})
         nav.append({chrome(self.tr.pgettext("translators", "Translations")): TRANSLATORS_PAGE})
         return nav
 
@@ -191,6 +194,8 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
         for page in self.report.pages:
             markdown = renderer.page(page, self.report.pages, self.report.games)
             files.append(File.generated(config, page.path, content=markdown))
+        files.append(File.generated(config, INSTRUCTORS_PAGE, content=renderer.instructors(
+            self.project / self.config.examples, self.project, self.report.games)))
         files.append(File.generated(config, TRANSLATORS_PAGE, content=renderer.translators(self.stats)))
         for uri, path in ASSETS.items():
             files.append(File.generated(config, uri, abs_src_path=str(path)))

@@ -14,11 +14,13 @@ import re
 from dataclasses import dataclass
 from decimal import Decimal
 from functools import partial
+from pathlib import Path
 
 from babel.numbers import format_percent
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 from markupsafe import Markup
 
+from . import guide
 from .cardnames import card_name, inline, is_red, plain, rank_letter, rank_name, suit_name
 from .cards import Card
 from .drillrender import DrillRenderer
@@ -38,6 +40,7 @@ from .explain import (
 )
 from .game import GameSpec
 from .i18n import English, Translator
+from .schemas import FILES
 from .pages import BulletList, DrillBlock, Page, Paragraph, Table, WalkthroughBlock
 from .walkrender import WalkRenderer
 from .walkthrough import walk
@@ -134,6 +137,22 @@ class Renderer:
                 for code, counts in stats.items()]
         with self.tr.recording() as missed:
             markdown = self.env.get_template("translators.md").render(rows=rows, notice=Markup(NOTICE_SLOT))
+        return self.with_notice(markdown, bool(missed))
+
+    def instructors(self, examples: Path, project: Path, games: dict[str, GameSpec]) -> str:
+        """The instructors' guide: its field tables and examples from guide.py, its sample errors
+        from the loader itself, for the first game (that sample is left out without a game)."""
+        first = games[min(games)] if games else None
+        mistakes = None
+        if first is not None:
+            text, output = guide.mistakes(first)
+            mistakes = {"text": text, "output": "\n".join(output),
+                        "path": f"examples/{first.id}/examples/my-first-trick.yml"}
+        with self.tr.recording() as missed:
+            markdown = self.env.get_template("instructors.md").render(
+                notice=Markup(NOTICE_SLOT), tables={kind: guide.field_tables(kind) for kind in FILES},
+                samples=guide.samples(examples, project), mistakes=mistakes, schemas=[f"{kind}.schema.json" for kind in FILES],
+                commands={"new": guide.NEW_COMMANDS, "watch": guide.WATCH_COMMANDS}, root="")
         return self.with_notice(markdown, bool(missed))
 
     def percent(self, value: float) -> str:
