@@ -12,6 +12,7 @@ in-process and through the CLI; the last tests show the edge cases that must pas
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -118,3 +119,17 @@ def test_accepted_edge_input(tmp_path, name):
     result = CliRunner().invoke(cli, ["check", "--project", str(PROJECT), str(path)])
     assert result.exit_code == 0
     assert result.stdout.startswith("Checked ")
+
+
+def test_the_whole_folder_through_the_cli_places_every_message_and_names_what_was_meant(run_cli):
+    """Issue 7: the fixture folder in one run of `check`: every message starts file:line:col;
+    every unknown key or card says what was expected, or what was meant when a known one is close."""
+    result = run_cli("check", str(BAD.relative_to(PROJECT)))
+    lines = (result.stdout + result.stderr).splitlines()
+    assert result.returncode == 1 and lines[-1] == aborted(len(lines) - 1)
+    place = re.compile(r"^tests/fixtures/bad/[\w.]+:\d+:\d+: error: \S")
+    assert [line for line in lines[:-1] if not place.match(line)] == []
+    for kind, close in (("unknown key", "'winer'"), ("is not a card", "'queen of spades'")):
+        named = [line for line in lines if kind in line]
+        assert named and all("did you mean" in line or "expected" in line for line in named), kind
+        assert any(close in line and "did you mean" in line for line in named), kind

@@ -22,7 +22,7 @@ from babel.messages.pofile import read_po
 from click.testing import CliRunner
 
 from tutorial_engine.cli import cli
-from tutorial_engine.locales import check_po, register_locale
+from tutorial_engine.locales import check_po, markup_problems, register_locale
 from tutorial_engine.problems import display_path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -282,3 +282,11 @@ def test_check_names_an_unknown_locale(project, run_cli):
     assert (result.returncode, result.stdout) == (1, "")
     assert result.stderr == ("Error: no catalog for locale 'ha' in locales (locales: es, fa, fr, ru, sw); "
                              "add it with tutorial-engine locale add ha\n")
+
+
+def test_a_tag_left_open_in_the_english_may_stay_open():
+    """A path such as examples/<game>/ reads like an open tag; a translation that keeps it as the
+    English does is not unbalanced, but one that leaves a closed tag open still is."""
+    english = "Needed only outside examples/<game>/."
+    assert markup_problems(english, "Nécessaire seulement hors de examples/<game>/.") == []
+    assert markup_problems("Play <em>after</em> it.", "Jouez <em>après.") == ["unbalanced <em>: not closed"]

@@ -458,6 +458,15 @@ def placeholder_problem(msgid: str, plural: str | None, text: str) -> str | None
     return "placeholders differ from the English: " + "; ".join(parts)
 
 
+def _balance(text: str) -> dict[str, int]:
+    """Opening minus closing tags by name: a path such as examples/<game>/ leaves <game> open."""
+    opened: dict[str, int] = {}
+    for closing, name, _ in _TAG.findall(text):
+        if name.lower() not in _VOID:
+            opened[name.lower()] = opened.get(name.lower(), 0) + (-1 if closing else 1)
+    return opened
+
+
 def markup_problems(msgid: str, text: str) -> list[str]:
     """HTML or Markdown in a translation that its English does not have, or that is unbalanced."""
     problems = []
@@ -466,6 +475,7 @@ def markup_problems(msgid: str, text: str) -> list[str]:
     if _JAVASCRIPT.search(text) and not _JAVASCRIPT.search(msgid):
         problems.append("javascript: link in a translation")
     english_tags = {name.lower() for _, name, _ in _TAG.findall(msgid)}
+    english_balance = _balance(msgid)
     opened: dict[str, int] = {}
     for closing, name, attributes in _TAG.findall(text):
         name = name.lower()
@@ -478,7 +488,7 @@ def markup_problems(msgid: str, text: str) -> list[str]:
         if name not in _VOID:
             opened[name] = opened.get(name, 0) + (-1 if closing else 1)
     for name, balance in opened.items():
-        if balance and name in english_tags:
+        if balance != english_balance.get(name, 0) and name in english_tags:
             problems.append(f"unbalanced <{name}>: {'not closed' if balance > 0 else 'closed but not opened'}")
     if text.count("**") % 2 and not msgid.count("**") % 2:
         problems.append("unbalanced ** (bold)")
