@@ -105,19 +105,19 @@ def test_new_drill_creates_drills_yml_when_the_game_has_none(project, run_cli):
 
 
 def test_new_game_writes_a_commented_complete_game_that_passes(project, run_cli):
-    result = run_cli("new", "game", "briscola", cwd=project)
-    assert_written(result, "examples/briscola/game.yml")
+    result = run_cli("new", "game", "tressette", cwd=project)
+    assert_written(result, "examples/tressette/game.yml")
     report = assert_passes(project)
-    spec = report.games["briscola"]
-    assert (spec.id, spec.name, spec.total_points) == ("briscola", "Briscola", 120)
-    text = (project / "examples/briscola/game.yml").read_text(encoding="utf-8")
-    assert text == "# yaml-language-server: $schema=../../schemas/game.schema.json\n" + GAME_TEMPLATE.replace("__ID__", "briscola").replace("__NAME__", "Briscola") \
-        .replace("__PATH__", "examples/briscola/game.yml")
+    spec = report.games["tressette"]
+    assert (spec.id, spec.name, spec.total_points) == ("tressette", "Tressette", 120)
+    text = (project / "examples/tressette/game.yml").read_text(encoding="utf-8")
+    assert text == "# yaml-language-server: $schema=../../schemas/game.schema.json\n" + GAME_TEMPLATE.replace("__ID__", "tressette").replace("__NAME__", "Tressette") \
+        .replace("__PATH__", "examples/tressette/game.yml")
     for key in GAME.fields:  # every field of a game is shown, set or commented out
         assert any(line.lstrip("# ").startswith(f"{key}:") for line in text.splitlines()), key
     # The new game takes examples and drills at once.
-    assert run_cli("new", "example", "b1", "--game", "briscola", cwd=project).returncode == 0
-    assert run_cli("new", "drill", "d1", "--game", "briscola", cwd=project).returncode == 0
+    assert run_cli("new", "example", "b1", "--game", "tressette", cwd=project).returncode == 0
+    assert run_cli("new", "drill", "d1", "--game", "tressette", cwd=project).returncode == 0
     report = assert_passes(project)
     assert "b1" in [e.id for e in report.examples] and "d1" in [d.id for d in report.drills]
 
@@ -135,12 +135,12 @@ def test_new_game_writes_a_commented_complete_game_that_passes(project, run_cli)
     (("drill", "x"), "--game is required: name the game, e.g. --game albastini"),
     (("drill", "2fast", "--game", "altbaumer"),
      "'2fast' is not a valid drill id; use lowercase letters, digits and hyphens"),
-    (("drill", "x", "--game", "briscola"), "unknown game 'briscola'; "),
+    (("drill", "x", "--game", "tressette"), "unknown game 'tressette'; "),
     (("drill", "who-takes-the-trick", "--game", "altbaumer"),
      "the drill 'who-takes-the-trick' exists already in examples/altbaumer/drills.yml; "
      "choose another NAME"),
     (("game", "albastini"), "examples/albastini/game.yml exists already; choose another NAME"),
-    (("game", "Briscola"), "'Briscola' is not a valid game id; use lowercase letters, digits and hyphens"),
+    (("game", "Tressette"), "'Tressette' is not a valid game id; use lowercase letters, digits and hyphens"),
 ])
 def test_refusals_write_nothing(args, message, project, run_cli):
     before = snapshot(project)
@@ -163,6 +163,6 @@ def test_a_drills_file_with_problems_is_left_alone(project, run_cli):
 
 
 def test_new_needs_a_project(tmp_path, run_cli):
-    result = run_cli("new", "game", "briscola", cwd=tmp_path)
+    result = run_cli("new", "game", "tressette", cwd=tmp_path)
     assert result.returncode == 1 and result.stderr.startswith("Error: no project found in ")
     assert list(tmp_path.iterdir()) == []

@@ -151,7 +151,7 @@ class Renderer:
         with self.tr.recording() as missed:
             markdown = self.env.get_template("instructors.md").render(
                 notice=Markup(NOTICE_SLOT), tables={kind: guide.field_tables(kind) for kind in FILES},
-                samples=guide.samples(examples, project), mistakes=mistakes, schemas=[f"{kind}.schema.json" for kind in FILES],
+                samples=dict.fromkeys(FILES) | guide.samples(examples, project), mistakes=mistakes, schemas=[f"{kind}.schema.json" for kind in FILES],
                 commands={"new": guide.NEW_COMMANDS, "watch": guide.WATCH_COMMANDS}, root="")
         return self.with_notice(markdown, bool(missed))
 
