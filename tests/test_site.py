@@ -115,6 +115,19 @@ def test_briscola_is_taught_in_every_locale_from_its_data(site, translators, cod
         assert tr.gettext("Briscola for two players") != "Briscola for two players"
 
 
+def test_drills_are_in_place_and_out_of_the_search_index(site):
+    """Drills and walkthroughs go into the finished page past Markdown and search (issue 8): no
+    marker is left on any page, every drill is whole, and the index holds the rules, not drills."""
+    for page in (site / "en").rglob("*.html"):
+        assert "<!-- tutorial: block" not in page.read_text(encoding="utf-8"), page
+    html = read(site, "en", "albastini/practice.html")
+    assert html.count('<section class="tc-drill tc-drill--drill"') == 13
+    assert html.count('<li class="tc-drill__variant">') == html.count('<div class="tc-drill__prompt">')
+    index = (site / "en" / "search" / "search_index.json").read_text(encoding="utf-8")
+    assert "How many points is the trick worth?" in html and "How many points is the trick worth?" not in index
+    assert "A small trump takes the ace" in index
+
+
 @pytest.mark.parametrize("code", LOCALES)
 def test_the_instructors_guide_in_every_locale(site, translators, code):
     """Issue 7: the guide is in the nav of every page, translated, with every field table, the

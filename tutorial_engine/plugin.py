@@ -8,10 +8,13 @@ first one listed in mkdocs.yml.
 
 from __future__ import annotations
 
+import logging
+import multiprocessing
 import os
 import re
 import shutil
 import tempfile
+from concurrent.futures import Future, ProcessPoolExecutor
 from pathlib import Path
 
 from mkdocs.commands.build import build
@@ -82,6 +85,11 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
         self.stats: dict[str, Counts] | None = None
         """Each locale's counts for the translators' page, handed on like `report`."""
         self.language_dir: tempfile.TemporaryDirectory | None = None
+        self.slots: dict[str, dict[str, str]] = {}
+        """Per page: the HTML of its drills and walkthroughs, by the marker standing in for it."""
+        self.pool: ProcessPoolExecutor | None = None
+        self.pending: dict[str, Future] = {}
+        """The further locales of `mkdocs build`, building in worker processes meanwhile."""
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         self.command = command
@@ -116,7 +124,21 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
         config.extra_css.append("assets/tutorial.css")
         config.extra_javascript.append("assets/tutorial.js")
         config.nav = self._nav(report.pages)
+        if self.staging is not None and self.nested_locale is None and not self.pending:
+            self._start_other_locales(config, locales[1:])
         return config
+
+    def _start_other_locales(self, config, codes: list[str]) -> None:
+        """Fork workers that build the other locales while this process builds the first: the
+        checked content reaches them through the fork, not through pickling. Without fork
+        (Windows, macOS defaults) they are built one after another in on_post_build."""
+        if not codes or "fork" not in multiprocessing.get_all_start_methods():
+            return
+        _HANDOFF.update(report=self.report, stats=self.stats)
+        self.pool = ProcessPoolExecutor(max_workers=min(len(codes), os.cpu_count() or 1),
+                                        mp_context=multiprocessing.get_context("fork"))
+        self.pending = {code: self.pool.submit(_build_locale, config.config_file_path,
+                                               str(self.staging / code), code) for code in codes}
 
     def _language_partial(self, config) -> None:
         """Material's templates import partials/languages/<locale>.html and fail without one:
@@ -191,9 +213,11 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
         for file in [f for f in files if f.src_uri.endswith(".js.map")]:
             files.remove(file)  # source maps of Material's bundle serve no learner
         renderer = Renderer(self.tr)
+        self.slots = {}
         for page in self.report.pages:
             markdown = renderer.page(page, self.report.pages, self.report.games)
             files.append(File.generated(config, page.path, content=markdown))
+            self.slots[page.path] = renderer.take_slots()
         files.append(File.generated(config, INSTRUCTORS_PAGE, content=renderer.instructors(
             self.project / self.config.examples, self.project, self.report.games)))
         files.append(File.generated(config, TRANSLATORS_PAGE, content=renderer.translators(self.stats)))
@@ -208,6 +232,12 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
                 server.watch(str(folder))
         return server
 
+    def on_post_page(self, output: str, *, page, config) -> str:
+        """The drills and walkthroughs the Markdown held markers for (Renderer.slot)."""
+        for marker, html in self.slots.get(page.file.src_uri, {}).items():
+            output = output.replace(marker, html, 1)
+        return output
+
     @event_priority(-200)  # after the offline plugin (-100), which writes the search index then
     def on_post_build(self, *, config) -> None:
         _no_cdn(Path(config.site_dir))
@@ -220,15 +250,16 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
         self.stats, stats = None, self.stats
         if self.staging is None:
             return
-        for code in self.config.locales[1:]:
-            nested = load_config(config.config_file_path, site_dir=str(self.staging / code),
-                                 strict=config.strict)
-            plugin = nested.plugins["tutorial"]
-            plugin.nested_locale, plugin.report, plugin.stats = code, report, stats
-            try:
-                build(nested)
-            finally:
-                plugin.nested_locale = None
+        try:
+            for code in self.config.locales[1:]:
+                if code in self.pending:
+                    for name, level, message in self.pending[code].result():
+                        logging.getLogger(name).log(level, message)  # counted here under --strict
+                else:
+                    _build_nested(config.config_file_path, str(self.staging / code), code, report, stats,
+                                  config.strict)
+        finally:
+            self._stop_workers()
         write_chooser(self.staging, self.config.locales)
         write_schemas(self.staging / SCHEMAS)  # once for every locale: site/schemas/<kind>.schema.json
         self._swap()
@@ -241,11 +272,54 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
         shutil.rmtree(old, ignore_errors=True)
         self.staging = None
 
+    def _stop_workers(self) -> None:
+        if self.pool is not None:
+            self.pool.shutdown(wait=True, cancel_futures=True)  # none may write into a removed folder
+        self.pool, self.pending = None, {}
+        _HANDOFF.clear()
+
     def on_build_error(self, *, error: Exception) -> None:
         self.report = None
+        self._stop_workers()
         if self.staging is not None:
             shutil.rmtree(self.staging, ignore_errors=True)
             self.staging = None
+
+
+_HANDOFF: dict = {}
+"""The checked content and catalog counts, set before the fork for the workers to read."""
+
+
+def _build_nested(config_file: str, site_dir: str, code: str, report, stats, strict: bool) -> None:
+    nested = load_config(config_file, site_dir=site_dir, strict=strict)
+    plugin = nested.plugins["tutorial"]
+    plugin.nested_locale, plugin.report, plugin.stats = code, report, stats
+    try:
+        build(nested)
+    finally:
+        plugin.nested_locale = None
+
+
+class _Warnings(logging.Handler):
+    """A worker's warnings, kept for the parent to log: only there does --strict count them."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.records: list[tuple[str, int, str]] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append((record.name, record.levelno, record.getMessage()))
+
+
+def _build_locale(config_file: str, site_dir: str, code: str) -> list[tuple[str, int, str]]:
+    """A worker process: build one locale, print its progress, return its warnings unprinted."""
+    logger = logging.getLogger("mkdocs")
+    for handler in logger.handlers:
+        handler.addFilter(lambda record: record.levelno < logging.WARNING)
+    kept = _Warnings()
+    logger.addHandler(kept)
+    _build_nested(config_file, site_dir, code, _HANDOFF["report"], _HANDOFF["stats"], strict=False)
+    return kept.records
 
 
 _ENTITY = re.compile(r"&(?=[#\w])")

@@ -17,7 +17,7 @@ from functools import partial
 from pathlib import Path
 
 from babel.numbers import format_percent
-from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
+from jinja2 import BytecodeCache, Environment, PackageLoader, StrictUndefined, select_autoescape
 from markupsafe import Markup
 
 from . import guide
@@ -46,11 +46,29 @@ from .walkrender import WalkRenderer
 from .walkthrough import walk
 
 
+class _CompiledTemplates(BytecodeCache):
+    """Each locale has its own Environment (its own gettext); they share the compiled
+    templates, which do not depend on the locale, instead of compiling them once per locale."""
+
+    def __init__(self) -> None:
+        self.code: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket) -> None:
+        if bucket.key in self.code:
+            bucket.bytecode_from_string(self.code[bucket.key])
+
+    def dump_bytecode(self, bucket) -> None:
+        self.code[bucket.key] = bucket.bytecode_to_string()
+
+
+_COMPILED = _CompiledTemplates()
+
+
 def _environment(tr: Translator) -> Environment:
     env = Environment(loader=PackageLoader("tutorial_engine", "templates"),
                       autoescape=select_autoescape(["html", "md"], default_for_string=True),
                       undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True,
-                      keep_trailing_newline=True)
+                      keep_trailing_newline=True, bytecode_cache=_COMPILED)
     env.globals.update(
         gettext=tr.gettext, ngettext=tr.ngettext, pgettext=tr.pgettext, npgettext=tr.npgettext,
         number=tr.number, digits=tr.digits, is_red=is_red,
@@ -86,6 +104,7 @@ class Row:
 
 
 NOTICE_SLOT = "<!-- tutorial: partly translated -->"
+SLOT = "<!-- tutorial: block {} -->"
 
 
 class Renderer:
@@ -95,6 +114,9 @@ class Renderer:
         self.tr = tr
         self.env = _environment(tr)
         self.env.globals["say"] = self.say
+        self.slots: dict[str, Markup] = {}
+        """Drills and walkthroughs of the page being rendered, by the marker that stands in for
+        them in its Markdown (see `slot`)."""
         self.english_marks = Markup(' lang="en"') + (Markup(' dir="ltr"') if tr.direction == "rtl" else "")
 
     def say(self, text: str) -> Markup:
@@ -185,10 +207,23 @@ class Renderer:
         if isinstance(block, Table):
             return self.table(block.kind, page.game)
         if isinstance(block, DrillBlock):
-            return DrillRenderer(self).drill(block.drill)
+            return self.slot(DrillRenderer(self).drill(block.drill))
         if isinstance(block, WalkthroughBlock):
-            return WalkRenderer(self, walk(block.spec)).render(self.tr.gettext(block.title))
+            return self.slot(WalkRenderer(self, walk(block.spec)).render(self.tr.gettext(block.title)))
         return self.example(block.example)
+
+    def slot(self, html: Markup) -> Markup:
+        """A marker for `html` in the page's Markdown; the plugin puts `html` in its place in the
+        finished page. A drill's hundreds of kilobytes of markup then skip Markdown's HTML
+        parser and the search indexer, which made up most of the build's time (a learner
+        searches the rules, not thirty drill questions)."""
+        marker = Markup(SLOT.format(len(self.slots) + 1))
+        self.slots[str(marker)] = html
+        return marker
+
+    def take_slots(self) -> dict[str, Markup]:
+        slots, self.slots = self.slots, {}
+        return slots
 
     def table(self, kind: str, game: GameSpec) -> Markup:
         if kind == "plain-order":
