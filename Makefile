@@ -45,6 +45,12 @@ browser-tools:
 bench: $(STAMP)
 	$(PY) bench/engine.py
 	$(PY) bench/deals.py
+	$(PY) bench/check.py
+	$(PY) bench/build.py
+	$(VENV)/bin/mkdocs build --strict -q -d .bench-site
+	$(PY) bench/weight.py --site .bench-site
+	$(PY) bench/browser.py --site .bench-site
+	rm -rf .bench-site
 
 clean:
 	rm -rf $(VENV) site .pytest_cache .hypothesis tests/browser/node_modules tests/artifacts
