@@ -134,6 +134,20 @@ def test_a_trick_drill_right_then_wrong_and_progress_survives_a_reload(server, w
     assert {urlparse(u).hostname for u in w.requests} == {"127.0.0.1"}
 
 
+def test_the_first_drill_is_answerable_while_the_page_still_loads(server, watched):
+    """Issue 8: on a long practice page the first drill is set up as soon as it is parsed,
+    not once the whole page is (that took 10 s at a 4x slower CPU)."""
+    page = watched().page
+    page.add_init_script("""new MutationObserver((_, observer) => {
+      const ready = document.querySelector("[data-drill-ready]");
+      if (ready) { window.firstReady = [ready.id, document.readyState]; observer.disconnect(); }
+    }).observe(document, {subtree: true, childList: true, attributes: true});""")
+    page.goto(f"{server}/en/{PRACTICE}")
+    page.wait_for_load_state("load")
+    assert page.evaluate("window.firstReady") == ["drill-who-takes-the-trick", "loading"]
+    assert page.locator(".tc-drill[data-drill-ready]").count() == page.locator(".tc-drill").count()
+
+
 @pytest.mark.parametrize("code", LOCALES)
 def test_keyboard_alone(server, watched, code):
     w = watched()

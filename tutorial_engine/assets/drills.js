@@ -332,6 +332,11 @@
   function init() {
     [].forEach.call(document.querySelectorAll(".tc-drill"), setup);
   }
+  // Each drill calls this right after its markup (drill.html): it is answerable long before a
+  // page of many drills has finished loading. init() below catches any drill it missed.
+  window.tcDrillSetup = function (sec) {
+    if (sec && sec.classList && sec.classList.contains("tc-drill")) setup(sec);
+  };
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
   else init();
   // Material's instant navigation swaps pages without reloading scripts; it announces them here.
