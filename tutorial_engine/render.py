@@ -40,8 +40,8 @@ from .explain import (
 )
 from .game import GameSpec
 from .i18n import English, Translator
-from .schemas import FILES
 from .pages import BulletList, DrillBlock, Page, Paragraph, Table, WalkthroughBlock
+from .schemas import FILES
 from .walkrender import WalkRenderer
 from .walkthrough import walk
 
