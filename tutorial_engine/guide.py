@@ -40,7 +40,7 @@ class FieldRow:
 @dataclass(frozen=True)
 class FieldTable:
     path: str
-    """Where the fields sit in the file, in YAML terms: `pages[].sections[]`, `examples[] kind: trick`."""
+    """Where the fields sit in the file, in YAML terms: `pages[].sections[]`, `examples[] (kind: trick)`."""
     rows: tuple[FieldRow, ...]
 
 
@@ -113,8 +113,8 @@ def samples(examples: Path, project: Path) -> dict[str, Sample]:
         found["examples"] = _item(example_files[0], "examples", project, lambda items: items[0])
     if (first / "drills.yml").exists():
         found["drills"] = _item(first / "drills.yml", "drills", project, lambda items: items[0])
-    pages = [path for path in sorted(examples.glob("*/pages.yml"))]
-    candidates = [_item(path, "pages", project, _shortest_with_sections) for path in pages]
+    candidates = [_item(path, "pages", project, _shortest_with_sections)
+                  for path in sorted(examples.glob("*/pages.yml"))]
     candidates = [sample for sample in candidates if sample is not None]
     if candidates:
         found["pages"] = min(candidates, key=lambda sample: sample.text.count("\n"))
