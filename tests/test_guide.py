@@ -102,9 +102,9 @@ def test_the_page_sample_is_the_shortest_page_with_sections():
 def test_the_sample_mistakes_are_what_check_prints(games, run_cli, tmp_path):
     """The guide shows the loader's own words: the same file, checked by the CLI, prints them."""
     first = games[min(games)]
-    text, lines = guide.mistakes(first)
+    shown, text, lines = guide.mistakes(first)
     shutil.copytree(EXAMPLES, tmp_path / "examples")
-    path = tmp_path / "examples" / first.id / "examples" / "my-first-trick.yml"
+    path = tmp_path / shown
     path.write_text(text, encoding="utf-8")
     result = run_cli("check", str(path.relative_to(tmp_path)), cwd=tmp_path)
     assert result.returncode == 1

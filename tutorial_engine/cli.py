@@ -107,11 +107,8 @@ def check(paths: tuple[Path, ...], project: Path | None, watch: bool) -> None:
 def _check_once(root: Path, paths: tuple[Path, ...]) -> bool:
     """Check and print the problems, or the summary line; True when there are no problems."""
     report = check_project(root, paths)
-    for problem in report.problems:
-        click.echo(str(problem))
     if report.problems:
-        count = len(report.problems)
-        click.echo(f"Aborted with {count} error{'s' if count != 1 else ''}")
+        click.echo("\n".join(report.problems.report()))
         return False
     click.echo(report.summary())
     return True

@@ -177,10 +177,9 @@ examples:
 """A first example with three typical slips: a misspelt seat, a card written out, a misspelt key."""
 
 
-def mistakes(game: GameSpec) -> tuple[str, list[str]]:
-    """MISTAKES and the lines `tutorial-engine check` prints for it, as it would in `game`'s folder."""
+def mistakes(game: GameSpec) -> tuple[str, str, list[str]]:
+    """Where MISTAKES would sit in `game`'s folder, the file, and what `check` prints for it."""
     shown = f"examples/{game.id}/examples/my-first-trick.yml"
     problems = Problems()
     load_examples(parse_source(MISTAKES.encode("utf-8"), shown), problems, game)
-    count = len(problems.items)
-    return MISTAKES, [str(problem) for problem in problems] + [f"Aborted with {count} error{'s' if count != 1 else ''}"]
+    return shown, MISTAKES, problems.report()

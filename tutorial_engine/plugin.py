@@ -170,9 +170,7 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
     def _check(self):
         report = check(self.project, [self.project / self.config.examples])
         if report.problems:
-            lines = [str(problem) for problem in report.problems]
-            raise PluginError("\n".join(lines) + f"\nAborted with {len(lines)} error"
-                              + ("s" if len(lines) != 1 else ""))
+            raise PluginError("\n".join(report.problems.report()))
         return report
 
     def _stage(self, config, locales: list[str]) -> None:

@@ -51,6 +51,11 @@ class Problems:
     def __iter__(self):
         return iter(sorted(self.items, key=lambda p: p.location))
 
+    def report(self) -> list[str]:
+        """What `check` prints, as every caller words it: each problem, then the count."""
+        count = len(self.items)
+        return [str(problem) for problem in self] + [f"Aborted with {count} error{'s' if count != 1 else ''}"]
+
 
 def alternatives(numbers) -> str:
     """2 3 4 5 6 → "2 to 6"; 3 4 → "3 or 4"; 2 4 6 → "2, 4 or 6": counts as people say them."""

@@ -167,9 +167,8 @@ class Renderer:
         first = games[min(games)] if games else None
         mistakes = None
         if first is not None:
-            text, output = guide.mistakes(first)
-            mistakes = {"text": text, "output": "\n".join(output),
-                        "path": f"examples/{first.id}/examples/my-first-trick.yml"}
+            path, text, output = guide.mistakes(first)
+            mistakes = {"path": path, "text": text, "output": "\n".join(output)}
         with self.tr.recording() as missed:
             markdown = self.env.get_template("instructors.md").render(
                 notice=Markup(NOTICE_SLOT), tables={kind: guide.field_tables(kind) for kind in FILES},
