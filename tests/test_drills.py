@@ -14,7 +14,7 @@ import pytest
 from tutorial_engine import drills as drills_module
 from tutorial_engine.check import check
 from tutorial_engine.choicedeal import play_deals
-from tutorial_engine.drillrender import DrillRenderer
+from tutorial_engine.drillrender import PRINTED, SHOWN, DrillRenderer
 from tutorial_engine.drills import (
     DealCountVariant,
     DrillError,
@@ -78,9 +78,58 @@ def test_forecast_exchange_questions_include_both_answers(report):
     assert all(isinstance(v, ExchangeVariant) for v in generate(drill(report, "albastini", "must-it-be-exchanged")))
 
 
+def every_question(d, code: str = "en") -> str:
+    """The drill with all its questions in one list, as the page and its script hold them."""
+    renderer = DrillRenderer(Renderer(Translator.load(ROOT / "locales", code)))
+    return str(renderer.section(d, renderer.questions(d)))
+
+
 def rendered(report, game: str, name: str, code: str = "en") -> str:
-    tr = Translator.load(ROOT / "locales", code)
-    return str(DrillRenderer(Renderer(tr)).drill(drill(report, game, name)))
+    return every_question(drill(report, game, name), code)
+
+
+def variants_of(html: str) -> list[str]:
+    """Each question's list item: it ends where its list of steps does."""
+    return re.findall(r'<li class="tc-drill__variant">.*?</ol>\n</li>', html, re.S)
+
+
+@pytest.mark.parametrize("code", ["en", "fa"])
+def test_a_practice_page_holds_the_first_question_and_a_script_the_others(report, code):
+    """Issue 8: thirty questions a drill made a 2 MB page. The page holds the first; a script
+    named after its content holds the rest, in order, for drills.js to load; the worksheet
+    lists the first PRINTED with the answer key."""
+    d = drill(report, "albastini", "who-takes-the-trick")
+    renderer = DrillRenderer(Renderer(Translator.load(ROOT / "locales", code)))
+    html, script = renderer.practice(d, "practice.print.html")
+    whole = variants_of(every_question(d, code))
+    assert len(whole) == 30 and len(variants_of(str(html))) == SHOWN == 1
+    assert f'data-more="drills/{script.name}" data-total="30"' in html
+    assert re.fullmatch(r"who-takes-the-trick\.[0-9a-f]{10}\.js", script.name)
+    call = re.fullmatch(r'tcDrillMore\("albastini/who-takes-the-trick",(".*")\);\n', script.text, re.S)
+    later = variants_of(json.loads(call[1]))
+    assert len(later) == 29 and all('<span class="tc-drill__unprinted" hidden></span>' in v for v in later)
+    strip = lambda v: re.sub(r'<span class="tc-drill__(number|unprinted)" hidden>[^<]*</span>', "", v).strip()
+    assert [strip(v) for v in variants_of(str(html)) + later] == [strip(v) for v in whole]
+    more = re.search(r'<p class="tc-drill__more"><a href="([^"]+)">([^<]+)</a></p>', html)
+    tr = renderer.tr
+    assert more.groups() == ("practice.print.html#drill-who-takes-the-trick", tr.npgettext(
+        "drill", "{n} more question, with its answer, on the worksheet to print",
+        "{n} more questions, with their answers, on the worksheet to print", 29))
+    sheet = str(renderer.worksheet(d))
+    assert [strip(v) for v in variants_of(sheet)] == [strip(v) for v in whole[:PRINTED]]
+    assert "data-more" not in sheet and "tc-drill__unprinted" not in sheet
+    assert sheet.count('<li class="tc-drill__answer">') == 2 * PRINTED  # who takes it, then its points
+
+
+def test_the_script_of_a_drills_further_questions_is_named_after_them(report):
+    """A browser that kept an older script must not pair it with a newer page."""
+    d = drill(report, "albastini", "who-takes-the-trick")
+    names = {code: DrillRenderer(Renderer(Translator.load(ROOT / "locales", code))).practice(d, "w.html")[1].name
+             for code in ("en", "ru", "en")}
+    other = dataclasses.replace(d, seed=d.seed + 1)
+    assert len(set(names.values())) == 2
+    assert DrillRenderer(Renderer(Translator.load(ROOT / "locales", "en"))).practice(other, "w.html")[1].name \
+        not in names.values()
 
 
 def test_each_step_carries_the_engines_answer_and_states_it(report):
@@ -397,7 +446,7 @@ def test_b20_a_solo_of_five_wins_the_round_at_once_in_english(report):
 def test_b20_b21_a_round_reached_and_the_match_won_in_english(report):
     d = dataclasses.replace(drill(report, "altbaumer", "a-deal-of-a-match"), count=30,
                             constraints=("match-won",))
-    page = str(DrillRenderer(Renderer(Translator.load(ROOT / "locales", "en"))).drill(d))
+    page = every_question(d)
     pairs = list(zip(draw(d), steps_of(page)))
     v, steps = next((v, s) for v, s in pairs if not v.decider and not v.solo_of_five)
     side = SIDES[v.round_winner]

@@ -7,8 +7,10 @@ by git) for a reviewer to look at.
 from __future__ import annotations
 
 import functools
+import html as htmllib
 import json
 import os
+import re
 import shutil
 import threading
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -173,20 +175,36 @@ def test_keyboard_alone(server, watched, code):
     assert w.errors == []
 
 
+def answers(site, code: str, drill: str) -> list:  # noqa: F811
+    """The first step's answer of each question of a drill on the practice page: the first
+    question's from the page, the others' from the script it names."""
+    html = (site / code / PRACTICE).read_text(encoding="utf-8")
+    section = html[html.index(f'id="drill-{drill}"'):]
+    script = re.search(r'data-more="([^"]+)"', section)[1]
+    further = (site / code / PRACTICE).parent.joinpath(script).read_text(encoding="utf-8")
+    items = json.loads(re.fullmatch(r'tcDrillMore\("[^"]+",(".*")\);\n', further, re.S)[1])
+    first = section[:section.index("</section>")]
+    return [json.loads(htmllib.unescape(a)) for a in
+            re.findall(r'<li class="tc-drill__variant">.*?data-answer="([^"]+)"', first + items, re.S)]
+
+
 @pytest.mark.parametrize("typed", ["۱۱", "١١", "11"], ids=["persian", "arabic-indic", "western"])
-def test_persian_page_is_rtl_and_its_number_input_takes_11_in_every_digit_set(server, watched, typed):
-    """Jump to a card-values question whose answer is 11 (an ace), via the stored progress."""
+def test_persian_page_is_rtl_and_its_number_input_takes_11_in_every_digit_set(site, server, watched, typed):  # noqa: F811
+    """Jump to a card-values question whose answer is 11 (an ace), via the stored progress: its
+    question is in the script of the drill's further questions, which loads then."""
     page = watched().page
     page.goto(f"{server}/fa/{PRACTICE}")
     assert page.get_attribute("body", "dir") == "rtl"
-    answers = page.eval_on_selector_all("#drill-card-values .tc-drill__variants .tc-drill__step",
-                                        "steps => steps.map(s => JSON.parse(s.dataset.answer))")
-    index = answers.index(11)
+    index = answers(site, "fa", "card-values").index(11)
+    assert index > 0
     page.evaluate("([key, state]) => localStorage.setItem(key, JSON.stringify(state))",
                   ["tutorial-drill:fa:albastini/card-values",
                    {"variant": index, "step": 0, "right": 0, "attempted": 0, "streak": 0}])
     page.reload()
     box = panel(page, "#drill-card-values")
+    total = len(answers(site, "fa", "card-values"))
+    assert box.locator(".tc-drill__count").inner_text() == texts("fa")["tr"].pgettext(
+        "drill", "Question {n} of {total}", n=index + 1, total=total)
     box.locator(".tc-drill__input").fill(typed)
     box.locator(".tc-drill__check").click()
     assert texts("fa")["right"] in box.locator(".tc-drill__live").inner_text()
@@ -208,16 +226,56 @@ def test_from_disk_a_drill_works_and_search_finds_a_word(site, watched):  # noqa
     panel(page).locator(f'.tc-drill__option[data-value="{answer}"]').click()
     panel(page).locator(".tc-drill__check").click()
     assert texts("ru")["right"] in panel(page).locator(".tc-drill__live").inner_text()
+    # Its further questions come from a script beside the page, which loads from disk too.
+    panel(page).locator(".tc-drill__next").click()
+    panel(page).locator(".tc-drill__input").fill("0")
+    panel(page).locator(".tc-drill__check").click()
+    panel(page).locator(".tc-drill__next").click()
+    question = texts("ru")["tr"].pgettext("drill", "Question {n} of {total}", n=2, total=30)
+    assert panel(page).locator(".tc-drill__count").inner_text() == question
+    assert panel(page).locator(".tc-drill__options .tc-drill__option").count() >= 2
     page.goto((site / "ru" / "index.html").as_uri() + "?q=" + "козырь")
     page.wait_for_selector(".md-search-result__item", timeout=15000)
     assert all(u.startswith(("file:", "data:", "blob:")) for u in w.requests)
+
+
+@pytest.mark.parametrize("code", ["en", "fa"])
+def test_when_the_further_questions_cannot_load_next_says_so_and_tries_again(server, watched, code):
+    """Offline after the page arrived: the learner is told, keeps the question answered, and
+    Next loads them once the connection is back."""
+    w = watched()
+    page, words = w.page, texts(code)
+    page.route("**/drills/*.js", lambda route: route.abort())
+    page.goto(f"{server}/{code}/{PRACTICE}")
+    steps, box = first_step(page), panel(page)
+    box.locator(f'.tc-drill__option[data-value="{steps[0]["answer"][0]}"]').click()
+    box.locator(".tc-drill__check").click()
+    box.locator(".tc-drill__next").click()
+    box.locator(".tc-drill__input").fill(str(steps[1]["answer"]))
+    box.locator(".tc-drill__check").click()
+    box.locator(".tc-drill__next").click()
+    failed = words["tr"].pgettext("drill", "The next questions could not be loaded. Check your connection, "
+                                  "then press Next to try again.")
+    live = box.locator(".tc-drill__live")
+    live.get_by_text(failed).wait_for()
+    assert box.locator(".tc-drill__next").evaluate("n => n === document.activeElement")
+    assert box.locator(".tc-drill__count").inner_text() == words["tr"].pgettext(
+        "drill", "Question {n} of {total}", n=1, total=30)
+    page.unroute("**/drills/*.js")
+    box.locator(".tc-drill__next").click()
+    box.locator(".tc-drill__count").get_by_text(words["tr"].pgettext(
+        "drill", "Question {n} of {total}", n=2, total=30)).wait_for()
+    assert failed not in live.inner_text()
+    assert page.locator(f"{TRICK} .tc-drill__variant").count() == 30
+    assert [e for e in w.errors if "ERR_FAILED" not in e] == []
 
 
 @pytest.mark.skipif(not AXE.exists() and os.environ.get("CI") != "true",
                     reason="axe-core is not installed (make browser-tools)")
 @pytest.mark.parametrize("code", LOCALES)
 @pytest.mark.parametrize("path", ["albastini/two-players.html", PRACTICE, "albastini/walkthrough.html",
-                                  "altbaumer/walkthrough.html", "briscola/practice.html", "instructors.html"])
+                                  "altbaumer/walkthrough.html", "briscola/practice.html", "instructors.html",
+                                  "albastini/practice.print.html"])
 def test_no_serious_accessibility_violation(server, watched, code, path):
     page = watched().page
     page.goto(f"{server}/{code}/{path}")

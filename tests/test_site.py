@@ -16,6 +16,7 @@ import pytest
 from tutorial_engine import guide
 from tutorial_engine.cardnames import card_name
 from tutorial_engine.cards import Card
+from tutorial_engine.drillrender import PRINTED
 from tutorial_engine.i18n import Translator
 from tutorial_engine.schemas import FILES
 
@@ -126,6 +127,39 @@ def test_drills_are_in_place_and_out_of_the_search_index(site):
     index = (site / "en" / "search" / "search_index.json").read_text(encoding="utf-8")
     assert "How many points is the trick worth?" in html and "How many points is the trick worth?" not in index
     assert "A small trump takes the ace" in index
+
+
+@pytest.mark.parametrize("code", LOCALES)
+@pytest.mark.parametrize("game, drills", [("albastini", 13), ("altbaumer", 10), ("briscola", 7)])
+def test_a_practice_page_loads_the_rest_of_each_drill_and_has_a_worksheet(site, translators, code, game, drills):
+    """Issue 8: each drill on the page holds its first question and names the script with the
+    others; the worksheet beside the page lists the first PRINTED of each, needs no script, and
+    both link to each other and sit in the nav."""
+    tr = translators[code]
+    html = read(site, code, f"{game}/practice.html")
+    more = re.findall(r'data-drill="([^"]+)"[^>]* data-more="([^"]+)" data-total="(\d+)"', html)
+    assert len(more) == html.count('<section class="tc-drill tc-drill--drill"') == drills
+    for key, script, total in more:
+        text = (site / code / game / script).read_text(encoding="utf-8")
+        assert text.startswith(f'tcDrillMore("{key}","<li class=\\"tc-drill__variant\\">'), script
+        assert text.count('<li class=\\"tc-drill__variant\\">') == int(total) - 1 >= 29
+    assert html.count('<li class="tc-drill__variant">') == drills
+    link = tr.pgettext("worksheet", "worksheet to print")
+    assert f'<a href="practice.print.html">{link}</a>' in html
+
+    sheet = read(site, code, f"{game}/practice.print.html")
+    title = tr.pgettext("worksheet", "{title}: worksheet to print", title=tr.gettext(f"Practise {game.title()}"))
+    assert f'<h1 id="top">{title}' in sheet
+    assert f'<a href="practice.html">{tr.gettext(f"Practise {game.title()}")}</a>' in sheet
+    assert sheet.count('<li class="tc-drill__variant">') == drills * PRINTED
+    assert "drills.js" not in sheet and "data-more" not in sheet and "assets/drills.css" in sheet
+    for anchor in re.findall(r'<p class="tc-drill__more"><a href="practice\.print\.html#([^"]+)">', html):
+        assert f'id="{anchor}"' in sheet
+    assert len(re.findall(r'<p class="tc-drill__more">', html)) == drills
+    for page in (html, sheet):
+        nav = re.search(r'<a href="practice\.print\.html" class="md-nav__link[^"]*">\s*<span class="md-ellipsis">\s*([^<]+)',
+                        page)
+        assert nav[1].strip() == title
 
 
 @pytest.mark.parametrize("code", LOCALES)

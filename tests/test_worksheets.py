@@ -1,4 +1,4 @@
-"""Printable worksheets: a practice page printed (Save as PDF) in headless Chromium.
+"""Printable worksheets: a practice page's worksheet printed (Save as PDF) in headless Chromium.
 
 The PDF's text is read page by page with pypdf: the worksheet pages hold the numbered questions
 and none of the answers or the site's chrome; the answer key starts a page of its own.
@@ -16,10 +16,10 @@ import pytest
 from test_drills_browser import browser, server  # noqa: F401  (fixtures; it also fails under CI without chromium)
 from test_site import ROOT, site  # noqa: F401
 
-from tutorial_engine.drillrender import PRINTED
+from tutorial_engine.drillrender import PRINTED, SHOWN
 from tutorial_engine.i18n import Translator
 
-PRACTICE = "albastini/practice.html"
+WORKSHEET = "albastini/practice.print.html"
 DRILL = "#drill-who-takes-the-trick"
 ARTIFACTS = ROOT / "tests" / "artifacts"
 
@@ -49,9 +49,11 @@ CONTENT = """() => {
   copy.querySelectorAll(".tc-drill__key, .tc-drill__panel, details").forEach(e => e.remove());
   const walk = document.createTreeWalker(copy, NodeFilter.SHOW_TEXT), out = [];
   while (walk.nextNode()) out.push(walk.currentNode.data);
+  copy.querySelectorAll(".tc-card").forEach(card => out.push(card.textContent));
   return out.join(" ");
 }"""
-"""The page's text but for the answers, whatever the stylesheets do (a space between nodes)."""
+"""The page's text but for the answers, whatever the stylesheets do (a space between nodes),
+and each card's face as one word, as a PDF may give it."""
 
 
 STEPS = """drill => [...drill.querySelectorAll(".tc-drill__variant")]
@@ -62,13 +64,12 @@ STEPS = """drill => [...drill.querySelectorAll(".tc-drill__variant")]
 
 
 def printed(browser, locale: str, server):  # noqa: F811
-    """The practice page printed to PDF (A4): per page, its words and its first line's words;
-    and what the DOM says."""
+    """The worksheet printed to PDF (A4): per page, its words and its first line's words; and
+    what the DOM says."""
     context = browser.new_context()
     page = context.new_page()
     try:
-        page.goto(f"{server}/{locale}/{PRACTICE}")
-        page.wait_for_selector(f"{DRILL}[data-drill-ready]")  # printed after drills.js ran
+        page.goto(f"{server}/{locale}/{WORKSHEET}")
         page.emulate_media(media="print")
         data = page.pdf(format="A4", print_background=True)
         drill = page.locator(DRILL)
@@ -92,10 +93,10 @@ def printed(browser, locale: str, server):  # noqa: F811
 
 
 @pytest.mark.parametrize("locale", ["en", "fa"])
-def test_practice_page_prints_as_worksheet_then_answer_key(browser, server, locale):  # noqa: F811
+def test_the_worksheet_prints_its_questions_then_the_answer_key(browser, server, locale):  # noqa: F811
     tr = Translator.load(ROOT / "locales", locale)
     pages, dom = printed(browser, locale, server)
-    assert dom["variants"] > PRINTED and dom["unprinted"] == dom["variants"] - PRINTED
+    assert dom["variants"] == PRINTED and dom["unprinted"] == 0
     heading = words(tr.pgettext("worksheet", "Answer key: {title}", title=dom["titles"][0]))
     key = next(k for k, (_, first) in enumerate(pages) if within(heading, first))
     assert key > 0, "the answer key follows the worksheet, on a page of its own"
@@ -132,13 +133,15 @@ def test_print_media_hides_the_chrome_and_shows_the_worksheet(browser, server, l
     context = browser.new_context()
     page = context.new_page()
     try:
-        page.goto(f"{server}/{locale}/{PRACTICE}")
-        page.wait_for_selector(f"{DRILL}[data-drill-ready]")
+        page.goto(f"{server}/{locale}/{WORKSHEET}")
         drill = page.locator(DRILL)
-        # On screen: the panel; the worksheet's numbers, blanks and key are hidden.
-        for selector in (".tc-drill__key", ".tc-drill__number", ".tc-drill__blank", ".tc-drill__variants"):
+        # On screen, without a script: the questions with their answers folded; the numbers,
+        # blanks and key are for paper.
+        for selector in (".tc-drill__key", ".tc-drill__number", ".tc-drill__blank"):
             assert not drill.locator(selector).first.is_visible(), selector
-        assert drill.locator(".tc-drill__panel").is_visible()
+        for selector in (".tc-drill__variants", ".tc-drill__question", ".tc-drill__solution"):
+            assert drill.locator(selector).first.is_visible(), selector
+        assert drill.locator(".tc-drill__panel").count() == 0
         page.emulate_media(media="print")
 
         def display(selector: str) -> str:
@@ -146,7 +149,7 @@ def test_print_media_hides_the_chrome_and_shows_the_worksheet(browser, server, l
 
         for selector in (".md-header", ".md-sidebar--primary", ".md-sidebar--secondary", ".md-footer",
                          ".md-search", f"{DRILL} .tc-drill__panel", f"{DRILL} .tc-drill__solution",
-                         f"{DRILL} .tc-drill__variant:nth-child({PRINTED + 1})", "[data-md-component=palette]"):
+                         "[data-md-component=palette]"):
             if page.locator(selector).count():
                 assert display(selector) == "none", selector
         for selector in (".tc-drill__variants", ".tc-drill__variant", ".tc-drill__number",
@@ -164,5 +167,23 @@ def test_print_media_hides_the_chrome_and_shows_the_worksheet(browser, server, l
             number = page.locator(f"{DRILL} .tc-drill__number").first.bounding_box()
             question = page.locator(f"{DRILL} .tc-drill__variants .tc-drill__question").first.bounding_box()
             assert number["x"] > question["x"] + question["width"] - 1
+    finally:
+        context.close()
+
+
+def test_a_practice_page_prints_the_question_it_shows_not_those_loaded_later(browser, server):  # noqa: F811
+    """The further questions a drill loaded are for the screen; its worksheet is the page to print."""
+    context = browser.new_context()
+    page = context.new_page()
+    try:
+        page.goto(f"{server}/en/albastini/practice.html")
+        box = page.locator(f"{DRILL} .tc-drill__panel")
+        box.locator(".tc-drill__option").first.click()
+        box.locator(".tc-drill__check").click()  # then the further questions load
+        page.wait_for_function(f"document.querySelectorAll('{DRILL} .tc-drill__variant').length === 30")
+        page.emulate_media(media="print")
+        shown = page.eval_on_selector_all(f"{DRILL} .tc-drill__variant",
+                                          "vs => vs.filter(v => getComputedStyle(v).display !== 'none').length")
+        assert shown == SHOWN
     finally:
         context.close()

@@ -84,6 +84,18 @@ def plain(text: str) -> Markup:
     return Markup(str(escape(text)).translate(_MARKDOWN_SYNTAX))
 
 
+@cached
+def card_face(card: Card, extra: str, tr: Translator) -> Markup:
+    """A card as the reader sees it: corner letter and suit, its full name for screen readers;
+    `extra` adds classes. Cached per locale: a build draws some 20,000 cards, a Jinja macro
+    each until this, a quarter of the time spent rendering pages."""
+    red = " tc-card--red" if is_red(card.suit) else ""
+    classes = f"{red} {escape(extra)}" if extra else red
+    return Markup(f'<span class="tc-card{classes}" role="img" aria-label="{escape(card_name(card, tr))}" '
+                  f'dir="ltr"><span class="tc-card__rank" aria-hidden="true">{escape(rank_letter(card.rank, tr))}'
+                  f'</span><span class="tc-card__suit" aria-hidden="true">{escape(str(card.suit))}</span></span>')
+
+
 def inline(text: str, tr: Translator) -> Markup:
     """Text made safe by `plain`, whose card codes read like the card faces beside them (Q♣ is
     Д♣ in Russian), named in full for screen readers, and kept left-to-right inside Persian."""

@@ -6,6 +6,7 @@ that states the answer, so the page also teaches without JavaScript.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -40,8 +41,22 @@ if TYPE_CHECKING:
     from .render import Renderer
 
 PRINTED = 10
-"""Questions (variants) of a drill on its printed worksheet and answer key; the page on screen
-keeps them all. A walkthrough prints every moment."""
+"""Questions (variants) of a drill on its worksheet to print and in its answer key. A
+walkthrough prints every moment."""
+MORE_FOLDER = "drills"
+"""Beside each practice page, the scripts of its drills' further questions."""
+SHOWN = 1
+"""Questions of a drill in a practice page itself; drills.js loads the others from a script
+when the learner gets there. Thirteen drills of thirty questions made a page of 2 MB (64 KB
+gzip), most of it never seen in a visit."""
+
+
+@dataclass(frozen=True)
+class Script:
+    """The questions of a drill past the first SHOWN, for drills.js to load: `name` is unique
+    to its content, so a browser never pairs a page with another build's questions."""
+    name: str
+    text: str
 
 
 @dataclass(frozen=True)
@@ -73,19 +88,58 @@ class DrillRenderer:
         self.r = renderer
         self.tr = renderer.tr
         self.macros = renderer.env.get_template("prompts.html").module
-        self.card = renderer.env.get_template("macros.html").module.card
+        self.card = renderer.env.globals["card"]
 
-    def drill(self, drill: Drill) -> Markup:
-        tr, text = self.tr, self.ui_text()
+    def questions(self, drill: Drill) -> list[Question]:
+        """Every question of the drill, rendered once per locale: the page and its worksheet
+        share them. A question that showed English reports it again to each of them."""
+        kept = self.r.drills.get((drill.game.id, drill.id))
+        if kept is not None and kept[0] is drill:
+            if kept[2]:
+                self.tr._missed(kept[2])
+            return kept[1]
+        with self.tr.recording() as missed:
+            questions = self._questions(drill)
+        self.r.drills[drill.game.id, drill.id] = drill, questions, frozenset(missed)
+        return questions
+
+    def _questions(self, drill: Drill) -> list[Question]:
         make = {TrickExample: self.trick, StrongestVariant: self.strongest, ValueVariant: self.value,
                 OrderVariant: self.order, LegalExample: self.legal, ExchangeVariant: self.exchange,
                 ForecastExample: self.allowed, VictoryVariant: self.victory,
                 TrickScoreVariant: self.trick_score, DealCountVariant: self.deal_count,
                 MatchDealVariant: self.match_deal}
-        questions = [make[type(v)](v) for v in generate(drill)]
+        return [make[type(v)](v) for v in generate(drill)]
+
+    def worksheet(self, drill: Drill) -> Markup:
+        """The drill on its worksheet: its first PRINTED questions, each with its answer, and
+        the answer key; it needs no script."""
+        return self.section(drill, self.questions(drill)[:PRINTED], printed=PRINTED)
+
+    def practice(self, drill: Drill, worksheet: str) -> tuple[Markup, Script | None]:
+        """The drill on a practice page: its first SHOWN questions, and the script with the
+        others. `worksheet` is the address of the worksheet that lists them."""
+        questions = self.questions(drill)
+        shown, rest = questions[:SHOWN], questions[SHOWN:]
+        if not rest:
+            return self.section(drill, shown, printed=SHOWN), None
+        part = self.r.env.get_template("drillparts.html").module.variant
+        first = 1 + sum(len(q.steps) for q in shown)
+        items = []
+        for question in rest:
+            items.append(str(part(question, first, False)))
+            first += len(question.steps)
+        key = f"{drill.game.id}/{drill.id}"
+        text = f"tcDrillMore({json.dumps(key)},{json.dumps(''.join(items), ensure_ascii=False)});\n"
+        name = f"{drill.id}.{hashlib.sha256(text.encode()).hexdigest()[:10]}.js"
+        html = self.section(drill, shown, printed=SHOWN, more=f"{MORE_FOLDER}/{name}",
+                            total=len(questions), worksheet=worksheet)
+        return html, Script(name, text)
+
+    def section(self, drill: Drill, questions: list[Question], **context) -> Markup:
         return self.r.html("drill.html", anchor=f"drill-{drill.id}", key=f"{drill.game.id}/{drill.id}", mode="drill",
-                           title=tr.gettext(drill.title), variants=questions, printed=PRINTED,
-                           locale=tr.code, text=json.dumps(text, ensure_ascii=False))
+                           title=self.tr.gettext(drill.title), variants=questions, locale=self.tr.code,
+                           text=json.dumps(self.ui_text(), ensure_ascii=False), **context)
 
     def ui_text(self) -> dict[str, str]:
         """The words drills.js shows, in this locale."""
@@ -102,6 +156,9 @@ class DrillRenderer:
             "choose_one": tr.pgettext("drill", "Choose one."),
             "choose_all": tr.pgettext("drill", "Choose every card that fits, then check."),
             "reset_done": tr.pgettext("drill", "Your progress has been cleared."),
+            "loading": tr.pgettext("drill", "Loading the next questions…"),
+            "load_failed": tr.pgettext("drill", "The next questions could not be loaded. Check your connection, "
+                                       "then press Next to try again."),
         }
 
     def name(self, person: str) -> str:

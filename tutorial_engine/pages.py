@@ -110,6 +110,16 @@ class Page:
         name = "index" if self.id == "home" else self.id
         return f"{self.game.id}/{name}.md" if self.game else f"{name}.md"
 
+    @property
+    def has_drills(self) -> bool:
+        return any(isinstance(b, DrillBlock) for s in self.sections for b in s.blocks) or \
+            any(isinstance(b, DrillBlock) for b in self.intro)
+
+    @property
+    def worksheet_path(self) -> str:
+        """Its worksheet to print, if it has drills: a dot no page id can hold keeps it apart."""
+        return self.path.removesuffix(".md") + ".print.md"
+
 
 PARAGRAPH = Text("a paragraph")
 _BLOCK_RECORD = Record("a block", {

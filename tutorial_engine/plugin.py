@@ -15,8 +15,11 @@ import re
 import shutil
 import tempfile
 from concurrent.futures import Future, ProcessPoolExecutor
+from functools import partial
 from pathlib import Path
 
+import rcssmin
+import rjsmin
 from mkdocs.commands.build import build
 from mkdocs.config import config_options as c
 from mkdocs.config import load_config
@@ -30,13 +33,17 @@ from .chooser import write_chooser
 from .i18n import SOURCE_LOCALE, Translator, catalog_path
 from .locales import TEMPLATE, Counts, LocaleError, catalog_counts
 from .pages import Page
-from .render import Renderer
+from .render import Renderer, compile_templates
 from .schemas import FOLDER as SCHEMAS, write_schemas
 
 PACKAGE = Path(__file__).parent
 ASSETS = {f"assets/{name}": PACKAGE / "assets" / name for name in (
     "tutorial.css", "tutorial.js", "drills.css", "drills.js", "vendor/iframe-worker-shim.js",
     "vendor/resize-observer-loader.js", "vendor/ResizeObserver.global.js")}
+MINIFY = {".js": partial(rjsmin.jsmin, keep_bang_comments=True),
+          ".css": partial(rcssmin.cssmin, keep_bang_comments=True)}
+"""Our own scripts and stylesheets reach learners without their comments: a third of what a
+practice page loads on top of a plain one. The vendored polyfills are served as they came."""
 INSTRUCTORS_PAGE = "instructors.md"
 """The instructors' guide: writing games, examples, drills and pages in YAML, in every locale."""
 TRANSLATORS_PAGE = "translators.md"
@@ -88,8 +95,8 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
         self.slots: dict[str, dict[str, str]] = {}
         """Per page: the HTML of its drills and walkthroughs, by the marker standing in for it."""
         self.pool: ProcessPoolExecutor | None = None
-        self.pending: dict[str, Future] = {}
-        """The further locales of `mkdocs build`, building in worker processes meanwhile."""
+        self.workers: list[Future] = []
+        """Worker processes building the further locales of `mkdocs build` meanwhile."""
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         self.command = command
@@ -124,21 +131,24 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
         config.extra_css.append("assets/tutorial.css")
         config.extra_javascript.append("assets/tutorial.js")
         config.nav = self._nav(report.pages)
-        if self.staging is not None and self.nested_locale is None and not self.pending:
+        if self.staging is not None and self.nested_locale is None and not self.workers:
             self._start_other_locales(config, locales[1:])
         return config
 
     def _start_other_locales(self, config, codes: list[str]) -> None:
         """Fork workers that build the other locales while this process builds the first: the
-        checked content reaches them through the fork, not through pickling. Without fork
-        (Windows, macOS defaults) they are built one after another in on_post_build."""
-        if not codes or "fork" not in multiprocessing.get_all_start_methods():
+        checked content reaches them through the fork, not through pickling. Each process,
+        this one too once its own locale is done, takes the next locale nobody has started
+        (`_next_locale`), so no core idles while another has two left. Without fork (Windows,
+        macOS defaults) this process builds them one after another in on_post_build."""
+        _HANDOFF.update(report=self.report, stats=self.stats, next=multiprocessing.Value("i", 0))
+        workers = min(len(codes), (os.cpu_count() or 1) - 1)
+        if workers < 1 or "fork" not in multiprocessing.get_all_start_methods():
             return
-        _HANDOFF.update(report=self.report, stats=self.stats)
-        self.pool = ProcessPoolExecutor(max_workers=min(len(codes), os.cpu_count() or 1),
-                                        mp_context=multiprocessing.get_context("fork"))
-        self.pending = {code: self.pool.submit(_build_locale, config.config_file_path,
-                                               str(self.staging / code), code) for code in codes}
+        compile_templates()
+        self.pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork"))
+        self.workers = [self.pool.submit(_build_locales, config.config_file_path, str(self.staging), codes)
+                        for _ in range(workers)]
 
     def _language_partial(self, config) -> None:
         """Material's templates import partials/languages/<locale>.html and fail without one:
@@ -185,7 +195,14 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
         title = lambda p: chrome(self.tr.gettext(p.title))
         nav: list = [{title(p): p.path} for p in pages if p.game is None and p.id == "home"]
         for game in games.values():
-            entries = [{title(p): p.path} for p in pages if p.game is game]
+            entries = []
+            for p in pages:
+                if p.game is game:
+                    entries.append({title(p): p.path})
+                    if p.has_drills:
+                        worksheet = self.tr.pgettext("worksheet", "{title}: worksheet to print",
+                                                     title=self.tr.gettext(p.title))
+                        entries.append({chrome(worksheet): p.worksheet_path})
             if entries:
                 nav.append({chrome(self.tr.pgettext("game", game.name)): entries})
         nav += [{title(p): p.path} for p in pages if p.game is None and p.id != "home"]
@@ -216,11 +233,16 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
             markdown = renderer.page(page, self.report.pages, self.report.games)
             files.append(File.generated(config, page.path, content=markdown))
             self.slots[page.path] = renderer.take_slots()
+            for path, script in renderer.take_scripts().items():
+                files.append(File.generated(config, path, content=script))
+            if page.has_drills:
+                files.append(File.generated(config, page.worksheet_path, content=renderer.worksheet(page)))
+                self.slots[page.worksheet_path] = renderer.take_slots()
         files.append(File.generated(config, INSTRUCTORS_PAGE, content=renderer.instructors(
             self.project / self.config.examples, self.project, self.report.games)))
         files.append(File.generated(config, TRANSLATORS_PAGE, content=renderer.translators(self.stats)))
         for uri, path in ASSETS.items():
-            files.append(File.generated(config, uri, abs_src_path=str(path)))
+            files.append(_asset(config, uri, path))
         return files
 
     def on_serve(self, server, *, config, builder):
@@ -248,14 +270,14 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
         self.stats, stats = None, self.stats
         if self.staging is None:
             return
+        codes = self.config.locales[1:]
         try:
-            for code in self.config.locales[1:]:
-                if code in self.pending:
-                    for name, level, message in self.pending[code].result():
-                        logging.getLogger(name).log(level, message)  # counted here under --strict
-                else:
-                    _build_nested(config.config_file_path, str(self.staging / code), code, report, stats,
-                                  config.strict)
+            while (code := _next_locale(codes)) is not None:
+                _build_nested(config.config_file_path, str(self.staging / code), code, report, stats,
+                              config.strict)
+            for worker in self.workers:
+                for name, level, message in worker.result():
+                    logging.getLogger(name).log(level, message)  # counted here under --strict
         finally:
             self._stop_workers()
         write_chooser(self.staging, self.config.locales)
@@ -271,9 +293,12 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
         self.staging = None
 
     def _stop_workers(self) -> None:
+        if "next" in _HANDOFF:
+            with _HANDOFF["next"].get_lock():
+                _HANDOFF["next"].value = 1 << 30  # after a failure, no process starts another locale
         if self.pool is not None:
-            self.pool.shutdown(wait=True, cancel_futures=True)  # none may write into a removed folder
-        self.pool, self.pending = None, {}
+            self.pool.shutdown(wait=True)  # none may write into a removed folder
+        self.pool, self.workers = None, []
         _HANDOFF.clear()
 
     def on_build_error(self, *, error: Exception) -> None:
@@ -285,7 +310,19 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
 
 
 _HANDOFF: dict = {}
-"""The checked content and catalog counts, set before the fork for the workers to read."""
+"""The checked content and catalog counts, set before the fork for the workers to read, and
+the index of the next locale to build, shared with them."""
+
+
+def _next_locale(codes: list[str]) -> str | None:
+    """The next locale no process has taken, if any: each takes one at a time."""
+    counter = _HANDOFF.get("next")
+    if counter is None:
+        return None
+    with counter.get_lock():
+        index = counter.value
+        counter.value += 1
+    return codes[index] if index < len(codes) else None
 
 
 def _build_nested(config_file: str, site_dir: str, code: str, report, stats, strict: bool) -> None:
@@ -309,15 +346,25 @@ class _Warnings(logging.Handler):
         self.records.append((record.name, record.levelno, record.getMessage()))
 
 
-def _build_locale(config_file: str, site_dir: str, code: str) -> list[tuple[str, int, str]]:
-    """A worker process: build one locale, print its progress, return its warnings unprinted."""
+def _build_locales(config_file: str, staging: str, codes: list[str]) -> list[tuple[str, int, str]]:
+    """A worker process: build locales until none is left, print their progress, return their
+    warnings unprinted."""
     logger = logging.getLogger("mkdocs")
     for handler in logger.handlers:
         handler.addFilter(lambda record: record.levelno < logging.WARNING)
     kept = _Warnings()
     logger.addHandler(kept)
-    _build_nested(config_file, site_dir, code, _HANDOFF["report"], _HANDOFF["stats"], strict=False)
+    while (code := _next_locale(codes)) is not None:
+        _build_nested(config_file, str(Path(staging) / code), code, _HANDOFF["report"], _HANDOFF["stats"],
+                      strict=False)
     return kept.records
+
+
+def _asset(config, uri: str, path: Path) -> File:
+    minify = MINIFY.get(path.suffix)
+    if minify is None or uri.startswith("assets/vendor/"):
+        return File.generated(config, uri, abs_src_path=str(path))
+    return File.generated(config, uri, content=minify(path.read_text(encoding="utf-8")))
 
 
 _ENTITY = re.compile(r"&(?=[#\w])")

@@ -21,9 +21,9 @@ from jinja2 import BytecodeCache, Environment, PackageLoader, StrictUndefined, s
 from markupsafe import Markup
 
 from . import guide
-from .cardnames import card_name, inline, is_red, plain, rank_letter, rank_name, suit_name
+from .cardnames import card_face, card_name, inline, is_red, plain, rank_letter, rank_name, suit_name
 from .cards import Card
-from .drillrender import DrillRenderer
+from .drillrender import MORE_FOLDER, PRINTED, DrillRenderer
 from .examples import (
     Example,
     ForecastExample,
@@ -39,7 +39,7 @@ from .explain import (
     points_sum,
 )
 from .game import GameSpec
-from .i18n import English, Translator
+from .i18n import ENGLISH, English, Translator
 from .pages import BulletList, DrillBlock, Page, Paragraph, Table, WalkthroughBlock
 from .schemas import FILES
 from .walkrender import WalkRenderer
@@ -64,6 +64,13 @@ class _CompiledTemplates(BytecodeCache):
 _COMPILED = _CompiledTemplates()
 
 
+def compile_templates() -> None:
+    """Compile every template now, e.g. before forking workers that would each compile them."""
+    env = _environment(ENGLISH)
+    for name in env.list_templates():
+        env.get_template(name)
+
+
 def _environment(tr: Translator) -> Environment:
     env = Environment(loader=PackageLoader("tutorial_engine", "templates"),
                       autoescape=select_autoescape(["html", "md"], default_for_string=True),
@@ -72,6 +79,7 @@ def _environment(tr: Translator) -> Environment:
     env.globals.update(
         gettext=tr.gettext, ngettext=tr.ngettext, pgettext=tr.pgettext, npgettext=tr.npgettext,
         number=tr.number, digits=tr.digits, is_red=is_red,
+        card=lambda card, extra="": card_face(card, extra, tr),
         card_name=lambda card: card_name(card, tr), rank_letter=lambda rank: rank_letter(rank, tr),
         rank_name=lambda rank: rank_name(rank, tr), suit_name=lambda suit: suit_name(suit, tr),
         inline=partial(inline, tr=tr),
@@ -117,6 +125,12 @@ class Renderer:
         self.slots: dict[str, Markup] = {}
         """Drills and walkthroughs of the page being rendered, by the marker that stands in for
         them in its Markdown (see `slot`)."""
+        self.scripts: dict[str, str] = {}
+        """The scripts with the further questions of the page's drills, by their site path."""
+        self.printing = False
+        """Rendering a page's worksheet to print rather than the page."""
+        self.drills: dict[tuple[str, str], tuple] = {}
+        """Each drill's rendered questions, kept for its worksheet (DrillRenderer.questions)."""
         self.english_marks = Markup(' lang="en"') + (Markup(' dir="ltr"') if tr.direction == "rtl" else "")
 
     def say(self, text: str) -> Markup:
@@ -142,15 +156,48 @@ class Renderer:
         return self.mark(translated, inline(translated, self.tr))
 
     def page(self, page: Page, pages: list[Page], games: dict[str, GameSpec]) -> str:
+        return self._page(page, pages, games, printing=False)
+
+    def worksheet(self, page: Page) -> str:
+        """The worksheet of a page with drills: the page with the first PRINTED questions of
+        each drill, each with its answer, and the answer keys; it prints without a script."""
+        return self._page(page, [], {}, printing=True)
+
+    def _page(self, page: Page, pages: list[Page], games: dict[str, GameSpec], printing: bool) -> str:
         template = self.env.get_template("page.md")
         blocks = [b for s in page.sections for b in s.blocks] + list(page.intro)
+        drills = sum(isinstance(b, DrillBlock) for b in blocks)
+        self.printing = printing
         with self.tr.recording() as missed:
+            title = self.tr.gettext(page.title)
+            heading = self.tr.pgettext("worksheet", "{title}: worksheet to print", title=title) if printing else title
             markdown = template.render(
-                page=page, title=self.tr.gettext(page.title), block=partial(self.block, page=page),
+                page=page, title=heading, block=partial(self.block, page=page),
                 contents=self.contents(page, pages, games), prose=self.prose, notice=Markup(NOTICE_SLOT),
-                has_drills=any(isinstance(b, (DrillBlock, WalkthroughBlock)) for b in blocks),
+                has_drills=drills or any(isinstance(b, WalkthroughBlock) for b in blocks), printing=printing,
+                worksheet_note=self.worksheet_note(page, printing) if drills else "",
                 root="../" * page.path.count("/"))
         return self.with_notice(markdown, bool(missed))
+
+    def worksheet_note(self, page: Page, printing: bool) -> Markup:
+        """The line between a practice page and its worksheet, in both directions."""
+        if printing:
+            text = self.tr.pgettext(
+                "worksheet", "This worksheet holds the first {n} questions of every drill on the page {page}, "
+                "each with its answer, and an answer key after each drill. Print it, or save it as a PDF, to "
+                "practise on paper; it needs no JavaScript.",
+                n=PRINTED)
+            return self.linked(text, "{page}", self.tr.gettext(page.title), Path(page.path).name)
+        text = self.tr.pgettext(
+            "worksheet", "To practise on paper, or without JavaScript, open the {worksheet}: it lists the first "
+            "{n} questions of every drill with their answers.", n=PRINTED)
+        return self.linked(text, "{worksheet}", self.tr.pgettext("worksheet", "worksheet to print"),
+                           Path(page.worksheet_path).name)
+
+    def linked(self, text: str, placeholder: str, label: str, target: str) -> Markup:
+        """A translated sentence whose `placeholder` becomes a Markdown link to `target`."""
+        link = Markup("[{}]({})").format(self.say(label), target)
+        return self.mark(text, link.join(plain(part) for part in text.split(placeholder)))
 
     def translators(self, stats: dict) -> str:
         """The translators' page: `stats` maps each locale to its catalog's Counts."""
@@ -206,10 +253,24 @@ class Renderer:
         if isinstance(block, Table):
             return self.table(block.kind, page.game)
         if isinstance(block, DrillBlock):
-            return self.slot(DrillRenderer(self).drill(block.drill))
+            return self.slot(self.drill(block.drill, page))
         if isinstance(block, WalkthroughBlock):
             return self.slot(WalkRenderer(self, walk(block.spec)).render(self.tr.gettext(block.title)))
         return self.example(block.example)
+
+    def drill(self, drill, page: Page) -> Markup:
+        if self.printing:
+            return DrillRenderer(self).worksheet(drill)
+        worksheet = Path(page.worksheet_path).with_suffix(".html").name
+        html, script = DrillRenderer(self).practice(drill, worksheet)
+        if script is not None:
+            folder = Path(page.path).parent / MORE_FOLDER
+            self.scripts[(folder / script.name).as_posix()] = script.text
+        return html
+
+    def take_scripts(self) -> dict[str, str]:
+        scripts, self.scripts = self.scripts, {}
+        return scripts
 
     def slot(self, html: Markup) -> Markup:
         """A marker for `html` in the page's Markdown; the plugin puts `html` in its place in the

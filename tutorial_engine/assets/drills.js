@@ -1,9 +1,13 @@
 /* Quiz drills: one question at a time, on top of the static list the site renders.
  *
- * The server renders <section class="tc-drill"> with every variant, step, option and answer
+ * The server renders <section class="tc-drill"> with its variants, steps, options and answers
  * (answers inside <details>), readable without JavaScript. This script hides that list and
  * builds an interactive panel beside it. It knows no game rule: it only compares what the
  * learner gave with data-answer, and shows the engine's own feedback HTML.
+ * A practice page holds the first variant of a drill; data-more names a script with the
+ * others (data-total in all), which calls tcDrillMore(drill, html) with their list items. It is
+ * loaded once the learner has answered (so that Next is instant) or needs a later variant:
+ * a script element, since fetch() is refused to pages opened from disk.
  *
  * Panel (classes are the public surface for CSS and tests):
  *   div.tc-drill__panel[data-type][data-state=ask|right|wrong]
@@ -20,7 +24,8 @@
  *     button.tc-drill__next
  *     div.tc-drill__foot > button.tc-drill__reset
  * The section gets data-drill-ready and its .tc-drill__variants list gets hidden.
- * Progress is kept in localStorage under "tutorial-drill:<locale>:<drill>". Nothing is global.
+ * Progress is kept in localStorage under "tutorial-drill:<locale>:<drill>". Two globals: tcDrillSetup
+ * and tcDrillMore.
  */
 (function () {
   "use strict";
@@ -33,6 +38,7 @@
     reset_done: "Progress reset."
   };
   var uid = 0; // makes ids unique when several drills share a page
+  var arriving = {}; // drill → what to do with its further variants, while their script loads
 
   function json(s, fallback) {
     try { return JSON.parse(s); } catch (e) { return fallback; }
@@ -87,17 +93,26 @@
     return typeof x === "number" && x >= 0 && x < max && x % 1 === 0 ? x : 0;
   }
 
-  function setup(sec) {
-    if (sec.hasAttribute("data-drill-ready")) return;
-    var list = sec.querySelector(".tc-drill__variants");
-    if (!list) return;
-    var variants = [].filter.call(list.children, function (li) {
+  // The variants among `items` that have steps to ask.
+  function variantsOf(items) {
+    return [].filter.call(items, function (li) {
       return li.classList.contains("tc-drill__variant");
     }).map(function (li) {
       return { prompt: li.querySelector(".tc-drill__prompt"), steps: [].slice.call(li.querySelectorAll(".tc-drill__step")) };
     }).filter(function (v) { return v.steps.length; });
+  }
+
+  function setup(sec) {
+    if (sec.hasAttribute("data-drill-ready")) return;
+    var list = sec.querySelector(".tc-drill__variants");
+    if (!list) return;
+    var variants = variantsOf(list.children);
     if (!variants.length) return; // nothing to drill: leave the static list alone
     sec.setAttribute("data-drill-ready", "");
+    var drill = sec.getAttribute("data-drill") || "";
+    var more = sec.getAttribute("data-more");
+    var total = more ? Math.max(variants.length, parseInt(sec.getAttribute("data-total"), 10) || 0) : variants.length;
+    var waiting = null; // while the further variants load: what to do once they are here
 
     var given = json(sec.getAttribute("data-text"), null);
     var T = Object.assign({}, DEFAULTS, given && typeof given === "object" ? given : {});
@@ -108,7 +123,7 @@
     var fill = function (tpl, n, total) {
       return tpl.replace("{n}", fmt(n)).replace("{total}", fmt(total));
     };
-    var key = "tutorial-drill:" + locale + ":" + (sec.getAttribute("data-drill") || "");
+    var key = "tutorial-drill:" + locale + ":" + drill;
     var id = "tc-drill-" + (++uid);
 
     // State: where we are and how it went. `done` = the current step has been checked.
@@ -117,8 +132,8 @@
     function restore() {
       var s = store.get(key), f = fresh();
       if (!s || typeof s !== "object") return f;
-      f.variant = index(s.variant, variants.length);
-      f.step = f.variant === s.variant ? index(s.step, variants[f.variant].steps.length) : 0;
+      f.variant = index(s.variant, total);
+      f.step = f.variant === s.variant ? index(s.step, Infinity) : 0; // checked once the variant is here
       f.attempted = index(s.attempted, Infinity);
       f.right = Math.min(index(s.right, Infinity), f.attempted);
       f.streak = Math.min(index(s.streak, Infinity), f.right);
@@ -176,14 +191,50 @@
       if (extra) live.append(extra);
     }
 
+    /* Calls then(true) once variant i is here, at once if it is, else when the script with
+     * the further variants has run; then(false) if it could not load (offline, say). */
+    function need(i, then) {
+      if (i < variants.length || !more) return then(i < variants.length);
+      var asked = function () { then(i < variants.length); };
+      if (waiting) return waiting.push(asked);
+      waiting = [asked];
+      arriving[drill] = function (html) {
+        var t = document.createElement("template");
+        t.innerHTML = html;
+        var items = [].slice.call(t.content.children);
+        items.forEach(function (li) { list.appendChild(li); });
+        variants = variants.concat(variantsOf(items));
+        total = variants.length; // what arrived, whatever data-total said
+        more = null;
+      };
+      var script = document.createElement("script");
+      script.onload = script.onerror = function () {
+        delete arriving[drill];
+        script.remove();
+        var then = waiting;
+        waiting = null;
+        then.forEach(function (f) { f(); });
+      };
+      script.src = more;
+      document.head.appendChild(script);
+    }
+
+    function loadFailed() {
+      say("error", T.load_failed);
+      check.hidden = true;
+      next.hidden = false;
+      next.focus();
+    }
+
     function show() {
       var v = variants[st.variant];
+      st.step = index(st.step, v.steps.length);
       step = v.steps[st.step];
       type = step.getAttribute("data-type") || "choice";
       done = false;
       panel.setAttribute("data-type", type);
       panel.setAttribute("data-state", "ask");
-      count.textContent = fill(T.question, st.variant + 1, variants.length);
+      count.textContent = fill(T.question, st.variant + 1, total);
       stepcount.textContent = v.steps.length > 1 ? fill(T.step, st.step + 1, v.steps.length) : "";
       stepcount.hidden = v.steps.length < 2;
       copy(v.prompt, view);
@@ -283,6 +334,7 @@
         });
       }
       done = true;
+      if (more) need(variants.length, function () {}); // Next will not wait
       st.attempted++;
       if (ok) { st.right++; st.streak++; } else { st.streak = 0; }
       save();
@@ -308,13 +360,20 @@
 
     check.addEventListener("click", function () { if (!done) grade(); });
     next.addEventListener("click", function () {
-      if (++st.step >= variants[st.variant].steps.length) { // wrap around after the last variant
-        st.step = 0;
-        st.variant = (st.variant + 1) % variants.length;
+      var v = st.variant, s = st.step + 1;
+      if (s >= variants[v].steps.length) { // wrap around after the last variant
+        s = 0;
+        v = (v + 1) % total;
       }
-      save();
-      show();
-      focusStep();
+      if (v >= variants.length) say("", T.loading);
+      need(v, function (ok) {
+        if (!ok) return loadFailed();
+        st.variant = v;
+        st.step = s;
+        save();
+        show();
+        focusStep();
+      });
     });
     reset.addEventListener("click", function () {
       store.del(key);
@@ -325,8 +384,19 @@
 
     st = restore();
     list.hidden = true;
+    [].forEach.call(sec.querySelectorAll(".tc-drill__more"), function (p) { p.hidden = true; });
     list.parentNode.insertBefore(panel, list.nextSibling);
-    show();
+    if (st.variant < variants.length) return show();
+    // Stored progress past the first variant: its place once the others are here, else the start.
+    check.hidden = next.hidden = true;
+    count.textContent = fill(T.question, st.variant + 1, total);
+    say("", T.loading);
+    need(st.variant, function (ok) {
+      if (ok) return show();
+      st.variant = st.step = 0;
+      show();
+      say("error", T.load_failed);
+    });
   }
 
   function init() {
@@ -334,6 +404,9 @@
   }
   // Each drill calls this right after its markup (drill.html): it is answerable long before a
   // page of many drills has finished loading. init() below catches any drill it missed.
+  window.tcDrillMore = function (drill, html) {
+    if (Object.prototype.hasOwnProperty.call(arriving, drill)) arriving[drill](String(html));
+  };
   window.tcDrillSetup = function (sec) {
     if (sec && sec.classList && sec.classList.contains("tc-drill")) setup(sec);
   };
