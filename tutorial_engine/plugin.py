@@ -33,7 +33,7 @@ from .chooser import write_chooser
 from .i18n import SOURCE_LOCALE, Translator, catalog_path
 from .locales import TEMPLATE, Counts, LocaleError, catalog_counts
 from .pages import Page
-from .render import Renderer, compile_templates
+from .render import CompiledTemplates, Renderer, compile_templates
 from .schemas import FOLDER as SCHEMAS, write_schemas
 
 PACKAGE = Path(__file__).parent
@@ -44,6 +44,8 @@ MINIFY = {".js": partial(rjsmin.jsmin, keep_bang_comments=True),
           ".css": partial(rcssmin.cssmin, keep_bang_comments=True)}
 """Our own scripts and stylesheets reach learners without their comments: a third of what a
 practice page loads on top of a plain one. The vendored polyfills are served as they came."""
+THEME_TEMPLATES = CompiledTemplates()
+"""Material's compiled templates, shared by the locales one process builds."""
 INSTRUCTORS_PAGE = "instructors.md"
 """The instructors' guide: writing games, examples, drills and pages in YAML, in every locale."""
 TRANSLATORS_PAGE = "translators.md"
@@ -244,6 +246,11 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
         for uri, path in ASSETS.items():
             files.append(_asset(config, uri, path))
         return files
+
+    def on_env(self, env, *, config, files):
+        """Material's templates, compiled once per process rather than once per locale."""
+        env.bytecode_cache = THEME_TEMPLATES
+        return env
 
     def on_serve(self, server, *, config, builder):
         for folder in (self.project / self.config.examples, self.project / self.config.locales_dir,

@@ -46,9 +46,11 @@ from .walkrender import WalkRenderer
 from .walkthrough import walk
 
 
-class _CompiledTemplates(BytecodeCache):
+class CompiledTemplates(BytecodeCache):
     """Each locale has its own Environment (its own gettext); they share the compiled
-    templates, which do not depend on the locale, instead of compiling them once per locale."""
+    templates, which do not depend on the locale, instead of compiling them once per locale.
+    Jinja checks each template's source against its checksum, so an edited one is compiled
+    afresh."""
 
     def __init__(self) -> None:
         self.code: dict[str, bytes] = {}
@@ -61,7 +63,7 @@ class _CompiledTemplates(BytecodeCache):
         self.code[bucket.key] = bucket.bytecode_to_string()
 
 
-_COMPILED = _CompiledTemplates()
+_COMPILED = CompiledTemplates()
 
 
 def compile_templates() -> None:
