@@ -1,7 +1,8 @@
 """The MkDocs plugin: one Material build per locale, generated from examples/ at build time.
 
 `mkdocs build` builds every locale into a staging folder beside `site/` and swaps it in only
-when all of them succeeded, so a failed build leaves the previous site untouched. Other runs
+once MkDocs has finished without error (--strict warnings included), so a failed or killed
+build leaves the previous site untouched (publish.py). Other runs
 (`mkdocs serve`, a build started from Python) build one locale: $TUTORIAL_LOCALE, else the
 first one listed in mkdocs.yml.
 """
@@ -33,6 +34,7 @@ from .chooser import write_chooser
 from .i18n import SOURCE_LOCALE, Translator, catalog_path
 from .locales import TEMPLATE, Counts, LocaleError, catalog_counts
 from .pages import Page
+from .publish import stage, swap_in, write_checksums
 from .render import CompiledTemplates, Renderer, compile_templates
 from .schemas import FOLDER as SCHEMAS, write_schemas
 
@@ -89,6 +91,8 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
         instance (it keeps plugins that define on_startup), so this is state, not identity."""
         self.final: Path | None = None
         self.staging: Path | None = None
+        self.finished = False
+        """The staged site is complete: MkDocs swaps it in at shutdown unless it then fails."""
         self.report = None
         """Checked content, handed on to the builds of further locales so it is read once."""
         self.stats: dict[str, Counts] | None = None
@@ -167,6 +171,15 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
         config.theme.dirs.insert(0, self.language_dir.name)
 
     def on_shutdown(self) -> None:
+        """After `mkdocs build` has returned or failed: only now is a site known to be good,
+        since MkDocs counts --strict warnings after the last plugin event."""
+        self._stop_workers()
+        if self.staging is not None:
+            if self.finished:
+                swap_in(self.staging, self.final)
+            else:
+                shutil.rmtree(self.staging, ignore_errors=True)  # interrupted (Ctrl-C)
+            self.staging, self.finished = None, False
         if self.language_dir is not None:
             self.language_dir.cleanup()
             self.language_dir = None
@@ -186,10 +199,9 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
         return report
 
     def _stage(self, config, locales: list[str]) -> None:
-        """Build into a hidden sibling of site_dir; on_post_build swaps it in."""
+        """Build into a hidden sibling of site_dir, swapped in at shutdown."""
         self.final = Path(config.site_dir)
-        self.staging = self.final.with_name(f".{self.final.name}.building-{os.getpid()}")
-        shutil.rmtree(self.staging, ignore_errors=True)
+        self.staging = stage(self.final)
         config.site_dir = str(self.staging / locales[0])
 
     def _nav(self, pages: list[Page]) -> list:
@@ -289,15 +301,8 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
             self._stop_workers()
         write_chooser(self.staging, self.config.locales)
         write_schemas(self.staging / SCHEMAS)  # once for every locale: site/schemas/<kind>.schema.json
-        self._swap()
-
-    def _swap(self) -> None:
-        old = self.final.with_name(f".{self.final.name}.old-{os.getpid()}")
-        if self.final.exists():
-            self.final.rename(old)
-        self.staging.rename(self.final)
-        shutil.rmtree(old, ignore_errors=True)
-        self.staging = None
+        write_checksums(self.staging)
+        self.finished = True
 
     def _stop_workers(self) -> None:
         if "next" in _HANDOFF:
@@ -313,7 +318,7 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
         self._stop_workers()
         if self.staging is not None:
             shutil.rmtree(self.staging, ignore_errors=True)
-            self.staging = None
+            self.staging, self.finished = None, False
 
 
 _HANDOFF: dict = {}
