@@ -6,7 +6,6 @@ from __future__ import annotations
 import hashlib
 import os
 import re
-import shutil
 import signal
 import subprocess
 import time
@@ -20,10 +19,10 @@ from tutorial_engine.publish import CHECKSUMS, stage, swap_in, write_checksums
 
 
 def previous_site(project: Path) -> Path:
-    site = project / "site"
-    site.mkdir()
-    (site / "index.html").write_text("the previous site", encoding="utf-8")
-    return site
+    folder = project / "site"
+    folder.mkdir()
+    (folder / "index.html").write_text("the previous site", encoding="utf-8")
+    return folder
 
 
 def leftovers(project: Path) -> list[str]:
@@ -38,14 +37,14 @@ def test_a_build_that_fails_on_warnings_alone_keeps_the_previous_site(tmp_path):
     catalog.write_text(text.replace('msgid "Check"\nmsgstr "Vérifier"', 'msgid "Check"\nmsgstr ""', 1),
                        encoding="utf-8")
     assert catalog.read_text(encoding="utf-8") != text
-    site = previous_site(project)
+    old = previous_site(project)
 
-    result = build(project, site)
+    result = build(project, old)
 
     assert result.returncode == 1
     assert "fr: 1 message is untranslated or fuzzy and is shown in English" in result.stderr
     assert "Aborted with 1 warnings in strict mode!" in result.stdout + result.stderr
-    assert (site / "index.html").read_text(encoding="utf-8") == "the previous site"
+    assert (old / "index.html").read_text(encoding="utf-8") == "the previous site"
     assert leftovers(project) == []
 
 
@@ -58,14 +57,14 @@ def test_a_warning_counted_after_the_last_plugin_event_keeps_the_previous_site(t
                       encoding="utf-8")
     (project / "docs" / "notes.md").write_text("# Notes\n\nSee [the missing page](missing.md).\n",
                                                encoding="utf-8")
-    site = previous_site(project)
+    old = previous_site(project)
 
-    result = build(project, site)
+    result = build(project, old)
 
     assert result.returncode == 1
     assert "Doc file 'notes.md' contains a link 'missing.md', but the target is not found" in result.stderr
     assert "Aborted with 1 warnings in strict mode!" in result.stdout + result.stderr
-    assert (site / "index.html").read_text(encoding="utf-8") == "the previous site"
+    assert (old / "index.html").read_text(encoding="utf-8") == "the previous site"
     assert leftovers(project) == []
 
 
@@ -89,25 +88,25 @@ def wait_for(project: Path, pattern: str, build: subprocess.Popen) -> None:
 @pytest.mark.parametrize("stage_reached", ["en", "en/index.html", "ru/index.html", "sw/albastini/practice.html"])
 def test_a_build_killed_at_any_stage_leaves_the_previous_site_and_the_next_build_tidies_up(tmp_path, stage_reached):
     project = copy_project(tmp_path / "project")
-    site = previous_site(project)
+    old = previous_site(project)
     running = start(project)
     wait_for(project, stage_reached, running)
     os.killpg(running.pid, signal.SIGKILL)  # the build and its workers, no chance to clean up
     running.wait()
 
-    assert (site / "index.html").read_text(encoding="utf-8") == "the previous site"
-    assert sorted(site.iterdir()) == [site / "index.html"]
+    assert (old / "index.html").read_text(encoding="utf-8") == "the previous site"
+    assert sorted(old.iterdir()) == [old / "index.html"]
     assert len(leftovers(project)) == 1
 
-    result = build(project, site)
+    result = build(project, old)
     assert result.returncode == 0, result.stderr
     assert leftovers(project) == []
-    assert (site / "en" / "index.html").is_file() and (site / CHECKSUMS).is_file()
+    assert (old / "en" / "index.html").is_file() and (old / CHECKSUMS).is_file()
 
 
 def test_ctrl_c_leaves_the_previous_site_and_nothing_else(tmp_path):
     project = copy_project(tmp_path / "project")
-    site = previous_site(project)
+    old = previous_site(project)
     running = start(project)
     wait_for(project, "en/index.html", running)
     os.killpg(running.pid, signal.SIGINT)
@@ -115,7 +114,7 @@ def test_ctrl_c_leaves_the_previous_site_and_nothing_else(tmp_path):
 
     assert running.returncode != 0
     assert "Traceback" not in stderr.decode()
-    assert (site / "index.html").read_text(encoding="utf-8") == "the previous site"
+    assert (old / "index.html").read_text(encoding="utf-8") == "the previous site"
     assert leftovers(project) == []
 
 
@@ -126,22 +125,20 @@ def test_the_site_lists_every_file_with_its_sha256(site):  # noqa: F811
     assert sorted(listed) == files == [name for _, name in map(str.split, lines)]
     assert all(listed[name] == hashlib.sha256((site / name).read_bytes()).hexdigest() for name in files)
     assert {name.split("/")[0] for name in files} >= set(LOCALES)
-    if shutil.which("sha256sum"):
-        check = subprocess.run(["sha256sum", "--check", "--quiet", CHECKSUMS], cwd=site, capture_output=True, text=True)
-        assert check.returncode == 0, check.stdout + check.stderr
+    check = subprocess.run(["sha256sum", "--check", "--quiet", CHECKSUMS], cwd=site, capture_output=True, text=True)
+    assert check.returncode == 0, check.stdout + check.stderr
 
 
 def test_a_changed_file_fails_the_checksums(tmp_path):
-    site = tmp_path / "site"
-    (site / "en").mkdir(parents=True)
-    (site / "en" / "index.html").write_text("a page", encoding="utf-8")
-    write_checksums(site)
-    assert (site / CHECKSUMS).read_text(encoding="utf-8") == (
+    folder = tmp_path / "folder"
+    (folder / "en").mkdir(parents=True)
+    (folder / "en" / "index.html").write_text("a page", encoding="utf-8")
+    write_checksums(folder)
+    assert (folder / CHECKSUMS).read_text(encoding="utf-8") == (
         f"{hashlib.sha256(b'a page').hexdigest()}  en/index.html\n")
-    (site / "en" / "index.html").write_text("a tampered page", encoding="utf-8")
-    if shutil.which("sha256sum"):
-        check = subprocess.run(["sha256sum", "--check", "--quiet", CHECKSUMS], cwd=site, capture_output=True, text=True)
-        assert check.returncode == 1 and "en/index.html: FAILED" in check.stdout
+    (folder / "en" / "index.html").write_text("a tampered page", encoding="utf-8")
+    check = subprocess.run(["sha256sum", "--check", "--quiet", CHECKSUMS], cwd=folder, capture_output=True, text=True)
+    assert check.returncode == 1 and "en/index.html: FAILED" in check.stdout
 
 
 @pytest.mark.parametrize("exchange", [True, False], ids=["atomic exchange", "two renames"])
