@@ -25,8 +25,8 @@ EXAMPLES = ROOT / "examples"
 BUNDLED = sorted(EXAMPLES.rglob("*.yml"))
 
 STRUCTURAL = {
-    "comments_only.yml", "empty.yml", "game_id_capitalised.yml", "missing_keys.yml",
-    "not_a_mapping.yml", "plays_as_string.yml", "points_as_text.yml", "seats_as_mapping.yml",
+    "comments_only.yml", "drill_count_too_big.yml", "drill_id_path_traversal.yml", "empty.yml", "game_id_capitalised.yml", "missing_keys.yml",
+    "not_a_mapping.yml", "page_id_path_traversal.yml", "plays_as_string.yml", "points_as_text.yml", "seats_as_mapping.yml",
     "several_errors.yml", "unknown_card.yml", "unknown_example_key.yml", "misspelt_card_names.yml",
     "unknown_follow_rule.game.yml", "unknown_game.yml", "unknown_game_key.game.yml",
     "unknown_kind.yml", "unknown_top_level_key.yml", "walkthrough_bad_table.yml",

@@ -138,6 +138,10 @@ def _load_game(path: Path, report: Report, folder: str | None) -> GameSpec | Non
     return game
 
 
+MAX_EXAMPLES = 10_000
+"""Worked examples in one project: each is checked by the engine and drawn in every locale."""
+
+
 def check(project: Path, paths: Sequence[Path] = ()) -> Report:
     """Load and check every YAML file under `paths` (default: the project's examples)."""
     report = Report()
@@ -208,6 +212,10 @@ def _expand(paths: Sequence[Path], problems: Problems) -> list[Path]:
 def _check_examples(project: Path, path: Path, source, report: Report, into=None) -> None:
     game = _game_for(project, path, source, report)
     for example in load_examples(source, report.problems, game):
+        if len(report.examples) + len(report.referenced) >= MAX_EXAMPLES:
+            report.problems.add(example.location, f"more than {MAX_EXAMPLES:,} worked examples in the project; "
+                                                  "that is the limit (a tutorial needs far fewer)")
+            return
         (report.examples if into is None else into).append(example)
         try:
             problems = example.check()

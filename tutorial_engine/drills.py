@@ -39,6 +39,8 @@ from .source import Source
 
 NAMES = ("Anna", "Boris", "Chiara", "Dawit", "Emeka", "Farida")
 """Seat names in drills: the same players as the worked examples, so translators meet them once."""
+MAX_COUNT = 300
+"""Questions in one drill: each is drawn, checked and written out in every locale."""
 MAX_TRIES = 10_000
 MAX_DEALS = 4_000
 """Whole deals simulated for one deal-scoring drill before its constraints are declared unmeetable."""
@@ -77,7 +79,8 @@ DRILL = Record("a drill", {
                 doc="Unique within the game; a learner's progress is kept under it."),
     "kind": Field(Choice(CONSTRAINTS, "a kind of drill"), required=True, doc="What each question asks."),
     "title": Field(Text("a title"), required=True, doc="The drill's heading."),
-    "count": Field(Integer("a number of questions", minimum=30), doc="At least 30; default 30."),
+    "count": Field(Integer("a number of questions", minimum=30, maximum=MAX_COUNT),
+                   doc=f"At least 30, at most {MAX_COUNT}; default 30."),
     "seed": Field(Integer("a seed", minimum=0), doc="Change it for another set of questions."),
     "players": Field(Integer("a number of players", minimum=2), doc="Seats at the table."),
     "team_size": Field(Integer("a team size", minimum=1), doc="Players in a team; default 1."),

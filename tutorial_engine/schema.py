@@ -139,9 +139,10 @@ class Choice(Shape):
 
 
 class Integer(Shape):
-    def __init__(self, what: str = "a whole number", minimum: int | None = None):
+    def __init__(self, what: str = "a whole number", minimum: int | None = None, maximum: int | None = None):
         self.what = what
         self.minimum = minimum
+        self.maximum = maximum
 
     def read(self, node, ctx):
         value = self._scalar(node, ctx)
@@ -152,6 +153,8 @@ class Integer(Shape):
         number = int(value)
         if self.minimum is not None and number < self.minimum:
             return ctx.error(node, f"expected {self.what} (at least {self.minimum}), but found {number}")
+        if self.maximum is not None and number > self.maximum:
+            return ctx.error(node, f"expected {self.what} (at most {self.maximum:,}), but found {number:,}")
         return number
 
 

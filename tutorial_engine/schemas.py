@@ -85,6 +85,8 @@ def _(shape: Integer) -> dict:
     schema = {"type": "integer"}
     if shape.minimum is not None:
         schema["minimum"] = shape.minimum
+    if shape.maximum is not None:
+        schema["maximum"] = shape.maximum
     return _titled(shape, schema)
 
 
@@ -161,8 +163,8 @@ def key_schema(shape: Shape) -> dict:
     """A schema for the keys of a mapping: always text in JSON, whatever YAML made of them."""
     if isinstance(shape, Integer):
         digits = "[0-9]*[1-9][0-9]*" if (shape.minimum or 0) >= 1 else "[0-9]+"
-        if shape.minimum is not None and shape.minimum > 1:
-            raise TypeError(f"no key pattern for integers from {shape.minimum}")
+        if (shape.minimum is not None and shape.minimum > 1) or shape.maximum is not None:
+            raise TypeError(f"no key pattern for integers from {shape.minimum} to {shape.maximum}")
         return {"type": "string", "pattern": f"^\\+?{digits}$" if shape.minimum is not None
                 else f"^[-+]?{digits}$"}
     schema = dict(json_schema(shape))

@@ -1,0 +1,72 @@
+"""Issue 9: explicit input limits, each with its own message, and all of them in AUTHORING.md.
+
+The YAML limits (nesting, aliases, expansion, alias cycles) have their bad fixtures in
+tests/fixtures/bad/; here are the file size, the number of worked examples and the questions
+of a drill, and the guide. The limits are tested, not the clock."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+from tutorial_engine import check as check_module
+from tutorial_engine.check import MAX_EXAMPLES, check
+from tutorial_engine.drills import MAX_COUNT, MAX_DEALS, MAX_TRIES
+from tutorial_engine.source import MAX_ALIASES, MAX_DEPTH, MAX_FILE_BYTES, MAX_NODES
+
+ROOT = Path(__file__).resolve().parent.parent
+TRICK = """  - id: trick-{n}
+    kind: trick
+    trump: ♠
+    seats: [Anna, Boris]
+    leader: Anna
+    plays: [A♥, 3♠]
+    expect: {{winner: Boris}}
+"""
+
+
+def test_a_10_mb_file_is_refused_unread_with_its_size(tmp_path):
+    path = tmp_path / "huge.yml"
+    path.write_text("game: albastini\nexamples:\n" + "# padding\n" * (1024 * 1024), encoding="utf-8")
+    size = path.stat().st_size
+    assert size > 10 * 1024 * 1024 > MAX_FILE_BYTES
+    result = subprocess.run([sys.executable, "-m", "tutorial_engine", "check", "--project", str(ROOT), "huge.yml"],
+                            cwd=tmp_path,
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 1
+    assert result.stdout.splitlines() == [
+        f"huge.yml: error: file is {size:,} bytes; the limit is {MAX_FILE_BYTES:,}", "Aborted with 1 error"]
+
+
+def test_a_long_line_within_the_size_limit_is_only_text(tmp_path):
+    title = "<script>alert(1)</script>" * 40_000  # one line of a megabyte
+    path = tmp_path / "long.yml"
+    path.write_text("game: albastini\nexamples:\n" + TRICK.format(n=1) + f"    title: '{title}'\n",
+                    encoding="utf-8")
+    report = check(ROOT, [path])
+    assert list(report.problems) == [] and report.examples[0].title == title
+
+
+def test_the_worked_examples_of_a_project_are_counted(tmp_path, monkeypatch):
+    monkeypatch.setattr(check_module, "MAX_EXAMPLES", 3)
+    path = tmp_path / "many.yml"
+    path.write_text("game: albastini\nexamples:\n" + "".join(TRICK.format(n=n) for n in range(1, 6)),
+                    encoding="utf-8")
+    report = check(ROOT, [path])
+    assert [(p.location.line, p.message) for p in report.problems] == [
+        (24, "more than 3 worked examples in the project; that is the limit (a tutorial needs far fewer)")]
+    assert len(report.examples) == 3
+
+
+def test_authoring_states_every_limit_with_its_message():
+    text = (ROOT / "AUTHORING.md").read_text(encoding="utf-8")
+    section = text[text.index("## Limits"):]
+    section = section[:section.index("\n## ", 1)]
+    for value in (MAX_FILE_BYTES, MAX_DEPTH, MAX_ALIASES, MAX_NODES, MAX_EXAMPLES, MAX_COUNT, MAX_TRIES, MAX_DEALS):
+        assert f"| {value:,}" in section or f" {value:,} " in section, value
+    for fixture in ("deep_nesting", "alias_bomb", "recursive_alias", "drill_count_too_big"):
+        expected = (ROOT / "tests" / "fixtures" / "bad" / f"{fixture}.yml").read_text(encoding="utf-8")
+        message = re.search(r"^# expect: \d+:\d+: error: (.+)$", expected, re.M)[1]
+        assert f"`{message}`" in section, fixture
