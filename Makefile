@@ -10,7 +10,7 @@ export NO_MKDOCS_2_WARNING := 1
 # `make serve LANG=ru` previews one locale; the shell's own LANG (e.g. C.UTF-8) is not a choice.
 SITE_LANG := $(if $(filter command line,$(origin LANG)),$(LANG),en)
 
-.PHONY: setup test check site serve catalogs bench browser-tools clean
+.PHONY: setup test check site serve catalogs bench soak browser-tools clean
 
 setup: $(STAMP)
 
@@ -51,6 +51,10 @@ bench: $(STAMP)
 	$(PY) bench/weight.py --site .bench-site
 	$(PY) bench/browser.py --site .bench-site
 	rm -rf .bench-site
+
+# A million random deals of every game and 100,000 random judge lines, every result checked.
+soak: $(STAMP)
+	$(PY) bench/soak.py
 
 clean:
 	rm -rf $(VENV) site .pytest_cache .hypothesis tests/browser/node_modules tests/artifacts

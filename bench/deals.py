@@ -2,7 +2,7 @@
 
 Targets (issue: whole deals) on the reference machine: ≥ 3,000 two-player Albastini deals/s and
 ≥ 5,000 Altbaumer deals/s. `--soak N` plays N random deals per game (Albastini: all its seatings
-together, with every invariant of tests/deal_invariants.py; Altbaumer: with and without solo,
+and rule variants in turn, with every invariant of tests/deal_invariants.py; Altbaumer: with and without solo,
 every card accounted for at every step) and prints the counts and the failures (which must be 0).
 """
 
@@ -41,8 +41,9 @@ def rate(game, table: Table, count: int, repeats: int) -> float:
 def soak(game, total: int) -> tuple[int, int]:
     failures = 0
     rng = random.Random(2026)
-    for i, (players, team_size) in zip(range(total), itertools.cycle(VARIANTS)):
-        deal = DrawingDeal(game, Table(players, team_size), rng.randrange(players), rng)
+    turns = itertools.product([game, *game.variants.values()], VARIANTS)  # each rule variant, each seating
+    for i, (spec, (players, team_size)) in zip(range(total), itertools.cycle(turns)):
+        deal = DrawingDeal(spec, Table(players, team_size), rng.randrange(players), rng)
         try:
             check_deal(deal, rng)
         except AssertionError as error:
