@@ -13,6 +13,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+import yaml
 from babel.messages.extract import extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po, write_po
@@ -283,3 +284,53 @@ def test_a_changed_english_paragraph_turns_fuzzy_and_the_page_shows_it_in_englis
     assert f'<p><span lang="en">{changed}</span></p>' in html
     assert entry.string not in html
     assert 'class="tc-partial"' in html
+
+
+HOSTILE_TEXT = ("<script>alert(11)</script> <img src=x onerror=alert(12)> [go](javascript:alert(13)) "
+                "{: onclick=alert(14) } <a href=\"javascript:alert(15)\">x</a>")
+
+
+@pytest.fixture(scope="module")
+def hostile_content(tmp_path_factory) -> Path:
+    """Briscola, its page title, a paragraph, a section title, an example's and a drill's title
+    written by a hostile hand; built in English, where the text is shown as written."""
+    project = small_project(tmp_path_factory.mktemp("hostile") / "project", ["en"])
+    game = project / "examples" / "briscola"
+    shutil.copytree(ROOT / "examples" / "briscola", game)
+
+    def edit(name: str, change) -> None:
+        data = yaml.safe_load((game / name).read_text(encoding="utf-8"))
+        change(data)
+        (game / name).write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+
+    def pages(data):
+        rules = data["pages"][0]
+        rules["title"] = "Rules " + HOSTILE_TEXT
+        rules["intro"][0] = HOSTILE_TEXT
+        rules["sections"][0]["title"] = "Deck " + HOSTILE_TEXT
+    edit("pages.yml", pages)
+    edit("examples/tricks.yml", lambda data: data["examples"][0].update(title="Trick " + HOSTILE_TEXT))
+    edit("drills.yml", lambda data: data["drills"][0].update(title="Drill " + HOSTILE_TEXT))
+    result = build(project, strict=False)
+    assert result.returncode == 0, result.stderr
+    return project / "site" / "en"
+
+
+@pytest.mark.parametrize("page", ["briscola/rules.html", "briscola/practice.html", "briscola/practice.print.html",
+                                  "index.html"])
+def test_hostile_yaml_puts_no_live_html_on_any_page(hostile_content, page):
+    """Issue 9: script tags, event attributes, javascript: links, Markdown links and attribute
+    lists in content reach the reader as text, in titles, paragraphs, captions, drills and nav."""
+    html = (hostile_content / page).read_text(encoding="utf-8")
+    assert Page(html).live == []
+    assert "&lt;script&gt;alert(11)&lt;/script&gt;" in html
+
+
+def test_hostile_yaml_is_shown_as_the_characters_it_is(hostile_content):
+    html = (hostile_content / "briscola" / "rules.html").read_text(encoding="utf-8")
+    body = html[html.index('<h1 id="top">'):]
+    for text in ("onerror=alert(12)", "javascript:alert(13)", "onclick=alert(14)"):
+        assert text in body
+    assert body.count("&lt;script&gt;alert(11)&lt;/script&gt;") >= 4  # title, paragraph, section, example
+    scripts = (hostile_content / "briscola" / "drills").glob("*.js")
+    assert all("<script>" not in path.read_text(encoding="utf-8") for path in scripts)
