@@ -211,9 +211,9 @@
       script.onload = script.onerror = function () {
         delete arriving[drill];
         script.remove();
-        var then = waiting;
+        var callbacks = waiting;
         waiting = null;
-        then.forEach(function (f) { f(); });
+        callbacks.forEach(function (f) { f(); });
       };
       script.src = more;
       document.head.appendChild(script);
