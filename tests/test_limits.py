@@ -6,7 +6,9 @@ of a drill, and the guide. The limits are tested, not the clock."""
 
 from __future__ import annotations
 
+import os
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -14,6 +16,7 @@ from pathlib import Path
 from tutorial_engine import check as check_module
 from tutorial_engine.check import MAX_EXAMPLES, check
 from tutorial_engine.drills import MAX_COUNT, MAX_DEALS, MAX_TRIES
+from tutorial_engine.i18n import MAX_CATALOG_BYTES
 from tutorial_engine.source import MAX_ALIASES, MAX_DEPTH, MAX_FILE_BYTES, MAX_NODES
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -40,6 +43,32 @@ def test_a_10_mb_file_is_refused_unread_with_its_size(tmp_path):
         f"huge.yml: error: file is {size:,} bytes; the limit is {MAX_FILE_BYTES:,}", "Aborted with 1 error"]
 
 
+def test_a_catalog_past_its_size_limit_is_refused_unread_by_check_and_build(tmp_path):
+    project = tmp_path / "project"
+    project.mkdir()
+    for name in ("mkdocs.yml", "docs", "examples", "locales"):
+        source = ROOT / name
+        (shutil.copytree if source.is_dir() else shutil.copy)(source, project / name)
+    catalog = project / "locales" / "fr" / "LC_MESSAGES" / "messages.po"
+    with catalog.open("a", encoding="utf-8") as po:
+        po.write("# padding\n" * (5 * 1024 * 1024 // 10))
+    size = catalog.stat().st_size
+    assert size > MAX_CATALOG_BYTES
+    message = f"file is {size:,} bytes; the limit is {MAX_CATALOG_BYTES:,}"
+    env = os.environ | {"NO_MKDOCS_2_WARNING": "1"}
+    checked = subprocess.run([sys.executable, "-m", "tutorial_engine", "locale", "check", "fr"], cwd=project,
+                             capture_output=True, text=True, timeout=60, env=env)
+    assert checked.returncode == 1
+    assert f"locales/fr/LC_MESSAGES/messages.po:1: error: {message}" in checked.stdout + checked.stderr
+    (project / "site").mkdir()
+    built = subprocess.run([str(Path(sys.executable).parent / "mkdocs"), "build", "--strict", "-q"], cwd=project,
+                           capture_output=True, text=True, timeout=120, env=env)
+    assert built.returncode == 1
+    assert f"locales/fr/LC_MESSAGES/messages.po: {message}" in built.stdout + built.stderr
+    assert "Traceback" not in built.stdout + built.stderr
+    assert list((project / "site").iterdir()) == []
+
+
 def test_a_long_line_within_the_size_limit_is_only_text(tmp_path):
     title = "<script>alert(1)</script>" * 40_000  # one line of a megabyte
     path = tmp_path / "long.yml"
@@ -64,7 +93,8 @@ def test_authoring_states_every_limit_with_its_message():
     text = (ROOT / "AUTHORING.md").read_text(encoding="utf-8")
     section = text[text.index("## Limits"):]
     section = section[:section.index("\n## ", 1)]
-    for value in (MAX_FILE_BYTES, MAX_DEPTH, MAX_ALIASES, MAX_NODES, MAX_EXAMPLES, MAX_COUNT, MAX_TRIES, MAX_DEALS):
+    for value in (MAX_FILE_BYTES, MAX_DEPTH, MAX_ALIASES, MAX_NODES, MAX_EXAMPLES, MAX_COUNT, MAX_TRIES, MAX_DEALS,
+                  MAX_CATALOG_BYTES):
         assert f"| {value:,}" in section or f" {value:,} " in section, value
     for fixture in ("deep_nesting", "alias_bomb", "recursive_alias", "drill_count_too_big"):
         expected = (ROOT / "tests" / "fixtures" / "bad" / f"{fixture}.yml").read_text(encoding="utf-8")

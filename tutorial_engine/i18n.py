@@ -41,6 +41,16 @@ def fill(template: str, values: dict) -> str:
     return _PLACEHOLDER.sub(lambda m: str(values[m[1]]) if m[1] in values else m[0], template)
 
 
+MAX_CATALOG_BYTES = 4 * 1024 * 1024
+"""A catalog is refused unread past this size: the bundled ones are some 300 KB each."""
+
+
+def oversized(path: Path) -> str | None:
+    """Why the catalog at `path` is not read, if it is too big."""
+    size = path.stat().st_size
+    return f"file is {size:,} bytes; the limit is {MAX_CATALOG_BYTES:,}" if size > MAX_CATALOG_BYTES else None
+
+
 def catalog_path(locales_dir: Path, code: str) -> Path:
     return locales_dir / code / "LC_MESSAGES" / f"{DOMAIN}.po"
 
@@ -78,6 +88,8 @@ class Translator:
             return cls(code)
         if not path.exists():
             return cls(code, known=frozenset())
+        if reason := oversized(path):
+            raise ValueError(f"{path}: {reason}")
         with path.open("rb") as po:
             messages = read_po(po, locale=code, domain=DOMAIN)
         for message in [m for m in messages if m.id and not is_current(m)]:

@@ -21,7 +21,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po, write_po
 
-from .i18n import DOMAIN, SOURCE_LOCALE, catalog_path
+from .i18n import DOMAIN, SOURCE_LOCALE, catalog_path, oversized
 from .problems import display_path
 
 LOCALES_DIR = "locales"
@@ -224,6 +224,8 @@ def count(catalog: Catalog) -> Counts:
 
 
 def catalog_counts(path: Path, code: str) -> Counts:
+    if reason := oversized(path):
+        raise LocaleError(f"{display_path(path)}: {reason}")
     try:
         with path.open("rb") as po:
             return count(read_po(po, locale=code, abort_invalid=True))
@@ -564,6 +566,10 @@ def check_locales(project: Path, codes: list[str] | tuple[str, ...] = ()) -> tup
                               f" (locales: {', '.join(known) or 'none'}); add it with "
                               f"tutorial-engine locale add {code}")
     files = [path for code in (codes or known) for path in catalog_files(project, code)]
-    problems = [problem for path in files
-                for problem in check_po(path.read_bytes(), path, path.parent.parent.name)]
+    problems = []
+    for path in files:
+        if reason := oversized(path):
+            problems.append(Problem(path, 1, "error", reason))  # unread
+        else:
+            problems += check_po(path.read_bytes(), path, path.parent.parent.name)
     return problems, len(files)
