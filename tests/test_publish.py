@@ -29,6 +29,16 @@ def leftovers(project: Path) -> list[str]:
     return sorted(p.name for p in project.iterdir() if p.name.startswith(".site"))
 
 
+def fails_on_one_warning_and_keeps_the_previous_site(project: Path, warning: str) -> None:
+    old = previous_site(project)
+    result = build(project, old)
+    assert result.returncode == 1
+    assert warning in result.stderr
+    assert "Aborted with 1 warnings in strict mode!" in result.stdout + result.stderr
+    assert (old / "index.html").read_text(encoding="utf-8") == "the previous site"
+    assert leftovers(project) == []
+
+
 def test_a_build_that_fails_on_warnings_alone_keeps_the_previous_site(tmp_path):
     """--strict counts warnings after the last plugin event: the site is swapped in only after."""
     project = copy_project(tmp_path / "project")
@@ -37,15 +47,8 @@ def test_a_build_that_fails_on_warnings_alone_keeps_the_previous_site(tmp_path):
     catalog.write_text(text.replace('msgid "Check"\nmsgstr "Vérifier"', 'msgid "Check"\nmsgstr ""', 1),
                        encoding="utf-8")
     assert catalog.read_text(encoding="utf-8") != text
-    old = previous_site(project)
-
-    result = build(project, old)
-
-    assert result.returncode == 1
-    assert "fr: 1 message is untranslated or fuzzy and is shown in English" in result.stderr
-    assert "Aborted with 1 warnings in strict mode!" in result.stdout + result.stderr
-    assert (old / "index.html").read_text(encoding="utf-8") == "the previous site"
-    assert leftovers(project) == []
+    fails_on_one_warning_and_keeps_the_previous_site(
+        project, "fr: 1 message is untranslated or fuzzy and is shown in English")
 
 
 def test_a_warning_counted_after_the_last_plugin_event_keeps_the_previous_site(tmp_path):
@@ -57,15 +60,8 @@ def test_a_warning_counted_after_the_last_plugin_event_keeps_the_previous_site(t
                       encoding="utf-8")
     (project / "docs" / "notes.md").write_text("# Notes\n\nSee [the missing page](missing.md).\n",
                                                encoding="utf-8")
-    old = previous_site(project)
-
-    result = build(project, old)
-
-    assert result.returncode == 1
-    assert "Doc file 'notes.md' contains a link 'missing.md', but the target is not found" in result.stderr
-    assert "Aborted with 1 warnings in strict mode!" in result.stdout + result.stderr
-    assert (old / "index.html").read_text(encoding="utf-8") == "the previous site"
-    assert leftovers(project) == []
+    fails_on_one_warning_and_keeps_the_previous_site(
+        project, "Doc file 'notes.md' contains a link 'missing.md', but the target is not found")
 
 
 def start(project: Path) -> subprocess.Popen:
