@@ -112,8 +112,9 @@ class Page:
 
     @property
     def has_drills(self) -> bool:
-        return any(isinstance(b, DrillBlock) for s in self.sections for b in s.blocks) or \
-            any(isinstance(b, DrillBlock) for b in self.intro)
+        """It shows a drill, so it gets a worksheet to print and drills.js."""
+        blocks = [b for s in self.sections for b in s.blocks] + list(self.intro)
+        return any(isinstance(b, DrillBlock) for b in blocks)
 
     @property
     def worksheet_path(self) -> str:

@@ -168,7 +168,6 @@ class Renderer:
     def _page(self, page: Page, pages: list[Page], games: dict[str, GameSpec], printing: bool) -> str:
         template = self.env.get_template("page.md")
         blocks = [b for s in page.sections for b in s.blocks] + list(page.intro)
-        drills = sum(isinstance(b, DrillBlock) for b in blocks)
         self.printing = printing
         with self.tr.recording() as missed:
             title = self.tr.gettext(page.title)
@@ -176,8 +175,8 @@ class Renderer:
             markdown = template.render(
                 page=page, title=heading, block=partial(self.block, page=page),
                 contents=self.contents(page, pages, games), prose=self.prose, notice=Markup(NOTICE_SLOT),
-                has_drills=drills or any(isinstance(b, WalkthroughBlock) for b in blocks), printing=printing,
-                worksheet_note=self.worksheet_note(page, printing) if drills else "",
+                has_drills=page.has_drills or any(isinstance(b, WalkthroughBlock) for b in blocks),
+                printing=printing, worksheet_note=self.worksheet_note(page, printing) if page.has_drills else "",
                 root="../" * page.path.count("/"))
         return self.with_notice(markdown, bool(missed))
 
