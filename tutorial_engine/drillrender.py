@@ -96,7 +96,7 @@ class DrillRenderer:
         kept = self.r.drills.get((drill.game.id, drill.id))
         if kept is not None and kept[0] is drill:
             if kept[2]:
-                self.tr._missed(kept[2])
+                self.tr.shown_in_english(kept[2])
             return kept[1]
         with self.tr.recording() as missed:
             questions = self._questions(drill)

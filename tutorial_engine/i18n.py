@@ -118,10 +118,12 @@ class Translator:
     def _mark(self, context: str | None, message: str, text: str) -> str:
         if self.known is None or (context, message) in self.known:
             return text
-        self._missed(((context, message),))
+        self.shown_in_english(((context, message),))
         return English(text)
 
-    def _missed(self, keys) -> None:
+    def shown_in_english(self, keys) -> None:
+        """Count (context, msgid) `keys` as shown in English now, also when what showed them was
+        rendered earlier and kept (`cached`, DrillRenderer.questions)."""
         self.missing.update(keys)
         for recorder in self._recorders:
             recorder.update(keys)
@@ -176,7 +178,7 @@ def cached(function):
         if args in results:
             result, missed = results[args]
             if missed:
-                tr._missed(missed)
+                tr.shown_in_english(missed)
             return result
         with tr.recording() as missed:
             result = function(*args)
