@@ -4,6 +4,7 @@ written here, loaded by Translator and rendered through the real Renderer and Py
 from __future__ import annotations
 
 import io
+from gettext import GNUTranslations
 from html.parser import HTMLParser
 from pathlib import Path
 from types import SimpleNamespace
@@ -13,8 +14,7 @@ import pytest
 import yaml
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
-from babel.messages.pofile import write_po
-from babel.support import Translations
+from babel.messages.pofile import read_po, write_po
 
 from tutorial_engine.cardnames import card_name, inline
 from tutorial_engine.cards import Card
@@ -41,17 +41,28 @@ def write_catalog(locales: Path, code: str, entries: list[dict]) -> Path:
     return path
 
 
-def test_babel_leaves_fuzzy_entries_out_of_a_compiled_catalog():
-    """What Translator.load relies on: Babel compiles without fuzzy entries unless asked."""
-    catalog = Catalog(locale="ru")
-    catalog.add("Fresh", "Свежий")
-    catalog.add("Stale", "Устаревший", flags=["fuzzy"])
-    for use_fuzzy, stale in ((False, "Stale"), (True, "Устаревший")):
-        buffer = io.BytesIO()
-        write_mo(buffer, catalog, use_fuzzy=use_fuzzy)
-        buffer.seek(0)
-        translations = Translations(buffer)
-        assert (translations.gettext("Fresh"), translations.gettext("Stale")) == ("Свежий", stale)
+@pytest.mark.parametrize("code", ["ru", "fr", "es", "fa", "sw"])
+def test_the_translator_reads_each_catalog_as_gettext_reads_it_compiled(code):
+    """Translator looks messages up in the .po file as read, not compiled: every message, in
+    every plural form for counts 0 to 30, reads as GNU gettext reads it from the .mo file
+    msgfmt would make of the current entries."""
+    with catalog_path(ROOT / "locales", code).open("rb") as po:
+        catalog = read_po(po, locale=code)
+    buffer = io.BytesIO()
+    write_mo(buffer, catalog, use_fuzzy=False)
+    buffer.seek(0)
+    compiled, tr = GNUTranslations(buffer), Translator.load(ROOT / "locales", code)
+    plurals = 0
+    for m in (m for m in catalog if m.id):
+        if isinstance(m.id, str):
+            assert tr.catalog.pgettext(m.context, m.id) == (compiled.pgettext(m.context, m.id) if m.context
+                                                            else compiled.gettext(m.id))
+            continue
+        plurals += 1
+        for n in range(31):
+            expected = (compiled.npgettext(m.context, *m.id, n) if m.context else compiled.ngettext(*m.id, n))
+            assert tr.catalog.npgettext(m.context, *m.id, n) == expected, (m.id, n)
+    assert plurals > 10
 
 
 @pytest.fixture
@@ -79,6 +90,7 @@ def test_only_current_translations_are_shown_the_rest_in_english(russian):
     assert [russian.ngettext("{n} card", "{n} cards", n) for n in (1, 2, 5)] == ["1 card", "2 cards", "5 cards"]
     assert russian.ngettext("{n} trick", "{n} tricks", 2) == "2 tricks"
     assert russian.gettext("Not in the catalog at all") == "Not in the catalog at all"
+    assert russian.pgettext("diagram", "{n} point") == "{n} point"  # a plural entry asked for one form
 
 
 def test_the_translator_keeps_account_of_what_it_showed_in_english(russian):

@@ -8,19 +8,17 @@ a format spec the way str.format would let it.
 
 from __future__ import annotations
 
-import io
 import re
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache, wraps
-from gettext import NullTranslations
+from gettext import NullTranslations, c2py
 from pathlib import Path
 
 from babel import Locale as BabelLocale
-from babel.messages.mofile import write_mo
+from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
-from babel.support import Translations
 
 DOMAIN = "messages"
 SOURCE_LOCALE = "en"
@@ -81,8 +79,7 @@ class Translator:
 
     @classmethod
     def load(cls, locales_dir: Path, code: str) -> Translator:
-        """The locale's catalog, with only current translations in it: a fuzzy (stale) or
-        partly translated entry is shown in English, never half or out of date."""
+        """The locale's catalog, read from its .po file (see `of`)."""
         path = catalog_path(locales_dir, code)
         if code == SOURCE_LOCALE:
             return cls(code)
@@ -91,29 +88,33 @@ class Translator:
         if reason := oversized(path):
             raise ValueError(f"{path}: {reason}")
         with path.open("rb") as po:
-            messages = read_po(po, locale=code, domain=DOMAIN)
-        for message in [m for m in messages if m.id and not is_current(m)]:
-            messages.delete(message.id, message.context)
-        known = frozenset((m.context, m.id if isinstance(m.id, str) else m.id[0])
-                          for m in messages if m.id)
-        buffer = io.BytesIO()
-        write_mo(buffer, messages, use_fuzzy=False)
-        buffer.seek(0)
-        return cls(code, Translations(buffer, domain=DOMAIN), known)
+            return cls.of(code, read_po(po, locale=code, domain=DOMAIN))
+
+    @classmethod
+    def of(cls, code: str, messages: Catalog) -> Translator:
+        """The locale's translations from a catalog already read, with only current ones in
+        it: a fuzzy (stale) or partly translated entry is shown in English, never half or out
+        of date."""
+        catalog = CurrentTranslations(messages)
+        return cls(code, catalog, frozenset(catalog.texts))
 
     def gettext(self, message: str, **values) -> str:
-        return self._mark(None, message, fill(self.catalog.gettext(message), self._numbers(values)))
+        return self._mark(None, message, self._fill(self.catalog.gettext(message), values))
 
     def ngettext(self, singular: str, plural: str, n: int, **values) -> str:
-        text = fill(self.catalog.ngettext(singular, plural, n), self._numbers(values | {"n": n}))
+        text = self._fill(self.catalog.ngettext(singular, plural, n), values | {"n": n})
         return self._mark(None, singular, text)
 
     def pgettext(self, context: str, message: str, **values) -> str:
-        return self._mark(context, message, fill(self.catalog.pgettext(context, message), self._numbers(values)))
+        return self._mark(context, message, self._fill(self.catalog.pgettext(context, message), values))
 
     def npgettext(self, context: str, singular: str, plural: str, n: int, **values) -> str:
         text = self.catalog.npgettext(context, singular, plural, n)
-        return self._mark(context, singular, fill(text, self._numbers(values | {"n": n})))
+        return self._mark(context, singular, self._fill(text, values | {"n": n}))
+
+    def _fill(self, text: str, values: dict) -> str:
+        """Most messages have no placeholder: a page asks for some ten thousand."""
+        return fill(text, self._numbers(values)) if values else text
 
     def _mark(self, context: str | None, message: str, text: str) -> str:
         if self.known is None or (context, message) in self.known:
@@ -185,6 +186,37 @@ def cached(function):
         results[args] = result, frozenset(missed)
         return result
     return wrapper
+
+
+class CurrentTranslations(NullTranslations):
+    """gettext's lookups over a catalog's current translations, taken straight from Babel's
+    Catalog: compiling it to .mo in memory only to read it back cost a build more than reading
+    the .po file itself."""
+
+    def __init__(self, messages: Catalog) -> None:
+        super().__init__()
+        self.texts = {(m.context, m.id if isinstance(m.id, str) else m.id[0]): m.string
+                      for m in messages if is_current(m)}
+        self.plural = c2py(messages.plural_expr)
+
+    def gettext(self, message: str) -> str:
+        return self.pgettext(None, message)
+
+    def pgettext(self, context: str | None, message: str) -> str:
+        text = self.texts.get((context, message))
+        return text if isinstance(text, str) else message
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        return self._plural(None, singular, plural, n)
+
+    def npgettext(self, context: str, singular: str, plural: str, n: int) -> str:
+        return self._plural(context, singular, plural, n)
+
+    def _plural(self, context: str | None, singular: str, plural: str, n: int) -> str:
+        forms = self.texts.get((context, singular))
+        if not isinstance(forms, (tuple, list)):
+            return singular if n == 1 else plural
+        return forms[min(self.plural(n), len(forms) - 1)]
 
 
 ENGLISH = Translator()

@@ -224,11 +224,16 @@ def count(catalog: Catalog) -> Counts:
 
 
 def catalog_counts(path: Path, code: str) -> Counts:
+    return count(read_catalog(path, code))
+
+
+def read_catalog(path: Path, code: str) -> Catalog:
+    """The catalog at `path`, or a LocaleError saying how to find out what is wrong with it."""
     if reason := oversized(path):
         raise LocaleError(f"{display_path(path)}: {reason}")
     try:
         with path.open("rb") as po:
-            return count(read_po(po, locale=code, abort_invalid=True))
+            return read_po(po, locale=code, abort_invalid=True)
     except Exception as error:  # noqa: BLE001 - any unreadable catalog gets the same advice
         raise LocaleError(f"{display_path(path)} does not read ({error}); "
                           "run tutorial-engine locale check") from None

@@ -21,6 +21,7 @@ from pathlib import Path
 
 import rcssmin
 import rjsmin
+from babel.messages.catalog import Catalog
 from mkdocs.commands.build import build
 from mkdocs.config import config_options as c
 from mkdocs.config import load_config
@@ -32,7 +33,7 @@ from mkdocs.structure.files import File, Files
 from .check import check
 from .chooser import write_chooser
 from .i18n import SOURCE_LOCALE, Translator, catalog_path
-from .locales import TEMPLATE, Counts, LocaleError, catalog_counts
+from .locales import TEMPLATE, LocaleError, count, read_catalog
 from .pages import Page
 from .publish import stage, swap_in, write_checksums
 from .render import CompiledTemplates, Renderer, compile_templates
@@ -95,8 +96,9 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
         """The staged site is complete: MkDocs swaps it in at shutdown unless it then fails."""
         self.report = None
         """Checked content, handed on to the builds of further locales so it is read once."""
-        self.stats: dict[str, Counts] | None = None
-        """Each locale's counts for the translators' page, handed on like `report`."""
+        self.catalogs: dict[str, Catalog] | None = None
+        """Every locale's catalog but the source's, handed on like `report`: read once for
+        the translators' page and for each locale's own words."""
         self.language_dir: tempfile.TemporaryDirectory | None = None
         self.slots: dict[str, dict[str, str]] = {}
         """Per page: the HTML of its drills and walkthroughs, by the marker standing in for it."""
@@ -122,9 +124,10 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
                                   f"mkdocs.yml ({', '.join(locales)})")
         if self.report is None:
             self.report = self._check()
-            self.stats = self._stats(locales)
+            self.catalogs = self._catalogs(locales)
         report = self.report
-        self.tr = Translator.load(self.project / self.config.locales_dir, self.locale)
+        catalog = self.catalogs.get(self.locale)
+        self.tr = Translator(self.locale) if catalog is None else Translator.of(self.locale, catalog)
         home = next((page for page in report.pages if page.id == "home" and page.game is None), None)
         if home is not None:
             config.site_name = chrome(self.tr.gettext(home.title))
@@ -147,7 +150,7 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
         this one too once its own locale is done, takes the next locale nobody has started
         (`_next_locale`), so no core idles while another has two left. Without fork (Windows,
         macOS defaults) this process builds them one after another in on_post_build."""
-        _HANDOFF.update(report=self.report, stats=self.stats, next=multiprocessing.Value("i", 0))
+        _HANDOFF.update(report=self.report, catalogs=self.catalogs, next=multiprocessing.Value("i", 0))
         workers = min(len(codes), (os.cpu_count() or 1) - 1)
         if workers < 1 or "fork" not in multiprocessing.get_all_start_methods():
             return
@@ -224,19 +227,19 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
         nav.append({chrome(self.tr.pgettext("translators", "Translations")): TRANSLATORS_PAGE})
         return nav
 
-    def _stats(self, locales: list[str]) -> dict[str, Counts]:
-        """What `tutorial-engine locale stats` counts, for every locale but the source; a
-        locale without a catalog yet counts as the template, all untranslated."""
+    def _catalogs(self, locales: list[str]) -> dict[str, Catalog]:
+        """Every locale's catalog but the source's; a locale without one yet has the template,
+        all untranslated."""
         folder = self.project / self.config.locales_dir
-        stats = {}
+        catalogs = {}
         for code in locales:
             if code != SOURCE_LOCALE:
                 path = catalog_path(folder, code)
                 try:
-                    stats[code] = catalog_counts(path if path.exists() else folder / TEMPLATE, code)
+                    catalogs[code] = read_catalog(path if path.exists() else folder / TEMPLATE, code)
                 except LocaleError as error:
                     raise PluginError(str(error)) from None
-        return stats
+        return catalogs
 
     def on_files(self, files: Files, *, config) -> Files:
         for file in [f for f in files if f.src_uri.endswith(".js.map")]:
@@ -254,7 +257,8 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
                 self.slots[page.worksheet_path] = renderer.take_slots()
         files.append(File.generated(config, INSTRUCTORS_PAGE, content=renderer.instructors(
             self.project / self.config.examples, self.project, self.report.games)))
-        files.append(File.generated(config, TRANSLATORS_PAGE, content=renderer.translators(self.stats)))
+        files.append(File.generated(config, TRANSLATORS_PAGE, content=renderer.translators(
+            {code: count(catalog) for code, catalog in self.catalogs.items()})))
         for uri, path in ASSETS.items():
             files.append(_asset(config, uri, path))
         return files
@@ -286,13 +290,13 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
         if self.nested_locale is not None:
             return
         self.report, report = None, self.report  # `serve` keeps this plugin: read afresh next time
-        self.stats, stats = None, self.stats
+        self.catalogs, catalogs = None, self.catalogs
         if self.staging is None:
             return
         codes = self.config.locales[1:]
         try:
             while (code := _next_locale(codes)) is not None:
-                _build_nested(config.config_file_path, str(self.staging / code), code, report, stats,
+                _build_nested(config.config_file_path, str(self.staging / code), code, report, catalogs,
                               config.strict)
             for worker in self.workers:
                 for name, level, message in worker.result():
@@ -322,7 +326,7 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
 
 
 _HANDOFF: dict = {}
-"""The checked content and catalog counts, set before the fork for the workers to read, and
+"""The checked content and the catalogs, set before the fork for the workers to read, and
 the index of the next locale to build, shared with them."""
 
 
@@ -337,10 +341,10 @@ def _next_locale(codes: list[str]) -> str | None:
     return codes[index] if index < len(codes) else None
 
 
-def _build_nested(config_file: str, site_dir: str, code: str, report, stats, strict: bool) -> None:
+def _build_nested(config_file: str, site_dir: str, code: str, report, catalogs, strict: bool) -> None:
     nested = load_config(config_file, site_dir=site_dir, strict=strict)
     plugin = nested.plugins["tutorial"]
-    plugin.nested_locale, plugin.report, plugin.stats = code, report, stats
+    plugin.nested_locale, plugin.report, plugin.catalogs = code, report, catalogs
     try:
         build(nested)
     finally:
@@ -367,7 +371,7 @@ def _build_locales(config_file: str, staging: str, codes: list[str]) -> list[tup
     kept = _Warnings()
     logger.addHandler(kept)
     while (code := _next_locale(codes)) is not None:
-        _build_nested(config_file, str(Path(staging) / code), code, _HANDOFF["report"], _HANDOFF["stats"],
+        _build_nested(config_file, str(Path(staging) / code), code, _HANDOFF["report"], _HANDOFF["catalogs"],
                       strict=False)
     return kept.records
 
