@@ -526,3 +526,30 @@ def test_unmeetable_deal_constraints_name_the_simulated_deals(report, monkeypatc
         draw(d)
     assert str(error.value) == ("only 0 different questions meet the constraints of 'd' in 40 simulated deals; "
                                 "relax them or lower 'count'")
+
+
+def test_drills_drawn_in_other_processes_are_the_ones_drawn_here(report):
+    """`mkdocs build` and `check` draw the drills in forked processes (the rare deals of two
+    Altbaumer drills take as long as all the others): the same questions, and the same game."""
+    fresh = [dataclasses.replace(d, seed=d.seed + 1000) for d in report.drills]  # in no cache yet
+    problems = Problems()
+    assert drills_module.drawable(fresh, problems, workers=2) == fresh
+    assert not problems
+    assert set(drills_module._DRAWN) == set(fresh)
+    for d in fresh:
+        variants = generate(d)
+        assert [repr(v) for v in variants] == [repr(v) for v in draw(d)], d.id
+        assert all(v.game is d.game for v in variants if hasattr(v, "game")), d.id
+
+
+def test_a_drill_drawn_in_another_process_fails_as_it_would_here(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(drills_module, "MAX_DEALS", 40)
+    path = tmp_path / "drills.yml"
+    path.write_text("game: albastini\ndrills:\n  - id: fine\n    kind: trick\n    title: T\n"
+                    "  - id: ties\n    kind: deal-scoring\n    title: T\n    constraints: [tie]\n", encoding="utf-8")
+    alone, shared = check(ROOT, [path], workers=1), check(ROOT, [path], workers=2)
+    assert [d.id for d in shared.drills] == [d.id for d in alone.drills] == ["fine"]
+    assert [str(p) for p in shared.problems] == [str(p) for p in alone.problems]
+    assert re.fullmatch(r"drills\.yml:6:5: error: only \d+ different questions meet the constraints of 'ties' "
+                        r"in 40 simulated deals; relax them or lower 'count'", str(*shared.problems))

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from yaml.nodes import MappingNode, ScalarNode
 
 from .content import load_examples, peek
-from .drills import Drill, is_drills_file, load_drills
+from .drills import Drill, drawable, is_drills_file, read_drills
 from .pages import Page, is_pages_file, load_pages
 from .examples import Example
 from .game import CardNotInDeck, GameSpec
@@ -142,8 +142,9 @@ MAX_EXAMPLES = 10_000
 """Worked examples in one project: each is checked by the engine and drawn in every locale."""
 
 
-def check(project: Path, paths: Sequence[Path] = ()) -> Report:
-    """Load and check every YAML file under `paths` (default: the project's examples)."""
+def check(project: Path, paths: Sequence[Path] = (), workers: int = 1) -> Report:
+    """Load and check every YAML file under `paths` (default: the project's examples), drawing
+    the drills' questions in up to `workers` processes."""
     report = Report()
     load_games(project, report)
     pages = []
@@ -162,11 +163,14 @@ def check(project: Path, paths: Sequence[Path] = ()) -> Report:
             pages.append((path, source))  # after the examples and drills they show
         elif is_drills_file(source.root):
             game = _game_for(project, path, source, report)
-            report.drills += load_drills(source, report.problems, game)
+            report.drills += read_drills(source, report.problems, game)
         else:
             _check_examples(project, path, source, report)
     if pages:
         _load_unchecked_examples(project, checked, report)
+    kept = {id(d) for d in drawable(report.drills + report.referenced_drills, report.problems, workers)}
+    report.drills = [d for d in report.drills if id(d) in kept]
+    report.referenced_drills = [d for d in report.referenced_drills if id(d) in kept]
     for path, source in pages:
         _check_pages(project, path, source, report)
     return report
@@ -182,7 +186,7 @@ def _load_unchecked_examples(project: Path, checked: set[Path], report: Report) 
         source = None if path.resolve() in checked else _read(path, report)
         if source is not None:
             game = _game_for(project, path, source, report)
-            report.referenced_drills += load_drills(source, report.problems, game)
+            report.referenced_drills += read_drills(source, report.problems, game)
 
 
 def _check_pages(project: Path, path: Path, source, report: Report) -> None:

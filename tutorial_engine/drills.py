@@ -10,8 +10,12 @@ compares. Deal-scoring drills draw their questions from whole deals the engine p
 from __future__ import annotations
 
 import functools
+import io
 import itertools
+import multiprocessing
+import pickle
 import random
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Callable, Iterator
 
@@ -211,15 +215,30 @@ def is_drills_file(node) -> bool:
 
 
 def load_drills(source: Source, problems: Problems, game: GameSpec | None) -> list[Drill]:
+    """The file's drills whose questions can be drawn (`drawable`)."""
+    return drawable(read_drills(source, problems, game), problems)
+
+
+def read_drills(source: Source, problems: Problems, game: GameSpec | None) -> list[Drill]:
+    """The file's drills as written, their questions not drawn yet."""
     rec = DRILLS_FILE.read(source.root, Context(source, problems, game))
     if rec is INVALID or game is None:
         return []
-    drills = []
-    for item in rec["drills"]:
-        drill = _build(item, game, problems)
-        if drill is not None:
-            drills.append(drill)
-    return drills
+    return [drill for item in rec["drills"] if (drill := _build(item, game, problems)) is not None]
+
+
+def drawable(drills: list[Drill], problems: Problems, workers: int = 1) -> list[Drill]:
+    """The drills whose questions can be drawn, drawn now (in up to `workers` processes) for
+    `generate` to return; each of the others is a problem at its place in YAML."""
+    drawn = _draw_in_processes(drills, workers) if workers > 1 and len(drills) > 1 else {}
+    kept = []
+    for drill in drills:
+        variants = drawn[drill] if drill in drawn else _attempt(drill)
+        if isinstance(variants, DrillError):
+            problems.add(drill.location, str(variants))
+        else:
+            kept.append(drill)
+    return kept
 
 
 def _build(rec: Rec, game: GameSpec, problems: Problems) -> Drill | None:
@@ -265,16 +284,10 @@ def _build(rec: Rec, game: GameSpec, problems: Problems) -> Drill | None:
         failed = True
     if failed:
         return None
-    drill = Drill(id=rec["id"], kind=kind, game=game, title=rec["title"], count=rec.get("count", 30),
-                  seed=rec.get("seed", 0), players=players, team_size=team_size,
-                  cards=rec.get("cards", 5), constraints=tuple(rec.get("constraints", ())),
-                  location=rec.location)
-    try:
-        generate(drill)
-    except DrillError as error:
-        problems.add(rec.location, str(error))
-        return None
-    return drill
+    return Drill(id=rec["id"], kind=kind, game=game, title=rec["title"], count=rec.get("count", 30),
+                 seed=rec.get("seed", 0), players=players, team_size=team_size,
+                 cards=rec.get("cards", 5), constraints=tuple(rec.get("constraints", ())),
+                 location=rec.location)
 
 
 class DrillError(ValueError):
@@ -284,12 +297,65 @@ class DrillError(ValueError):
 def generate(drill: Drill) -> list:
     """`drill.count` distinct variants, the same on every build (drawn once per drill and process:
     the check and every locale's page share them)."""
-    return list(_generated(drill))
+    drawn = _DRAWN.get(drill)
+    return list(drawn if drawn is not None else _generated(drill))
+
+
+_DRAWN: dict[Drill, tuple] = {}
+"""Variants drawn by other processes (`_draw_in_processes`): the last project's only."""
 
 
 @functools.lru_cache(maxsize=256)
 def _generated(drill: Drill) -> tuple:
     return tuple(draw(drill))
+
+
+def _draw_in_processes(drills: list[Drill], workers: int) -> dict[Drill, tuple | DrillError]:
+    """Every drill's variants (or why it has none), drawn by forked processes: most drills take
+    milliseconds, but one that looks for a rare deal can take as long as all the others. Those
+    that simulate deals go first, so that no process is left with one at the end. Without fork
+    this draws nothing, and `drawable` draws each drill itself."""
+    if "fork" not in multiprocessing.get_all_start_methods():
+        return {}
+    _TO_DRAW[:] = sorted(drills, key=lambda d: (d.kind not in _STREAMS, not d.constraints))
+    try:
+        with ProcessPoolExecutor(min(workers, len(drills)), mp_context=multiprocessing.get_context("fork")) as pool:
+            answers = list(pool.map(_draw_pickled, range(len(_TO_DRAW))))
+        drawn = {drill: _unpickled(drill, answer) for drill, answer in zip(_TO_DRAW, answers)}
+    finally:
+        _TO_DRAW.clear()
+    _DRAWN.clear()
+    _DRAWN.update((drill, variants) for drill, variants in drawn.items() if not isinstance(variants, DrillError))
+    return drawn
+
+
+_TO_DRAW: list[Drill] = []
+"""The drills `_draw_in_processes` hands its workers, through the fork rather than pickled."""
+
+
+def _draw_pickled(index: int) -> bytes:
+    """A worker: one drill's variants or DrillError, pickled with its game left out (the parent
+    has it), which would otherwise be pickled again with every variant."""
+    drill = _TO_DRAW[index]
+    buffer = io.BytesIO()
+    pickler = pickle.Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL)
+    pickler.persistent_id = lambda obj: "game" if obj is drill.game else None
+    pickler.dump(_attempt(drill))
+    return buffer.getvalue()
+
+
+def _attempt(drill: Drill) -> tuple | DrillError:
+    try:
+        return _generated(drill)
+    except DrillError as error:
+        return error
+
+
+def _unpickled(drill: Drill, data: bytes) -> tuple | DrillError:
+    """What `_draw_pickled` sent: pickles made by this very program in a process it forked."""
+    unpickler = pickle.Unpickler(io.BytesIO(data))
+    unpickler.persistent_load = lambda key: drill.game
+    return unpickler.load()
 
 
 def draw(drill: Drill) -> list:

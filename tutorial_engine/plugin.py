@@ -196,7 +196,9 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
                 scheme["toggle"]["name"] = names[scheme["scheme"]]
 
     def _check(self):
-        report = check(self.project, [self.project / self.config.examples])
+        # `mkdocs build` may fork; `serve` has its server's threads running, so it draws alone.
+        workers = (os.cpu_count() or 1) if self.staging is not None else 1
+        report = check(self.project, [self.project / self.config.examples], workers)
         if report.problems:
             raise PluginError("\n".join(report.problems.report()))
         return report
