@@ -96,6 +96,16 @@ def card_face(card: Card, extra: str, tr: Translator) -> Markup:
                   f'</span><span class="tc-card__suit" aria-hidden="true">{escape(str(card.suit))}</span></span>')
 
 
+@cached
+def trump_badge(suit: Suit, tr: Translator) -> Markup:
+    """"Trump:" and the suit's sign, named in full for screen readers; cached like card_face."""
+    red = " tc-card--red" if is_red(suit) else ""
+    label = escape(tr.pgettext("diagram", "Trump:"))  # outside the f-string, where pybabel finds it
+    return Markup(f'<span class="tc-badge tc-badge--trump">{label} '
+                  f'<span class="tc-suit{red}" role="img" aria-label="{escape(suit_name(suit, tr))}" '
+                  f'dir="ltr">{escape(str(suit))}</span></span>')
+
+
 def inline(text: str, tr: Translator) -> Markup:
     """Text made safe by `plain`, whose card codes read like the card faces beside them (Q♣ is
     Д♣ in Russian), named in full for screen readers, and kept left-to-right inside Persian."""

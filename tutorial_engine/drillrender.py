@@ -15,6 +15,7 @@ from markupsafe import Markup
 
 from .cardnames import inline, rank_letter
 from .choicedeal import TRICKS
+from .drillmarkup import Prompts, variant
 from .drills import (
     DealCountVariant,
     Drill,
@@ -87,7 +88,7 @@ class DrillRenderer:
     def __init__(self, renderer: Renderer):
         self.r = renderer
         self.tr = renderer.tr
-        self.macros = renderer.env.get_template("prompts.html").module
+        self.macros = Prompts(self.tr)
         self.card = renderer.env.globals["card"]
 
     def questions(self, drill: Drill) -> list[Question]:
@@ -123,11 +124,10 @@ class DrillRenderer:
         shown, rest = questions[:SHOWN], questions[SHOWN:]
         if not rest:
             return self.section(drill, shown, printed=SHOWN), None
-        part = self.r.env.get_template("drillparts.html").module.variant
         first = 1 + sum(len(q.steps) for q in shown)
         items = []
         for question in rest:
-            items.append(str(part(question, first, False)))
+            items.append(variant(question, first, False, self.tr))
             first += len(question.steps)
         key = f"{drill.game.id}/{drill.id}"
         text = f"tcDrillMore({json.dumps(key)},{json.dumps(''.join(items), ensure_ascii=False)});\n"

@@ -21,8 +21,9 @@ from jinja2 import BytecodeCache, Environment, PackageLoader, StrictUndefined, s
 from markupsafe import Markup
 
 from . import guide
-from .cardnames import card_face, card_name, inline, is_red, plain, rank_letter, rank_name, suit_name
+from .cardnames import card_face, card_name, inline, is_red, plain, rank_letter, rank_name, suit_name, trump_badge
 from .cards import Card
+from .drillmarkup import variant
 from .drillrender import MORE_FOLDER, PRINTED, DrillRenderer
 from .examples import (
     Example,
@@ -82,9 +83,11 @@ def _environment(tr: Translator) -> Environment:
         gettext=tr.gettext, ngettext=tr.ngettext, pgettext=tr.pgettext, npgettext=tr.npgettext,
         number=tr.number, digits=tr.digits, is_red=is_red,
         card=lambda card, extra="": card_face(card, extra, tr),
+        trump_badge=lambda suit: trump_badge(suit, tr),
         card_name=lambda card: card_name(card, tr), rank_letter=lambda rank: rank_letter(rank, tr),
         rank_name=lambda rank: rank_name(rank, tr), suit_name=lambda suit: suit_name(suit, tr),
         inline=partial(inline, tr=tr),
+        variant=lambda v, first, printed: variant(v, first, printed, tr),
     )
     return env
 

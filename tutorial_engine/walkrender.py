@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from babel.lists import format_list
 from markupsafe import Markup
 
+from .cardnames import trump_badge
 from .cards import Suit
 from .drillrender import DrillRenderer, Option, Step
 from .drills import NAMES, VictoryVariant
@@ -178,7 +179,7 @@ class WalkRenderer:
         return Moment(tr.pgettext("walkthrough", "The cut"), tuple(self.say(s) for s in story), Markup(prompt), (step,))
 
     def suit_option(self, suit: Suit) -> Option:
-        return Option(str(suit), self.r.env.get_template("macros.html").module.trump_badge(suit))
+        return Option(str(suit), trump_badge(suit, self.tr))
 
     def trump_chosen(self, m: TrumpChosen) -> Moment:
         tr, trees = self.tr, self.game.permanent_trumps
