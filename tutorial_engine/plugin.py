@@ -36,8 +36,9 @@ from .i18n import SOURCE_LOCALE, Translator, catalog_path
 from .locales import TEMPLATE, LocaleError, count, read_catalog
 from .pages import Page
 from .publish import stage, swap_in, write_checksums
-from .render import CompiledTemplates, Renderer, compile_templates
+from .render import Renderer, compile_templates
 from .schemas import FOLDER as SCHEMAS, write_schemas
+from .templatecache import COMPILED
 
 PACKAGE = Path(__file__).parent
 ASSETS = {f"assets/{name}": PACKAGE / "assets" / name for name in (
@@ -47,8 +48,6 @@ MINIFY = {".js": partial(rjsmin.jsmin, keep_bang_comments=True),
           ".css": partial(rcssmin.cssmin, keep_bang_comments=True)}
 """Our own scripts and stylesheets reach learners without their comments: a third of what a
 practice page loads on top of a plain one. The vendored polyfills are served as they came."""
-THEME_TEMPLATES = CompiledTemplates()
-"""Material's compiled templates, shared by the locales one process builds."""
 INSTRUCTORS_PAGE = "instructors.md"
 """The instructors' guide: writing games, examples, drills and pages in YAML, in every locale."""
 TRANSLATORS_PAGE = "translators.md"
@@ -266,8 +265,8 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
         return files
 
     def on_env(self, env, *, config, files):
-        """Material's templates, compiled once per process rather than once per locale."""
-        env.bytecode_cache = THEME_TEMPLATES
+        """Material's templates, compiled once and kept (templatecache.py), not once per locale."""
+        env.bytecode_cache = COMPILED
         return env
 
     def on_serve(self, server, *, config, builder):

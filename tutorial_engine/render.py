@@ -17,7 +17,7 @@ from functools import partial
 from pathlib import Path
 
 from babel.numbers import format_percent
-from jinja2 import BytecodeCache, Environment, PackageLoader, StrictUndefined, select_autoescape
+from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 from markupsafe import Markup
 
 from . import guide
@@ -43,28 +43,9 @@ from .game import GameSpec
 from .i18n import ENGLISH, English, Translator
 from .pages import BulletList, DrillBlock, Page, Paragraph, Table, WalkthroughBlock
 from .schemas import FILES
+from .templatecache import COMPILED
 from .walkrender import WalkRenderer
 from .walkthrough import walk
-
-
-class CompiledTemplates(BytecodeCache):
-    """Each locale has its own Environment (its own gettext); they share the compiled
-    templates, which do not depend on the locale, instead of compiling them once per locale.
-    Jinja checks each template's source against its checksum, so an edited one is compiled
-    afresh."""
-
-    def __init__(self) -> None:
-        self.code: dict[str, bytes] = {}
-
-    def load_bytecode(self, bucket) -> None:
-        if bucket.key in self.code:
-            bucket.bytecode_from_string(self.code[bucket.key])
-
-    def dump_bytecode(self, bucket) -> None:
-        self.code[bucket.key] = bucket.bytecode_to_string()
-
-
-_COMPILED = CompiledTemplates()
 
 
 def compile_templates() -> None:
@@ -78,7 +59,7 @@ def _environment(tr: Translator) -> Environment:
     env = Environment(loader=PackageLoader("tutorial_engine", "templates"),
                       autoescape=select_autoescape(["html", "md"], default_for_string=True),
                       undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True,
-                      keep_trailing_newline=True, bytecode_cache=_COMPILED)
+                      keep_trailing_newline=True, bytecode_cache=COMPILED)
     env.globals.update(
         gettext=tr.gettext, ngettext=tr.ngettext, pgettext=tr.pgettext, npgettext=tr.npgettext,
         number=tr.number, digits=tr.digits, is_red=is_red,
