@@ -16,7 +16,7 @@ import sys
 from functools import singledispatch
 from pathlib import Path
 
-from .cards import Rank, Suit, _SUIT_WORDS
+from .cards import Rank, _SUIT_WORDS
 from .content import EXAMPLES_FILE
 from .drills import DRILLS_FILE
 from .gamefile import GAME
