@@ -109,10 +109,14 @@ def trump_badge(suit: Suit, tr: Translator) -> Markup:
 def inline(text: str, tr: Translator) -> Markup:
     """Text made safe by `plain`, whose card codes read like the card faces beside them (Q♣ is
     Д♣ in Russian), named in full for screen readers, and kept left-to-right inside Persian."""
-    def code(match: re.Match) -> str:
-        card = Card.parse(match[0])
-        red = " tc-code--red" if is_red(card.suit) else ""
-        face = f"{rank_letter(card.rank, tr)}{card.suit}"
-        return (f'<span class="tc-code{red}" dir="ltr" role="img" '
-                f'aria-label="{escape(card_name(card, tr))}">{escape(face)}</span>')
-    return Markup(_CARD_CODE.sub(code, str(plain(text))))
+    return Markup(_CARD_CODE.sub(lambda match: card_code(match[0], tr), str(plain(text))))
+
+
+@cached
+def card_code(text: str, tr: Translator) -> str:
+    """A card code in a sentence, such as Q♣; cached like card_face."""
+    card = Card.parse(text)
+    red = " tc-code--red" if is_red(card.suit) else ""
+    face = f"{rank_letter(card.rank, tr)}{card.suit}"
+    return (f'<span class="tc-code{red}" dir="ltr" role="img" '
+            f'aria-label="{escape(card_name(card, tr))}">{escape(face)}</span>')
