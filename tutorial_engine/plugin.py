@@ -16,6 +16,7 @@ import re
 import shutil
 import tempfile
 from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
@@ -30,10 +31,11 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority, get_plugin_logger
 from mkdocs.structure.files import File, Files
 
-from .check import check
+from . import guide
+from .check import Report, check
 from .chooser import write_chooser
 from .i18n import SOURCE_LOCALE, Translator, catalog_path
-from .locales import TEMPLATE, LocaleError, count, read_catalog
+from .locales import TEMPLATE, Counts, LocaleError, count, read_catalog
 from .pages import Page
 from .publish import stage, swap_in, write_checksums
 from .render import Renderer, compile_templates
@@ -76,6 +78,18 @@ log = get_plugin_logger("tutorial")
 """Under the `mkdocs` logger, so `mkdocs build --strict` counts its warnings and fails."""
 
 
+@dataclass(frozen=True)
+class Shared:
+    """What the build of every locale needs: read by the first, handed on to the others."""
+    report: Report
+    catalogs: dict[str, Catalog]
+    """Every locale's catalog but the source's, for its own words."""
+    counts: dict[str, Counts]
+    """Every locale's counts for the translators' page."""
+    samples: dict[str, guide.Sample]
+    """The sample files of the instructors' page."""
+
+
 class TutorialConfig(Config):
     locales = c.ListOfItems(c.Type(str), default=["en"])
     """Locales to build; the first is the gettext source language."""
@@ -93,11 +107,9 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
         self.staging: Path | None = None
         self.finished = False
         """The staged site is complete: MkDocs swaps it in at shutdown unless it then fails."""
-        self.report = None
-        """Checked content, handed on to the builds of further locales so it is read once."""
-        self.catalogs: dict[str, Catalog] | None = None
-        """Every locale's catalog but the source's, handed on like `report`: read once for
-        the translators' page and for each locale's own words."""
+        self.shared: Shared | None = None
+        """What every locale's build needs, read once and handed on to the builds of further
+        locales."""
         self.language_dir: tempfile.TemporaryDirectory | None = None
         self.slots: dict[str, dict[str, str]] = {}
         """Per page: the HTML of its drills and walkthroughs, by the marker standing in for it."""
@@ -121,11 +133,10 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
             if self.locale not in locales:
                 raise PluginError(f"{LOCALE_VARIABLE}={self.locale} is not one of the locales in "
                                   f"mkdocs.yml ({', '.join(locales)})")
-        if self.report is None:
-            self.report = self._check()
-            self.catalogs = self._catalogs(locales)
-        report = self.report
-        catalog = self.catalogs.get(self.locale)
+        if self.shared is None:
+            self.shared = self._read(locales)
+        report = self.shared.report
+        catalog = self.shared.catalogs.get(self.locale)
         self.tr = Translator(self.locale) if catalog is None else Translator.of(self.locale, catalog)
         home = next((page for page in report.pages if page.id == "home" and page.game is None), None)
         if home is not None:
@@ -149,7 +160,7 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
         this one too once its own locale is done, takes the next locale nobody has started
         (`_next_locale`), so no core idles while another has two left. Without fork (Windows,
         macOS defaults) this process builds them one after another in on_post_build."""
-        _HANDOFF.update(report=self.report, catalogs=self.catalogs, next=multiprocessing.Value("i", 0))
+        _HANDOFF.update(shared=self.shared, next=multiprocessing.Value("i", 0))
         workers = min(len(codes), (os.cpu_count() or 1) - 1)
         if workers < 1 or "fork" not in multiprocessing.get_all_start_methods():
             return
@@ -194,6 +205,12 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
             if isinstance(scheme, dict) and "toggle" in scheme and scheme.get("scheme") in names:
                 scheme["toggle"]["name"] = names[scheme["scheme"]]
 
+    def _read(self, locales: list[str]) -> Shared:
+        report = self._check()
+        catalogs = self._catalogs(locales)
+        return Shared(report, catalogs, {code: count(catalog) for code, catalog in catalogs.items()},
+                      guide.samples(self.project / self.config.examples, self.project))
+
     def _check(self):
         # `mkdocs build` may fork; `serve` has its server's threads running, so it draws alone.
         workers = (os.cpu_count() or 1) if self.staging is not None else 1
@@ -209,7 +226,7 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
         config.site_dir = str(self.staging / locales[0])
 
     def _nav(self, pages: list[Page]) -> list:
-        games = self.report.games
+        games = self.shared.report.games
         title = lambda p: chrome(self.tr.gettext(p.title))
         nav: list = [{title(p): p.path} for p in pages if p.game is None and p.id == "home"]
         for game in games.values():
@@ -247,8 +264,9 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
             files.remove(file)  # source maps of Material's bundle serve no learner
         renderer = Renderer(self.tr)
         self.slots = {}
-        for page in self.report.pages:
-            markdown = renderer.page(page, self.report.pages, self.report.games)
+        report = self.shared.report
+        for page in report.pages:
+            markdown = renderer.page(page, report.pages, report.games)
             files.append(File.generated(config, page.path, content=markdown))
             self.slots[page.path] = renderer.take_slots()
             for path, script in renderer.take_scripts().items():
@@ -256,10 +274,9 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
             if page.has_drills:
                 files.append(File.generated(config, page.worksheet_path, content=renderer.worksheet(page)))
                 self.slots[page.worksheet_path] = renderer.take_slots()
-        files.append(File.generated(config, INSTRUCTORS_PAGE, content=renderer.instructors(
-            self.project / self.config.examples, self.project, self.report.games)))
-        files.append(File.generated(config, TRANSLATORS_PAGE, content=renderer.translators(
-            {code: count(catalog) for code, catalog in self.catalogs.items()})))
+        files.append(File.generated(config, INSTRUCTORS_PAGE,
+                                    content=renderer.instructors(self.shared.samples, report.games)))
+        files.append(File.generated(config, TRANSLATORS_PAGE, content=renderer.translators(self.shared.counts)))
         for uri, path in ASSETS.items():
             files.append(_asset(config, uri, path))
         return files
@@ -290,15 +307,13 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
                         f"or fuzzy and {'are' if missing != 1 else 'is'} shown in English")
         if self.nested_locale is not None:
             return
-        self.report, report = None, self.report  # `serve` keeps this plugin: read afresh next time
-        self.catalogs, catalogs = None, self.catalogs
+        self.shared, shared = None, self.shared  # `serve` keeps this plugin: read afresh next time
         if self.staging is None:
             return
         codes = self.config.locales[1:]
         try:
             while (code := _next_locale(codes)) is not None:
-                _build_nested(config.config_file_path, str(self.staging / code), code, report, catalogs,
-                              config.strict)
+                _build_nested(config.config_file_path, str(self.staging / code), code, shared, config.strict)
             for worker in self.workers:
                 for name, level, message in worker.result():
                     logging.getLogger(name).log(level, message)  # counted here under --strict
@@ -319,7 +334,7 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
         _HANDOFF.clear()
 
     def on_build_error(self, *, error: Exception) -> None:
-        self.report = None
+        self.shared = None
         self._stop_workers()
         if self.staging is not None:
             shutil.rmtree(self.staging, ignore_errors=True)
@@ -327,7 +342,7 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
 
 
 _HANDOFF: dict = {}
-"""The checked content and the catalogs, set before the fork for the workers to read, and
+"""What every locale's build needs (Shared), set before the fork for the workers to read, and
 the index of the next locale to build, shared with them."""
 
 
@@ -342,10 +357,10 @@ def _next_locale(codes: list[str]) -> str | None:
     return codes[index] if index < len(codes) else None
 
 
-def _build_nested(config_file: str, site_dir: str, code: str, report, catalogs, strict: bool) -> None:
+def _build_nested(config_file: str, site_dir: str, code: str, shared: Shared, strict: bool) -> None:
     nested = load_config(config_file, site_dir=site_dir, strict=strict)
     plugin = nested.plugins["tutorial"]
-    plugin.nested_locale, plugin.report, plugin.catalogs = code, report, catalogs
+    plugin.nested_locale, plugin.shared = code, shared
     try:
         build(nested)
     finally:
@@ -372,8 +387,7 @@ def _build_locales(config_file: str, staging: str, codes: list[str]) -> list[tup
     kept = _Warnings()
     logger.addHandler(kept)
     while (code := _next_locale(codes)) is not None:
-        _build_nested(config_file, str(Path(staging) / code), code, _HANDOFF["report"], _HANDOFF["catalogs"],
-                      strict=False)
+        _build_nested(config_file, str(Path(staging) / code), code, _HANDOFF["shared"], strict=False)
     return kept.records
 
 

@@ -193,9 +193,10 @@ class Renderer:
             markdown = self.env.get_template("translators.md").render(rows=rows, notice=Markup(NOTICE_SLOT))
         return self.with_notice(markdown, bool(missed))
 
-    def instructors(self, examples: Path, project: Path, games: dict[str, GameSpec]) -> str:
-        """The instructors' guide: its field tables and examples from guide.py, its sample errors
-        from the loader itself, for the first game (that sample is left out without a game)."""
+    def instructors(self, samples: dict[str, guide.Sample], games: dict[str, GameSpec]) -> str:
+        """The instructors' guide: its field tables and `samples` (guide.samples), its sample
+        errors from the loader itself, for the first game (that sample is left out without a
+        game)."""
         first = games[min(games)] if games else None
         mistakes = None
         if first is not None:
@@ -204,7 +205,7 @@ class Renderer:
         with self.tr.recording() as missed:
             markdown = self.env.get_template("instructors.md").render(
                 notice=Markup(NOTICE_SLOT), tables={kind: guide.field_tables(kind) for kind in FILES},
-                samples=dict.fromkeys(FILES) | guide.samples(examples, project), mistakes=mistakes, schemas=[f"{kind}.schema.json" for kind in FILES],
+                samples=dict.fromkeys(FILES) | samples, mistakes=mistakes, schemas=[f"{kind}.schema.json" for kind in FILES],
                 commands={"new": guide.NEW_COMMANDS, "watch": guide.WATCH_COMMANDS}, root="")
         return self.with_notice(markdown, bool(missed))
 
