@@ -142,9 +142,10 @@ MAX_EXAMPLES = 10_000
 """Worked examples in one project: each is checked by the engine and drawn in every locale."""
 
 
-def check(project: Path, paths: Sequence[Path] = (), workers: int = 1) -> Report:
+def check(project: Path, paths: Sequence[Path] = (), workers: int = 1, store=None) -> Report:
     """Load and check every YAML file under `paths` (default: the project's examples), drawing
-    the drills' questions in up to `workers` processes."""
+    the drills' questions in up to `workers` processes; `store` (drillcache.DrawnDrills) keeps
+    them for the next check."""
     report = Report()
     load_games(project, report)
     pages = []
@@ -168,7 +169,7 @@ def check(project: Path, paths: Sequence[Path] = (), workers: int = 1) -> Report
             _check_examples(project, path, source, report)
     if pages:
         _load_unchecked_examples(project, checked, report)
-    kept = {id(d) for d in drawable(report.drills + report.referenced_drills, report.problems, workers)}
+    kept = {id(d) for d in drawable(report.drills + report.referenced_drills, report.problems, workers, store)}
     report.drills = [d for d in report.drills if id(d) in kept]
     report.referenced_drills = [d for d in report.referenced_drills if id(d) in kept]
     for path, source in pages:

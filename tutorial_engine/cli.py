@@ -18,6 +18,7 @@ from .cards import CardSyntaxError, Suit, parse_cards
 from .check import ProjectNotFound, Report, find_project, load_games
 from .check import check as check_project
 from .choicedeal import describe_match_deal, match_json, play_deals
+from .drillcache import DrawnDrills
 from .explain import explain_verdict, points_sum, why_refused, why_role, why_wins
 from .game import CardNotInDeck, GameSpec
 from .judge import serve
@@ -108,7 +109,7 @@ def check(paths: tuple[Path, ...], project: Path | None, watch: bool) -> None:
 def _check_once(root: Path, paths: tuple[Path, ...], workers: int = 1) -> bool:
     """Check and print the problems, or the summary line; True when there are no problems.
     Drills are drawn in `workers` forked processes: one only beside --watch's threads."""
-    report = check_project(root, paths, workers)
+    report = check_project(root, paths, workers, DrawnDrills.in_user_cache())
     if report.problems:
         click.echo("\n".join(report.problems.report()))
         return False

@@ -227,18 +227,26 @@ def read_drills(source: Source, problems: Problems, game: GameSpec | None) -> li
     return [drill for item in rec["drills"] if (drill := _build(item, game, problems)) is not None]
 
 
-def drawable(drills: list[Drill], problems: Problems, workers: int = 1) -> list[Drill]:
+def drawable(drills: list[Drill], problems: Problems, workers: int = 1, store=None) -> list[Drill]:
     """The drills whose questions can be drawn, drawn now (in up to `workers` processes) for
-    `generate` to return; each of the others is a problem at its place in YAML."""
-    drawn = _draw_in_processes(drills, workers) if workers > 1 and len(drills) > 1 else {}
-    kept = []
+    `generate` to return; each of the others is a problem at its place in YAML. `store`
+    (drillcache.DrawnDrills) has questions an earlier build drew, and keeps those drawn now."""
+    found = {d: v for d in drills if store is not None and (v := store.get(d)) is not None}
+    missing = [d for d in drills if d not in found]
+    drawn = found | (_draw_in_processes(missing, workers) if workers > 1 and len(missing) > 1 else {})
+    result = []
     for drill in drills:
         variants = drawn[drill] if drill in drawn else _attempt(drill)
         if isinstance(variants, DrillError):
             problems.add(drill.location, str(variants))
-        else:
-            kept.append(drill)
-    return kept
+            continue
+        if store is not None and drill not in found:
+            store.put(drill, variants)
+        result.append(drill)
+    if drawn:
+        _DRAWN.clear()
+        _DRAWN.update((d, v) for d, v in drawn.items() if not isinstance(v, DrillError))
+    return result
 
 
 def _build(rec: Rec, game: GameSpec, problems: Problems) -> Drill | None:
@@ -302,7 +310,7 @@ def generate(drill: Drill) -> list:
 
 
 _DRAWN: dict[Drill, tuple] = {}
-"""Variants drawn by other processes (`_draw_in_processes`): the last project's only."""
+"""Variants drawn by other processes or an earlier build (`drawable`): the last project's only."""
 
 
 @functools.lru_cache(maxsize=256)
@@ -321,12 +329,9 @@ def _draw_in_processes(drills: list[Drill], workers: int) -> dict[Drill, tuple |
     try:
         with ProcessPoolExecutor(min(workers, len(drills)), mp_context=multiprocessing.get_context("fork")) as pool:
             answers = list(pool.map(_draw_pickled, range(len(_TO_DRAW))))
-        drawn = {drill: _unpickled(drill, answer) for drill, answer in zip(_TO_DRAW, answers)}
+        return {drill: unpickled(drill, answer) for drill, answer in zip(_TO_DRAW, answers)}
     finally:
         _TO_DRAW.clear()
-    _DRAWN.clear()
-    _DRAWN.update((drill, variants) for drill, variants in drawn.items() if not isinstance(variants, DrillError))
-    return drawn
 
 
 _TO_DRAW: list[Drill] = []
@@ -334,13 +339,18 @@ _TO_DRAW: list[Drill] = []
 
 
 def _draw_pickled(index: int) -> bytes:
-    """A worker: one drill's variants or DrillError, pickled with its game left out (the parent
-    has it), which would otherwise be pickled again with every variant."""
+    """A worker: one drill's variants or DrillError, pickled."""
     drill = _TO_DRAW[index]
+    return pickled(drill, _attempt(drill))
+
+
+def pickled(drill: Drill, answer: tuple | DrillError) -> bytes:
+    """`answer` without its game, which whoever unpickles it has (`unpickled`): it would
+    otherwise be pickled again with every variant."""
     buffer = io.BytesIO()
     pickler = pickle.Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL)
     pickler.persistent_id = lambda obj: "game" if obj is drill.game else None
-    pickler.dump(_attempt(drill))
+    pickler.dump(answer)
     return buffer.getvalue()
 
 
@@ -351,8 +361,9 @@ def _attempt(drill: Drill) -> tuple | DrillError:
         return error
 
 
-def _unpickled(drill: Drill, data: bytes) -> tuple | DrillError:
-    """What `_draw_pickled` sent: pickles made by this very program in a process it forked."""
+def unpickled(drill: Drill, data: bytes) -> tuple | DrillError:
+    """What `pickled` made, in a process this one forked or in the user's own cache folder:
+    never data from a project, which anyone may send."""
     unpickler = pickle.Unpickler(io.BytesIO(data))
     unpickler.persistent_load = lambda key: drill.game
     return unpickler.load()

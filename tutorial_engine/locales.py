@@ -11,16 +11,21 @@ from __future__ import annotations
 
 import contextlib
 import datetime
+import hashlib
 import io
+import pickle
 import re
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import babel
 from babel import Locale, UnknownLocaleError
 from babel.messages.catalog import Catalog
 from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po, write_po
 
+from .cache import Kept
 from .i18n import DOMAIN, SOURCE_LOCALE, catalog_path, oversized
 from .problems import display_path
 
@@ -227,16 +232,35 @@ def catalog_counts(path: Path, code: str) -> Counts:
     return count(read_catalog(path, code))
 
 
-def read_catalog(path: Path, code: str) -> Catalog:
-    """The catalog at `path`, or a LocaleError saying how to find out what is wrong with it."""
+def read_catalog(path: Path, code: str, kept: Kept | None = None) -> Catalog:
+    """The catalog at `path`, or a LocaleError saying how to find out what is wrong with it.
+    `kept` (cache.Kept) holds the catalogs an earlier build read, by their bytes: reading one
+    is most of what a build does before its locales can start."""
     if reason := oversized(path):
         raise LocaleError(f"{display_path(path)}: {reason}")
     try:
-        with path.open("rb") as po:
-            return read_po(po, locale=code, abort_invalid=True)
+        data = path.read_bytes()
+        key = hashlib.sha256(f"{babel.__version__}\0{sys.version}\0{code}\0".encode() + data).hexdigest()
+        catalog = _unpickled_catalog(kept.read(code, key)) if kept is not None else None
+        if catalog is not None:
+            return catalog
+        catalog = read_po(io.BytesIO(data), locale=code, abort_invalid=True)
     except Exception as error:  # noqa: BLE001 - any unreadable catalog gets the same advice
         raise LocaleError(f"{display_path(path)} does not read ({error}); "
                           "run tutorial-engine locale check") from None
+    if kept is not None:
+        kept.write(code, key, pickle.dumps(catalog, protocol=pickle.HIGHEST_PROTOCOL))
+    return catalog
+
+
+def _unpickled_catalog(data: bytes | None) -> Catalog | None:
+    """A catalog this program pickled into the user's own cache folder (cache.py), never one
+    from a project."""
+    try:
+        catalog = pickle.loads(data) if data is not None else None
+    except Exception:  # noqa: BLE001 - damaged: read the .po file again
+        return None
+    return catalog if isinstance(catalog, Catalog) else None
 
 
 def stats(project: Path) -> dict[str, list[tuple[Path, Counts]]]:

@@ -32,8 +32,10 @@ from mkdocs.plugins import BasePlugin, event_priority, get_plugin_logger
 from mkdocs.structure.files import File, Files
 
 from . import guide
+from .cache import Kept
 from .check import Report, check
 from .chooser import write_chooser
+from .drillcache import DrawnDrills
 from .i18n import SOURCE_LOCALE, Translator, catalog_path
 from .locales import TEMPLATE, Counts, LocaleError, count, read_catalog
 from .pages import Page
@@ -214,7 +216,8 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
     def _check(self):
         # `mkdocs build` may fork; `serve` has its server's threads running, so it draws alone.
         workers = (os.cpu_count() or 1) if self.staging is not None else 1
-        report = check(self.project, [self.project / self.config.examples], workers)
+        report = check(self.project, [self.project / self.config.examples], workers,
+                       DrawnDrills.in_user_cache())
         if report.problems:
             raise PluginError("\n".join(report.problems.report()))
         return report
@@ -249,12 +252,13 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
         """Every locale's catalog but the source's; a locale without one yet has the template,
         all untranslated."""
         folder = self.project / self.config.locales_dir
+        kept = Kept("catalogs")
         catalogs = {}
         for code in locales:
             if code != SOURCE_LOCALE:
                 path = catalog_path(folder, code)
                 try:
-                    catalogs[code] = read_catalog(path if path.exists() else folder / TEMPLATE, code)
+                    catalogs[code] = read_catalog(path if path.exists() else folder / TEMPLATE, code, kept)
                 except LocaleError as error:
                     raise PluginError(str(error)) from None
         return catalogs

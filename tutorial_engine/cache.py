@@ -1,0 +1,85 @@
+"""The user's cache folder: what a build keeps for the next one (compiled templates, drawn drill
+questions), like Python's __pycache__.
+
+Never in the project: what is kept is code or pickles, and a project is content that may come
+from anyone (SECURITY.md). So a folder another user owns, or others may write to, is not used.
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+import stat
+import tempfile
+from functools import cached_property
+from pathlib import Path
+
+CACHE_VARIABLE = "TUTORIAL_ENGINE_CACHE"
+"""A folder for the cache instead of $XDG_CACHE_HOME/tutorial-engine; "off" keeps none on disk."""
+
+
+def cache_folder(kind: str) -> Path | None:
+    """The folder for `kind` ("templates", "drills"), made if need be, or None when there is
+    none this user alone can write to: then nothing is kept between builds."""
+    setting = os.environ.get(CACHE_VARIABLE, "")
+    if setting == "off":
+        return None
+    if setting:
+        folder = Path(setting)
+    else:
+        base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+        folder = Path(base) / "tutorial-engine"
+    folder = folder / kind
+    try:
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        info = folder.stat()
+    except OSError:
+        return None
+    owner = getattr(os, "getuid", lambda: None)()
+    private = info.st_uid == owner and not info.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
+    return folder if private else None
+
+
+def write_whole(path: Path, data: bytes) -> None:
+    """Whole or not at all, and silently not at all: two builds at once may write the same
+    entry, and a full disk only costs the next build some time."""
+    try:
+        file = tempfile.NamedTemporaryFile(dir=path.parent, prefix=".", delete=False)
+    except OSError:
+        return
+    try:
+        with file:
+            file.write(data)
+        os.replace(file.name, path)
+    except OSError:
+        Path(file.name).unlink(missing_ok=True)
+
+
+class Kept:
+    """Entries of one kind in the cache folder, one per name: a name's new entry (another key:
+    its inputs changed) replaces the old, so the folder holds what the last builds used and no
+    more, however often drills and catalogs are edited."""
+
+    def __init__(self, kind: str) -> None:
+        self.kind = kind
+
+    @cached_property
+    def folder(self) -> Path | None:
+        return cache_folder(self.kind)
+
+    def read(self, name: str, key: str) -> bytes | None:
+        if self.folder is None:
+            return None
+        try:
+            return (self.folder / f"{name}.{key}.pickle").read_bytes()
+        except OSError:
+            return None
+
+    def write(self, name: str, key: str, data: bytes) -> None:
+        if self.folder is None:
+            return
+        path = self.folder / f"{name}.{key}.pickle"
+        write_whole(path, data)
+        for old in self.folder.glob(f"{glob.escape(name)}.*.pickle"):
+            if old != path:
+                old.unlink(missing_ok=True)
