@@ -39,7 +39,7 @@ from .drillcache import DrawnDrills
 from .i18n import SOURCE_LOCALE, Translator, catalog_path
 from .locales import TEMPLATE, Counts, LocaleError, count, read_catalog
 from .pages import Page
-from .publish import stage, swap_in, write_checksums
+from .publish import checksums, stage, swap_in, write_checksums
 from .render import Renderer, compile_templates
 from .schemas import FOLDER as SCHEMAS, write_schemas
 from .templatecache import COMPILED
@@ -315,17 +315,21 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
         if self.staging is None:
             return
         codes = self.config.locales[1:]
+        digests = checksums(self.staging, Path(config.site_dir))
         try:
             while (code := _next_locale(codes)) is not None:
                 _build_nested(config.config_file_path, str(self.staging / code), code, shared, config.strict)
+                digests |= checksums(self.staging, self.staging / code)
             for worker in self.workers:
-                for name, level, message in worker.result():
+                records, theirs = worker.result()
+                for name, level, message in records:
                     logging.getLogger(name).log(level, message)  # counted here under --strict
+                digests |= theirs
         finally:
             self._stop_workers()
         write_chooser(self.staging, self.config.locales)
         write_schemas(self.staging / SCHEMAS)  # once for every locale: site/schemas/<kind>.schema.json
-        write_checksums(self.staging)
+        write_checksums(self.staging, digests)
         self.finished = True
 
     def _stop_workers(self) -> None:
@@ -382,17 +386,19 @@ class _Warnings(logging.Handler):
         self.records.append((record.name, record.levelno, record.getMessage()))
 
 
-def _build_locales(config_file: str, staging: str, codes: list[str]) -> list[tuple[str, int, str]]:
+def _build_locales(config_file: str, staging: str, codes: list[str]) -> tuple[list, dict[str, str]]:
     """A worker process: build locales until none is left, print their progress, return their
-    warnings unprinted."""
+    warnings unprinted and the checksums of their files."""
     logger = logging.getLogger("mkdocs")
     for handler in logger.handlers:
         handler.addFilter(lambda record: record.levelno < logging.WARNING)
     kept = _Warnings()
     logger.addHandler(kept)
+    digests: dict[str, str] = {}
     while (code := _next_locale(codes)) is not None:
         _build_nested(config_file, str(Path(staging) / code), code, _HANDOFF["shared"], strict=False)
-    return kept.records
+        digests |= checksums(Path(staging), Path(staging) / code)
+    return kept.records, digests
 
 
 def _asset(config, uri: str, path: Path) -> File:

@@ -50,13 +50,25 @@ def _running(pid: int) -> bool:
     return True
 
 
-def write_checksums(site: Path) -> None:
-    """SHA256SUMS: every file of the site but itself, by path, sorted, as `sha256sum` writes it."""
-    lines = []
-    for path in sorted(p for p in site.rglob("*") if p.is_file() and p.name != CHECKSUMS):
-        digest = hashlib.sha256(path.read_bytes()).hexdigest()
-        lines.append(f"{digest}  {path.relative_to(site).as_posix()}\n")
-    (site / CHECKSUMS).write_text("".join(lines), encoding="utf-8")
+def checksums(site: Path, folder: Path) -> dict[str, str]:
+    """The SHA-256 of every file under `folder`, by its path in `site`: each build process
+    takes those of the locales it built, once it has built them, rather than the parent all of
+    them at the end."""
+    return {path.relative_to(site).as_posix(): hashlib.sha256(path.read_bytes()).hexdigest()
+            for path in folder.rglob("*") if path.is_file()}
+
+
+def write_checksums(site: Path, taken: dict[str, str] | None = None) -> None:
+    """SHA256SUMS: every file of the site but itself, by path, sorted, as `sha256sum` writes it.
+    `taken` has digests taken already (`checksums`) of files not written since."""
+    taken = taken or {}
+    digests = {}
+    for path in site.rglob("*"):
+        if path.is_file() and path.name != CHECKSUMS:
+            name = path.relative_to(site).as_posix()
+            digests[name] = taken.get(name) or hashlib.sha256(path.read_bytes()).hexdigest()
+    (site / CHECKSUMS).write_text("".join(f"{digests[name]}  {name}\n" for name in sorted(digests)),
+                                  encoding="utf-8")
 
 
 def swap_in(staging: Path, final: Path) -> None:
