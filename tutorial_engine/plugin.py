@@ -9,6 +9,7 @@ first one listed in mkdocs.yml.
 
 from __future__ import annotations
 
+import gc
 import logging
 import multiprocessing
 import os
@@ -167,6 +168,7 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
         if workers < 1 or "fork" not in multiprocessing.get_all_start_methods():
             return
         compile_templates()
+        gc.freeze()  # the workers' collector then skips what they inherit, and copies none of it
         self.pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork"))
         self.workers = [self.pool.submit(_build_locales, config.config_file_path, str(self.staging), codes)
                         for _ in range(workers)]
@@ -338,6 +340,7 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
                 _HANDOFF["next"].value = 1 << 30  # after a failure, no process starts another locale
         if self.pool is not None:
             self.pool.shutdown(wait=True)  # none may write into a removed folder
+            gc.unfreeze()
         self.pool, self.workers = None, []
         _HANDOFF.clear()
 
