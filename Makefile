@@ -33,7 +33,7 @@ serve: $(STAMP)
 	TUTORIAL_LOCALE=$(SITE_LANG) $(VENV)/bin/mkdocs serve
 
 # Re-extract the English messages and merge them into every catalog (changed ones turn fuzzy):
-# `pybabel extract -F babel.cfg -o locales/messages.pot --no-wrap --add-comments=. --sort-by-file
+# `pybabel extract -F babel.cfg -o locales/messages.pot --no-wrap --add-comments=TRANSLATORS: --sort-by-file
 # --project="Card game tutorials" .` then `pybabel update -i locales/messages.pot -d locales --no-wrap`.
 catalogs: $(STAMP)
 	$(VENV)/bin/tutorial-engine locale update

@@ -10,7 +10,8 @@ import re
 from markupsafe import Markup, escape
 
 from .cards import Card, Rank, Suit
-from .i18n import Translator, cached
+from .grammar import Term
+from .i18n import END_ISOLATE, ISOLATE, Translator, cached
 
 
 @cached
@@ -45,13 +46,23 @@ def rank_letter(rank: Rank, tr: Translator) -> str:
 
 
 @cached
-def suit_name(suit: Suit, tr: Translator) -> str:
-    return {
+def suit_term(suit: Suit, tr: Translator) -> Term:
+    """The suit as a word a sentence can inflect ("You must follow {suit}."), with the forms
+    its translation gives (grammar.py)."""
+    # TRANSLATORS: A suit's name on its own ("You hold no clubs").
+    # After it you may give the forms and the gender that your
+    # sentences ask for: "трефы | gender=pl | gen=треф".
+    return Term.parse({
         Suit.SPADES: lambda: tr.pgettext("suit", "spades"),
         Suit.HEARTS: lambda: tr.pgettext("suit", "hearts"),
         Suit.DIAMONDS: lambda: tr.pgettext("suit", "diamonds"),
         Suit.CLUBS: lambda: tr.pgettext("suit", "clubs"),
-    }[suit]()
+    }[suit]())
+
+
+def suit_name(suit: Suit, tr: Translator) -> str:
+    """The suit's name on its own, as a screen reader says the symbol."""
+    return suit_term(suit, tr).text
 
 
 @cached
@@ -106,10 +117,34 @@ def trump_badge(suit: Suit, tr: Translator) -> Markup:
                   f'dir="ltr">{escape(str(suit))}</span></span>')
 
 
+_CODE = r"(?<![\w])(?:10|[AKQJ2-9])[♠♥♦♣](?![\w])"
+_LTR = r"[A-Za-z0-9]"
+_INLINE = {
+    "ltr": re.compile(rf"(?P<code>{_CODE})|{ISOLATE}(?P<isolated>[^{END_ISOLATE}]*){END_ISOLATE}"),
+    "rtl": re.compile(
+        rf"(?P<entity>&#?\w+;)|(?P<code>{_CODE})|{ISOLATE}(?P<isolated>[^{END_ISOLATE}]*){END_ISOLATE}"
+        rf"|(?P<backticks>`[^`]+`)"
+        rf"|(?P<latin>(?!{_CODE}){_LTR}(?:(?!{_CODE})[A-Za-z0-9'’._/-]|[ ](?=(?!{_CODE}){_LTR}))*)"),
+}
+_LTR_SPAN = '<span dir="ltr">{}</span>'
+
+
 def inline(text: str, tr: Translator) -> Markup:
     """Text made safe by `plain`, whose card codes read like the card faces beside them (Q♣ is
-    Д♣ in Russian), named in full for screen readers, and kept left-to-right inside Persian."""
-    return Markup(_CARD_CODE.sub(lambda match: card_code(match[0], tr), str(plain(text))))
+    Д♣ in Russian), named in full for screen readers. On a right-to-left page every
+    left-to-right run is isolated, so that none reorders the words around it: card codes,
+    sums and signed numbers (Translator.isolated), Latin words and `code`."""
+    pattern = _INLINE[tr.direction]
+
+    def written(match: re.Match) -> str:
+        if match["code"]:
+            return card_code(match["code"], tr)
+        if match["isolated"] is not None:
+            return _LTR_SPAN.format(pattern.sub(written, match["isolated"]))
+        if match.lastgroup == "entity":
+            return match[0]
+        return _LTR_SPAN.format(match[0])
+    return Markup(pattern.sub(written, str(plain(text))))
 
 
 @cached

@@ -254,7 +254,7 @@ def trick(game: str, plays: tuple[str, ...], trump: str, variant: str | None, as
     click.echo(f"Winner: {verdict.card} (card {verdict.winner + 1} of {len(cards)})")
     click.echo(f"Reason: {why_wins(verdict, spec)} ({verdict.reason.value})")
     if spec.total_points:
-        click.echo(f"Points: {points_sum(verdict)}")
+        click.echo(f"Points: {points_sum(verdict).text}")
     else:
         click.echo(f"Points: 0 ({spec.name} cards carry no points)")
     for card, role in zip(cards, roles):

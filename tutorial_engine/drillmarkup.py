@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from markupsafe import Markup, escape
 
-from .cardnames import card_face, trump_badge
+from .cardnames import card_face, inline, trump_badge
 from .i18n import Translator
 
 
@@ -27,12 +27,13 @@ class Prompts:
         items = []
         for r in rows:
             card = card_face(r["card"], "", self.tr) if r["card"] else ""
-            tags = "".join(f'<span class="tc-tag">{escape(t)}</span>' for t in r["tags"])
-            items.append(f'<li class="tc-seat"><span class="tc-seat__name">{escape(r["name"])}</span>{card}{tags}</li>')
+            tags = "".join(f'<span class="tc-tag">{inline(t, self.tr)}</span>' for t in r["tags"])
+            items.append(f'<li class="tc-seat"><span class="tc-seat__name">{inline(str(r["name"]), self.tr)}</span>'
+                         f'{card}{tags}</li>')
         return Markup(f'<ol class="tc-plays">{"".join(items)}</ol>')
 
     def row(self, cards, label: str = "") -> Markup:
-        head = f'<span class="tc-row__label">{escape(label)}</span>' if label else ""
+        head = f'<span class="tc-row__label">{inline(label, self.tr)}</span>' if label else ""
         faces = "".join(card_face(c, "", self.tr) for c in cards)
         return Markup(f'<p class="tc-row">{head}{faces}</p>')
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from markupsafe import Markup
 
 from .cardnames import inline, rank_letter
+from .grammar import Team, Term
 from .choicedeal import TRICKS
 from .drillmarkup import Prompts, variant
 from .drills import (
@@ -36,6 +37,7 @@ from .explain import (
     explain_win,
     points_sum,
 )
+from .i18n import LeftToRight, Signed
 from .scoring import DealVictory, Outcome, round_winner, trick_score, victory
 
 if TYPE_CHECKING:
@@ -149,8 +151,8 @@ class DrillRenderer:
             "reset": tr.pgettext("drill", "Start again"), "score": tr.pgettext("drill", "Score"),
             "streak": tr.pgettext("drill", "Streak"), "right": tr.pgettext("drill", "Right!"),
             "wrong": tr.pgettext("drill", "Not quite."), "answer": tr.pgettext("drill", "Answer"),
-            "question": tr.pgettext("drill", "Question {n} of {total}"),
-            "step": tr.pgettext("drill", "Step {n} of {total}"),
+            "question": tr.pgettext("drill", "Question {number} of {total}"),
+            "step": tr.pgettext("drill", "Step {number} of {total}"),
             "your_answer": tr.pgettext("drill", "Your answer"),
             "not_a_number": tr.pgettext("drill", "Please type a whole number."),
             "choose_one": tr.pgettext("drill", "Choose one."),
@@ -161,27 +163,40 @@ class DrillRenderer:
                                        "then press Next to try again."),
         }
 
-    def name(self, person: str) -> str:
+    def name(self, person: str) -> Term:
         return self.r.name(person)
 
     def inline(self, text: str) -> Markup:
         return inline(text, self.tr)
 
-    def card_option(self, value: str, card, who: str = "") -> Option:
-        html = self.card(card) + (Markup(' <span class="tc-seat__name">{}</span>').format(who) if who else "")
+    def label(self, who: Term | Team) -> str:
+        """A player's name, or a team's names as the locale lists them, on their own."""
+        return self.tr.listed([m.text for m in who.members]) if isinstance(who, Team) else who.text
+
+    def option(self, value: str, text: str) -> Option:
+        return Option(value, self.inline(text))
+
+    def card_option(self, value: str, card, who: Term | None = None) -> Option:
+        html = self.card(card) + (Markup(' <span class="tc-seat__name">{}</span>').format(who.text) if who else "")
         return Option(value, Markup(html))
 
     def number(self, question: str, answer: int, feedback: str) -> Step:
-        return Step("number", question, json.dumps(answer), self.inline(feedback),
-                    key=Markup.escape(self.tr.number(answer)))
+        return Step("number", self.inline(question), json.dumps(answer), self.inline(feedback),
+                    key=self.inline(self.tr.value(answer)))
 
     def choice(self, kind: str, question: str, options, answer: list[str], feedback: str) -> Step:
         right = Markup(" ").join(o.html for o in options if o.value in answer)
-        return Step(kind, question, json.dumps(answer), self.inline(feedback), tuple(options),
+        return Step(kind, self.inline(question), json.dumps(answer), self.inline(feedback), tuple(options),
                     key=right or Markup("—"))
 
     def points_words(self, n: int) -> str:
         return self.tr.npgettext("diagram", "{n} point", "{n} points", n)
+
+    def trick_worth(self, verdict) -> str:
+        """"11 + 0 = 11: the trick is worth 11 points." """
+        return self.tr.npgettext("diagram", "{sum}: the trick is worth {n} point.",
+                                 "{sum}: the trick is worth {n} points.", verdict.points,
+                                 sum=points_sum(verdict, self.tr))
 
     # --- one method per kind: (prompt, steps) ---
 
@@ -196,13 +211,11 @@ class DrillRenderer:
             "choice", tr.pgettext("drill", "Who takes the trick?"),
             [self.card_option(str(k), c, self.name(ex.player(k))) for k, c in enumerate(ex.plays)],
             [str(verdict.winner)],
-            tr.pgettext("diagram", "{player} takes the trick with {card}.", player=winner, card=str(verdict.card))
+            tr.pgettext("diagram", "{player} takes the trick with {card}.", player=winner, card=verdict.card)
             + " " + explain_win(verdict, ex.game, tr))]
         if ex.game.total_points:
-            steps.append(self.number(
-                tr.pgettext("drill", "How many points is the trick worth?"), verdict.points,
-                f"{points_sum(verdict, tr)} · " + tr.npgettext(
-                    "diagram", "the trick is worth {n} point", "the trick is worth {n} points", verdict.points)))
+            steps.append(self.number(tr.pgettext("drill", "How many points is the trick worth?"), verdict.points,
+                                     self.trick_worth(verdict)))
         return Question(Markup(prompt), tuple(steps))
 
     def strongest(self, variant: StrongestVariant) -> Question:
@@ -215,12 +228,11 @@ class DrillRenderer:
                 steps.append(self.choice(
                     "choice", tr.pgettext("drill", "Which of these cards is the strongest?"),
                     [self.card_option(str(c), c) for c in shown], [str(best)],
-                    tr.pgettext("drill", "{card} is the strongest of these cards.", card=str(best))))
+                    tr.pgettext("drill", "{card} is the strongest of these cards.", card=best)))
             if game.total_points:
                 worth = game.card_points(best)
-                steps.append(self.number(tr.pgettext("drill", "How many points is {card} worth?", card=str(best)),
-                                         worth, tr.pgettext("drill", "{card} is worth {points}.", card=str(best),
-                                                            points=self.points_words(worth))))
+                steps.append(self.number(tr.pgettext("drill", "How many points is {card} worth?", card=best),
+                                         worth, self.worth(best, worth)))
             shown.remove(best)
         prompt = self.macros.with_trump(variant.ranking.trump) + self.macros.row(variant.ranking.cards)
         return Question(Markup(prompt), tuple(steps))
@@ -228,9 +240,12 @@ class DrillRenderer:
     def value(self, variant: ValueVariant) -> Question:
         tr = self.tr
         step = self.number(tr.pgettext("drill", "How many points is this card worth?"), variant.points,
-                           tr.pgettext("drill", "{card} is worth {points}.", card=str(variant.card),
-                                       points=self.points_words(variant.points)))
+                           self.worth(variant.card, variant.points))
         return Question(Markup(self.macros.row([variant.card])), (step,))
+
+    def worth(self, card, points: int) -> str:
+        return self.tr.npgettext("drill", "{card} is worth {n} point.", "{card} is worth {n} points.", points,
+                                 card=card)
 
     def order(self, variant: OrderVariant) -> Question:
         tr, ex = self.tr, variant.ranking
@@ -238,17 +253,17 @@ class DrillRenderer:
         game, trump = ex.game, ex.trump
         table = game.table(trump)
         if high in game.permanent_trumps:
-            why = tr.gettext("{card} is a tree, and the trees outrank every other trump.", card=str(high))
+            why = tr.gettext("{card} is a tree, and the trees outrank every other trump.", card=high)
         elif high in table.trump_strength and low not in table.trump_strength:
-            why = tr.pgettext("drill", "{high} is a trump and {low} is not.", high=str(high), low=str(low))
+            why = tr.pgettext("drill", "{high} is a trump and {low} is not.", high=high, low=low)
         else:
             in_trumps = high in table.trump_strength
-            order = " ".join(rank_letter(r, tr) for r in (game.trump_order if in_trumps else game.plain_order))
-            pattern = (tr.pgettext("drill", "In the trump suit the order is {order}, so {high} beats {low}.",
-                                   order=order, high=str(high), low=str(low)) if in_trumps else
-                       tr.pgettext("drill", "In a suit that is not trump the order is {order}, so {high} beats {low}.",
-                                   order=order, high=str(high), low=str(low)))
-            why = pattern
+            ranks = game.trump_order if in_trumps else game.plain_order
+            order = LeftToRight(" ".join(rank_letter(r, tr) for r in ranks))
+            why = (tr.pgettext("drill", "In the trump suit the order is {order}, so {high} beats {low}.",
+                               order=order, high=high, low=low) if in_trumps else
+                   tr.pgettext("drill", "In a suit that is not trump the order is {order}, so {high} beats {low}.",
+                               order=order, high=high, low=low))
         step = self.choice("choice", tr.pgettext("drill", "Which card is higher?"),
                            [self.card_option(str(c), c) for c in ex.cards], [str(high)], why)
         return Question(Markup(self.macros.with_trump(trump) + self.macros.row(ex.cards)), (step,))
@@ -258,8 +273,8 @@ class DrillRenderer:
         prompt = (self.macros.with_trump(ex.trump)
                   + self.macros.row(ex.trick, tr.pgettext("diagram", "Trick so far:"))
                   + self.macros.row(ex.hand, tr.pgettext("drill", "Your hand:")))
-        listed = " ".join(str(c) for c in legality.legal)
-        feedback = tr.pgettext("drill", "You may play: {cards}.", cards=listed) + " " + explain_legality(legality, tr)
+        feedback = (tr.pgettext("drill", "You may play: {legal}.", legal=legality.legal) + " "
+                    + explain_legality(legality, tr))
         step = self.choice("multi", tr.pgettext("drill", "Which cards may you play?"),
                            [self.card_option(str(c), c) for c in ex.hand],
                            [str(c) for c in legality.legal], feedback)
@@ -273,8 +288,8 @@ class DrillRenderer:
         prompt = (self.macros.row([forecast], tr.pgettext("drill", "{player}'s forecast:", player=player))
                   + self.macros.row([ex.turned], tr.pgettext("diagram", "Turned card:")))
         must = outcome.exchange is not None
-        options = [Option("yes", Markup.escape(tr.pgettext("drill", "Yes, it must be exchanged"))),
-                   Option("no", Markup.escape(tr.pgettext("drill", "No, it goes back to the hand")))]
+        options = [self.option("yes", tr.pgettext("drill", "Yes, it must be exchanged")),
+                   self.option("no", tr.pgettext("drill", "No, it goes back to the hand"))]
         step = self.choice("choice", tr.pgettext("drill", "Must {player} exchange the forecast?", player=player),
                            options, ["yes" if must else "no"],
                            explain_outcome(outcome, lambda s: self.name(ex.seats[s]), tr))
@@ -290,8 +305,7 @@ class DrillRenderer:
         player = self.name(ex.seats[ex.seat])
         prompt = (self.macros.seats(rows)
                   + self.macros.row(ex.hand, tr.pgettext("diagram", "{player}'s hand:", player=player)))
-        allowed = " ".join(str(c) for c in options.allowed)
-        feedback = (tr.pgettext("drill", "Allowed: {cards}.", cards=allowed) if options.allowed else
+        feedback = (tr.pgettext("drill", "Allowed: {allowed}.", allowed=options.allowed) if options.allowed else
                     tr.pgettext("drill", "No card of this hand may be forecast."))
         if options.refused:
             feedback += " " + explain_options(options, tr)
@@ -300,12 +314,14 @@ class DrillRenderer:
                            [str(c) for c in options.allowed], feedback)
         return Question(Markup(prompt), (step,))
 
-    def side(self, names) -> str:
-        return " + ".join(self.name(n) for n in names)
+    def side(self, names) -> Term | Team:
+        """Who scores together: one player, or a team named as one list."""
+        members = tuple(self.name(n) for n in names)
+        return members[0] if len(members) == 1 else Team(members)
 
     def victory(self, variant: VictoryVariant) -> Question:
         result = victory(variant.game.scoring, variant.totals, variant.team_size)
-        rows = [dict(name=self.side(names), card=None, tags=[self.points_words(total)])
+        rows = [dict(name=self.label(self.side(names)), card=None, tags=[self.points_words(total)])
                 for names, total in zip(variant.sides, variant.totals)]
         return Question(Markup(self.macros.seats(rows)), tuple(self.victory_steps(variant.sides, result)))
 
@@ -313,27 +329,36 @@ class DrillRenderer:
         """A20: who wins the deal (or nobody, on a tie), then how many victory points."""
         tr = self.tr
         nobody = tr.pgettext("drill", "Nobody: it is a tie")
-        options = [Option(str(i), Markup.escape(self.side(names)))
-                   for i, names in enumerate(sides)] + [Option("tie", Markup.escape(nobody))]
+        options = [self.option(str(i), self.label(self.side(names)))
+                   for i, names in enumerate(sides)] + [self.option("tie", nobody)]
         if result.outcome is Outcome.TIE and result.wins_above is not None:
-            why = tr.pgettext("drill", "No total is more than {points}, so the deal is drawn.",
-                              points=result.wins_above)
+            why = tr.npgettext("drill", "No total is more than {n} point, so the deal is drawn.",
+                               "No total is more than {n} points, so the deal is drawn.", result.wins_above)
         elif result.outcome is Outcome.TIE:
             why = tr.pgettext("drill", "The highest totals are equal: nobody scores, and the same dealer deals again.")
-        elif result.wins_above is not None:
-            why = tr.pgettext("drill", "{side} has more than {points}.", side=self.side(sides[result.winner]),
-                              points=result.wins_above)
         else:
-            why = tr.pgettext("drill", "{side} has the highest total.", side=self.side(sides[result.winner]))
+            winner = self.side(sides[result.winner])
+            if result.wins_above is not None and isinstance(winner, Team):
+                why = tr.npgettext("drill", "{team} have more than {n} point.", "{team} have more than {n} points.",
+                                   result.wins_above, team=winner)
+            elif result.wins_above is not None:
+                why = tr.npgettext("drill", "{player} has more than {n} point.", "{player} has more than {n} points.",
+                                   result.wins_above, player=winner)
+            elif isinstance(winner, Team):
+                why = tr.pgettext("drill", "{team} have the highest total.", team=winner)
+            else:
+                why = tr.pgettext("drill", "{player} has the highest total.", player=winner)
         steps = [self.choice("choice", tr.pgettext("drill", "Who wins the deal?"), options,
                              ["tie" if result.winner is None else str(result.winner)], why)]
         if result.outcome is not Outcome.TIE and result.threshold is not None:
             if result.outcome is Outcome.WIN_DOUBLE:
-                reason = tr.pgettext("drill", "A total is below {threshold}, so the winner scores 2.",
-                                     threshold=result.threshold)
+                reason = tr.npgettext("drill", "A total is below {threshold}, so the winner scores {n} victory point.",
+                                      "A total is below {threshold}, so the winner scores {n} victory points.",
+                                      result.points, threshold=result.threshold)
             else:
-                reason = tr.pgettext("drill", "No total is below {threshold}, so the winner scores 1.",
-                                     threshold=result.threshold)
+                reason = tr.npgettext("drill", "No total is below {threshold}, so the winner scores {n} victory point.",
+                                      "No total is below {threshold}, so the winner scores {n} victory points.",
+                                      result.points, threshold=result.threshold)
             steps.append(self.number(tr.pgettext("drill", "How many victory points does the winner score?"),
                                      result.points, reason))
         return steps
@@ -344,19 +369,31 @@ class DrillRenderer:
         prompt, steps = Markup(), []
         for k, (names, cards, points) in enumerate(zip(variant.sides, variant.won, variant.points)):
             side = self.side(names)
+            team = isinstance(side, Team)
             if k < variant.asked:
-                label = tr.pgettext("drill", "Won by {side}:", side=side)
+                label = (tr.pgettext("drill", "Won by {team}:", team=side) if team else
+                         tr.pgettext("drill", "Won by {player}:", player=side))
                 values = [str(p) for p in sorted((game.card_points(c) for c in cards), reverse=True) if p] or ["0"]
-                total = " + ".join(values) + (f" = {points}" if len(values) > 1 else "")
-                steps.append(self.number(
-                    tr.pgettext("drill", "How many points did {side} take?", side=side), points,
-                    tr.npgettext("drill", "{side} took {sum} point.", "{side} took {sum} points.", points,
-                                 side=side, sum=tr.digits(total))))
+                total = LeftToRight(tr.digits(" + ".join(values) + (f" = {points}" if len(values) > 1 else "")))
+                question = (tr.pgettext("drill", "How many points did {team} take?", team=side) if team else
+                            tr.pgettext("drill", "How many points did {player} take?", player=side))
+                answer = (tr.npgettext("drill", "{team} took {sum} point.", "{team} took {sum} points.", points,
+                                       team=side, sum=total) if team else
+                          tr.npgettext("drill", "{player} took {sum} point.", "{player} took {sum} points.", points,
+                                       player=side, sum=total))
+                steps.append(self.number(question, points, answer))
+            elif team:
+                label = tr.npgettext("drill", "Won by {team}, {n} point in all:", "Won by {team}, {n} points in all:",
+                                     points, team=side)
             else:
-                label = tr.pgettext("drill", "Won by {side}, {points} in all:", side=side,
-                                    points=self.points_words(points))
-            prompt += (self.macros.row(cards, label) if cards else Markup('<p class="tc-row">{}</p>').format(
-                tr.pgettext("drill", "{side} won no trick.", side=side)))
+                label = tr.npgettext("drill", "Won by {player}, {n} point in all:",
+                                     "Won by {player}, {n} points in all:", points, player=side)
+            if cards:
+                prompt += self.macros.row(cards, label)
+            else:
+                nothing = (tr.pgettext("drill", "{team} won no trick.", team=side) if team else
+                           tr.pgettext("drill", "{player} won no trick.", player=side))
+                prompt += Markup('<p class="tc-row">{}</p>').format(self.inline(nothing))
         if variant.unclaimed:  # A18: with five players the indicator is never drawn
             prompt += self.macros.row(variant.unclaimed,
                                       tr.pgettext("drill", "Never drawn, so it counts for nobody:"))
@@ -368,20 +405,21 @@ class DrillRenderer:
         declarers, defenders = variant.before
         after = (declarers + score.declarers, defenders + score.defenders)
         prompt = Markup("<p class=\"tc-row\">{}</p><p class=\"tc-row\">{}</p>").format(
-            tr.npgettext("drill", "The declaring pair took {n} trick of 5.",
-                         "The declaring pair took {n} tricks of 5.", variant.declarer_tricks),
-            tr.pgettext("drill", "Before this deal: declarers {declarers}, defenders {defenders}.",
-                        declarers=declarers, defenders=defenders))
+            self.inline(tr.npgettext("drill", "The declaring pair took {n} trick of {total}.",
+                                     "The declaring pair took {n} tricks of {total}.", variant.declarer_tricks,
+                                     total=TRICKS)),
+            self.inline(tr.pgettext("drill", "Before this deal: declarers {declarers}, defenders {defenders}.",
+                                    declarers=declarers, defenders=defenders)))
         why = (tr.pgettext("drill", "The declarers won the deal.") if score.declarers_won else
                tr.pgettext("drill", "The declarers lost the deal."))
         steps = [
             self.number(tr.pgettext("drill", "What do the declarers write for this deal?"), score.declarers,
-                        why + " " + tr.pgettext("drill", "Declarers: {change}.", change=self.signed(score.declarers))),
+                        why + " " + tr.pgettext("drill", "Declarers: {change}.", change=Signed(score.declarers))),
             self.number(tr.pgettext("drill", "What do the defenders write for this deal?"), score.defenders,
-                        tr.pgettext("drill", "Defenders: {change}.", change=self.signed(score.defenders))),
+                        tr.pgettext("drill", "Defenders: {change}.", change=Signed(score.defenders))),
         ]
         winner = round_winner(scoring, *after)
-        options = [Option(value, Markup.escape(text)) for value, text in (
+        options = [self.option(value, text) for value, text in (
             ("declarers", tr.pgettext("drill", "The declarers")),
             ("defenders", tr.pgettext("drill", "The defenders")),
             ("none", tr.pgettext("drill", "Nobody yet")))]
@@ -391,23 +429,17 @@ class DrillRenderer:
                         declarers=after[0], defenders=after[1], target=scoring.round)))
         return Question(prompt, tuple(steps))
 
-    def signed(self, n: int) -> str:
-        return ("+" if n > 0 else "−" if n < 0 else "") + self.tr.number(abs(n))
-
-    def score_text(self, n: int) -> str:
-        """A running score: 3, 0 or −1 (never a plus sign)."""
-        return ("−" if n < 0 else "") + self.tr.number(abs(n))
-
     def match_deal(self, v: MatchDealVariant) -> Question:
         """B19–B21: one deal of a match, with the scores and rounds before it; what each side
         writes, whether a round is won, and whether the match is."""
         tr = self.tr
-        names = [self.side(side) for side in v.sides]
+        teams = [self.side(side) for side in v.sides]
+        names = [self.label(team) for team in teams]
         rows = []
         for k in (0, 1):
             tags = [tr.pgettext("drill", "declarers") if k == v.declarers else tr.pgettext("drill", "defenders")]
             if not v.decider:
-                tags.append(tr.pgettext("drill", "score so far: {score}", score=self.score_text(v.scores_before[k])))
+                tags.append(tr.pgettext("drill", "score so far: {score}", score=v.scores_before[k]))
             tags.append(tr.npgettext("drill", "{n} round won", "{n} rounds won", v.rounds_before[k]))
             tags.append(tr.npgettext("drill", "{n} trick taken", "{n} tricks taken", v.tricks[k]))
             rows.append(dict(name=names[k], card=None, tags=tags))
@@ -418,14 +450,14 @@ class DrillRenderer:
         if v.decider:
             lines.append(tr.pgettext("drill", "The rounds stand at one all, so this is the deciding deal."))
         prompt = (self.macros.with_trump(v.trump) + self.macros.seats(rows)
-                  + Markup("").join(Markup('<p class="tc-row">{}</p>').format(line) for line in lines))
+                  + Markup("").join(Markup('<p class="tc-row">{}</p>').format(self.inline(line)) for line in lines))
         declarers, defenders = v.declarers, 1 - v.declarers
         if v.decider:
             steps = [self.number(tr.pgettext("drill", "What do the declarers write for this deal?"),
                                  v.score_change[declarers],
-                                 tr.pgettext("drill", "Nothing ({n}): no points are written in the deciding deal.",
-                                             n=v.score_change[declarers]))]
-            steps.append(self.match_step(v, names, decider=True))
+                                 tr.pgettext("drill", "Nothing ({number}): no points are written in the deciding deal.",
+                                             number=v.score_change[declarers]))]
+            steps.append(self.match_step(v, teams, decider=True))
             return Question(prompt, tuple(steps))
         steps = [
             self.number(tr.pgettext("drill", "What do the declarers write for this deal?"), v.score_change[declarers],
@@ -434,30 +466,29 @@ class DrillRenderer:
                         self.written_why(v, defenders)),
         ]
         target = v.game.scoring.round
-        options = [Option(str(k), Markup.escape(names[k])) for k in (0, 1)]
-        options.append(Option("none", Markup.escape(tr.pgettext("drill", "Nobody yet"))))
+        options = [self.option(str(k), names[k]) for k in (0, 1)]
+        options.append(self.option("none", tr.pgettext("drill", "Nobody yet")))
         if v.solo_of_five:
-            why = tr.pgettext("drill", "{player} played alone and took all five tricks, so {side} win the round "
+            why = tr.pgettext("drill", "{player} played alone and took all five tricks, so {team} win the round "
                                        "at once, whatever the scores.", player=self.name(v.solo),
-                              side=names[v.round_winner])
+                              team=teams[v.round_winner])
         elif v.round_winner is not None:
-            why = tr.pgettext("drill", "{side} now have {score}, which reaches {target}: they win the round, "
-                                       "and both scores go back to 0.", side=names[v.round_winner],
-                              score=self.score_text(v.written[v.round_winner]), target=target)
+            why = tr.pgettext("drill", "{team} now have {score}, which reaches {target}: they win the round, "
+                                       "and both scores go back to 0.", team=teams[v.round_winner],
+                              score=v.written[v.round_winner], target=target)
         else:
-            why = tr.pgettext("drill", "Nobody has reached {target}: the scores are now {first} for {one} and "
-                                       "{second} for {other}.", target=target,
-                              first=self.score_text(v.scores[0]), one=names[0],
-                              second=self.score_text(v.scores[1]), other=names[1])
+            why = tr.pgettext("drill", "Nobody has reached {target}: the scores are now {score} for {team} and "
+                                       "{other_score} for {other_team}.", target=target,
+                              score=v.scores[0], team=teams[0], other_score=v.scores[1], other_team=teams[1])
         steps.append(self.choice("choice", tr.pgettext("drill", "Has a side now won the round?"), options,
                                  [str(v.round_winner) if v.round_winner is not None else "none"], why))
         if v.round_winner is not None:
-            steps.append(self.match_step(v, names, decider=False))
+            steps.append(self.match_step(v, teams, decider=False))
         return Question(prompt, tuple(steps))
 
     def written_why(self, v: MatchDealVariant, side: int) -> str:
         """B19 for one side: how many tricks it took, whether that won the deal, what it writes."""
-        tr, n, change = self.tr, v.tricks[side], self.signed(v.score_change[side])
+        tr, n, change = self.tr, v.tricks[side], Signed(v.score_change[side])
         if side == v.declarers:
             if n == TRICKS:
                 return tr.pgettext("drill", "The declarers took all five tricks and write {change}.", change=change)
@@ -479,27 +510,27 @@ class DrillRenderer:
                             "The defenders took {n} tricks and lost, but defenders lose nothing: "
                             "they write {change}.", n, change=change)
 
-    def match_step(self, v: MatchDealVariant, names: list[str], decider: bool) -> Step:
+    def match_step(self, v: MatchDealVariant, teams: list[Team], decider: bool) -> Step:
         """B21: two rounds win the match; at one round all, three tricks in a single deal do."""
         tr = self.tr
-        options = [Option(str(k), Markup.escape(names[k])) for k in (0, 1)]
+        options = [self.option(str(k), self.label(teams[k])) for k in (0, 1)]
         if decider:
             winner = v.match_winner
-            why = tr.npgettext("drill", "{side} took {n} trick: three tricks win the deciding deal, and with it "
+            why = tr.npgettext("drill", "{team} took {n} trick: three tricks win the deciding deal, and with it "
                                         "the match.",
-                               "{side} took {n} tricks: three tricks win the deciding deal, and with it the match.",
-                               v.tricks[winner], side=names[winner])
+                               "{team} took {n} tricks: three tricks win the deciding deal, and with it the match.",
+                               v.tricks[winner], team=teams[winner])
             if v.solo is not None:
                 why += " " + tr.pgettext("drill", "A solo player, too, needs only three tricks in the deciding deal.")
             return self.choice("choice", tr.pgettext("drill", "Who wins the match?"), options, [str(winner)], why)
-        options.append(Option("none", Markup.escape(tr.pgettext("drill", "Nobody yet"))))
+        options.append(self.option("none", tr.pgettext("drill", "Nobody yet")))
         if v.match_winner is not None:
-            why = tr.pgettext("drill", "{side} have won two rounds, and with them the match.",
-                              side=names[v.match_winner])
+            why = tr.pgettext("drill", "{team} have won two rounds, and with them the match.",
+                              team=teams[v.match_winner])
         elif v.rounds == (1, 1):
             why = tr.pgettext("drill", "One round each: a single deal now decides the match.")
         else:
-            why = tr.pgettext("drill", "{side} have won one round; it takes two to win the match.",
-                              side=names[v.round_winner])
+            why = tr.pgettext("drill", "{team} have won one round; it takes two to win the match.",
+                              team=teams[v.round_winner])
         return self.choice("choice", tr.pgettext("drill", "Has a side now won the match?"), options,
                            [str(v.match_winner) if v.match_winner is not None else "none"], why)

@@ -86,7 +86,7 @@ class TrickExample(Example):
                                                      f"the engine gives {winner}: {why_wins(verdict, self.game)}"))
         if "points" in self.expect and self.expect["points"] != verdict.points:
             problems.append(self._mismatch("points", f"expected {self.expect['points']} points, but "
-                                                     f"the engine gives {points_sum(verdict)}"))
+                                                     f"the engine gives {points_sum(verdict).text}"))
         if "reason" in self.expect and self.expect["reason"] != verdict.reason.value:
             problems.append(self._mismatch("reason", f"expected the reason {self.expect['reason']}, "
                                                      f"but the engine gives {verdict.reason.value}: "

@@ -7,25 +7,26 @@ for authors and the command line (`check`'s "…, but the engine gives Boris: <c
 
 from __future__ import annotations
 
+from .cardnames import suit_term
 from .forecast import ForecastOptions, ForecastOutcome, Refusal
 from .game import GameSpec
-from .i18n import ENGLISH, N_, Translator
+from .i18n import ENGLISH, N_, LeftToRight, Translator
 from .rules import Duty, Legality, Role, Verdict, WinReason
 
 
 def explain_win(verdict: Verdict, game: GameSpec, tr: Translator = ENGLISH) -> str:
     """Why the winning card wins, as one sentence."""
-    card = str(verdict.card)
+    card = verdict.card
     if verdict.reason is WinReason.TREE:
-        lower = [str(c) for c in verdict.plays if c is not verdict.card and c in game.permanent_trumps]
+        lower = [c for c in verdict.plays if c is not verdict.card and c in game.permanent_trumps]
         if lower:
             return tr.gettext("{card} is the higher tree, above {lower}, and the trees outrank "
-                              "every other trump.", card=card, lower=" ".join(lower))
+                              "every other trump.", card=card, lower=lower)
         return tr.gettext("{card} is a tree, and the trees outrank every other trump.", card=card)
     if verdict.reason is WinReason.HIGHEST_TRUMP:
         return tr.gettext("{card} is the highest trump.", card=card)
-    return tr.gettext("{card} is the highest card of the suit led ({suit}) and no trump was played.",
-                      card=card, suit=str(verdict.led))
+    return tr.gettext("{card} is the highest card of the suit led, {suit}, and no trump was played.",
+                      card=card, suit=suit_term(verdict.led, tr))
 
 
 def why_wins(verdict: Verdict, game: GameSpec) -> str:
@@ -33,9 +34,10 @@ def why_wins(verdict: Verdict, game: GameSpec) -> str:
     return explain_win(verdict, game).removesuffix(".")
 
 
-def points_sum(verdict: Verdict, tr: Translator = ENGLISH) -> str:
-    """"11 + 0 = 11": how the trick's value adds up, card by card, in the locale's digits."""
-    return tr.digits(" + ".join(str(p) for p in verdict.card_points) + f" = {verdict.points}")
+def points_sum(verdict: Verdict, tr: Translator = ENGLISH) -> LeftToRight:
+    """"11 + 0 = 11": how the trick's value adds up, card by card, in the locale's digits; it
+    reads left to right on every page."""
+    return LeftToRight(tr.digits(" + ".join(str(p) for p in verdict.card_points) + f" = {verdict.points}"))
 
 
 def explain_verdict(verdict: Verdict, game: GameSpec, tr: Translator = ENGLISH) -> str:
@@ -105,13 +107,13 @@ def explain_legality(legality: Legality, tr: Translator = ENGLISH) -> str:
     """The duty in force, as one sentence for the learner."""
     if not legality.refused:
         return tr.gettext(DUTIES[legality.duty])
-    suit = str(legality.led)
+    suit = suit_term(legality.led, tr)
     if legality.duty is Duty.FOLLOW and legality.led is legality.trump:
         return tr.gettext("A trump was led: you must follow with a trump.")
     if legality.duty is Duty.FOLLOW:
-        return tr.gettext("You must follow {suit}.", suit=suit)
+        return tr.gettext("You must follow suit: {suit} were led.", suit=suit)
     if legality.duty is Duty.PLAY_TREE:
-        return tr.gettext("An ordinary {suit} was led and you hold none: you must play a tree "
+        return tr.gettext("An ordinary card of {suit} was led and you hold none: you must play a tree "
                           "before an ordinary trump.", suit=suit)
     return tr.gettext("You hold no {suit}: you must trump.", suit=suit)
 
@@ -131,10 +133,10 @@ def explain_options(options: ForecastOptions, tr: Translator = ENGLISH) -> str:
 def explain_outcome(outcome: ForecastOutcome, name, tr: Translator = ENGLISH) -> str:
     """`name` turns a seat number into the name shown to the reader."""
     if outcome.exchange is None:
-        return tr.gettext("No forecast is of {suit}: every forecast goes back to its owner's hand "
+        return tr.gettext("No forecast is a card of {suit}: every forecast goes back to its owner's hand "
                           "and {indicator} stays as the trump indicator.",
-                          suit=str(outcome.trump), indicator=str(outcome.indicator))
+                          suit=suit_term(outcome.trump, tr), indicator=outcome.indicator)
     ex = outcome.exchange
     return tr.gettext("{player} forecast {forecast}, of the suit turned, and must exchange it: "
                       "{player} takes {turned} and {forecast} becomes the trump indicator.",
-                      player=name(ex.seat), forecast=str(ex.gives), turned=str(ex.takes))
+                      player=name(ex.seat), forecast=ex.gives, turned=ex.takes)

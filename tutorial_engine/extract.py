@@ -9,9 +9,20 @@ from __future__ import annotations
 
 from yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
+from .pages import counts_in
 from .source import SourceError, parse_source
 
-PLACEHOLDER_NOTE = "Keep {cards}, {points} and {hand}: they are filled in from the game's rules."
+NAME_NOTE = ("A player's name; adapt it to your language's spelling. After it you may give the forms "
+             "and the gender your sentences ask for: “Анна | gender=f | gen=Анны” (TRANSLATING.md, "
+             "Names, teams and suits).")
+COUNT_NOTES = {
+    "cards": "{cards} is the number of cards in the deck, from the game's rules: keep it. The plural "
+             "forms are chosen by it.",
+    "points": "{points} is the number of points in the deck, from the game's rules: keep it. The plural "
+              "forms are chosen by it.",
+    "hand": "{hand} is the number of cards in a hand, from the game's rules: keep it. The plural forms "
+            "are chosen by it.",
+}
 
 
 def extract_yaml(fileobj, keywords, comment_tags, options):
@@ -45,12 +56,16 @@ def _items(node) -> list:
 
 
 def _text(node, context: str | None = None, comment: str | None = None):
+    """A message; prose that names a number of game.yml is a plural message, the same English
+    twice, so that each language can write the forms its grammar needs for that number."""
     if isinstance(node, ScalarNode) and node.value.strip():
         line = node.start_mark.line + 1
         comments = [comment] if comment else []
-        if "{" in node.value:
-            comments.append(PLACEHOLDER_NOTE)
-        if context is None:
+        counts = counts_in(node.value) if context is None else []
+        if counts:
+            comments.append(COUNT_NOTES[counts[0]])
+            yield line, "ngettext", (node.value, node.value), comments
+        elif context is None:
             yield line, "gettext", node.value, comments
         else:
             yield line, "pgettext", (context, node.value), comments
@@ -63,8 +78,7 @@ def _example(example: dict):
         yield from _text(_mapping(variation).get("title"),
                          comment=f"Title of a variation of the worked example {example_id}.")
     for seat in _items(example.get("seats")):
-        yield from _text(seat, "name", "A player's name in a worked example; adapt it to your "
-                                       "language's spelling.")
+        yield from _text(seat, "name", NAME_NOTE)
 
 
 def _page(page: dict):

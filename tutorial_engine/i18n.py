@@ -1,14 +1,17 @@
-"""Locales: a gettext catalog, the locale's digits and direction, passed explicitly everywhere.
+"""Locales: a gettext catalog, the locale's digits, signs and direction, passed explicitly
+everywhere.
 
 The method names are gettext's own (gettext, ngettext, pgettext, npgettext), so plain
 `pybabel extract` finds every message in the Python code without extra keywords.
-Placeholders are `{name}` only, filled by `fill`: a translation can never reach an attribute or
-a format spec the way str.format would let it.
+Placeholders are `{name}` only, filled by `grammar.fill`: a translation can never reach an
+attribute or a format spec the way str.format would let it. Values are written the locale's
+way where they are filled in: numbers in its digits, changes of score with its signs, lists
+of cards or players with its CLDR list pattern, names and suits in the form the translation
+asks for (grammar.py); on right-to-left pages a sum or a signed number is isolated.
 """
 
 from __future__ import annotations
 
-import re
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache, wraps
@@ -18,15 +21,22 @@ from pathlib import Path
 from babel import Locale as BabelLocale
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
-from babel.numbers import format_decimal
+from babel.lists import format_list
+from babel.numbers import format_decimal, format_percent
+
+from . import grammar
+from .grammar import Team, Term
 
 DOMAIN = "messages"
 SOURCE_LOCALE = "en"
-_PLACEHOLDER = re.compile(r"\{(\w+)\}")
 _DIGITS = {
-    # Babel gives Latin digits for these locales; readers expect their own (DESIGN.md).
+    # Babel gives Latin digits for these locales, whatever numbering system it is asked for;
+    # readers expect their own.
     "fa": str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹"),
 }
+ISOLATE, END_ISOLATE = "\u2066", "\u2069"
+"""LRI and PDI around a left-to-right run in right-to-left text; cardnames.inline writes them
+as <span dir="ltr"> in a page, and they stay as they are in plain text such as a title."""
 
 
 def N_(message: str) -> str:
@@ -34,9 +44,16 @@ def N_(message: str) -> str:
     return message
 
 
-def fill(template: str, values: dict) -> str:
-    """Replace {name} with values[name]; anything else in braces stays as written."""
-    return _PLACEHOLDER.sub(lambda m: str(values[m[1]]) if m[1] in values else m[0], template)
+@dataclass(frozen=True)
+class Signed:
+    """A change of score, written with its sign: +2, −1, 0."""
+    value: int
+
+
+@dataclass(frozen=True)
+class LeftToRight:
+    """Text that reads left to right on any page, such as a sum "11 + 0 = 11"."""
+    text: str
 
 
 MAX_CATALOG_BYTES = 4 * 1024 * 1024
@@ -114,7 +131,9 @@ class Translator:
 
     def _fill(self, text: str, values: dict) -> str:
         """Most messages have no placeholder: a page asks for some ten thousand."""
-        return fill(text, self._numbers(values)) if values else text
+        if not values:
+            return text
+        return grammar.fill(text, {key: self.value(v) for key, v in values.items()}, self.listed)
 
     def _mark(self, context: str | None, message: str, text: str) -> str:
         if self.known is None or (context, message) in self.known:
@@ -140,25 +159,65 @@ class Translator:
         finally:
             self._recorders[:] = [r for r in self._recorders if r is not missed]
 
+    def value(self, value):
+        """A value as a sentence shows it: numbers in the locale's digits and signs, a
+        sequence as the locale lists things; a Term or a Team is left to the translation,
+        which chooses its form."""
+        if isinstance(value, bool) or isinstance(value, (str, Term, Team)):
+            return value
+        if isinstance(value, int):
+            return self.isolated(self.number(value)) if value < 0 else self.number(value)
+        if isinstance(value, Signed):
+            return self.signed(value.value)
+        if isinstance(value, LeftToRight):
+            return self.isolated(value.text)
+        if isinstance(value, (list, tuple)):
+            items = [self.value(item) for item in value]
+            if items and all(isinstance(item, Term) for item in items):
+                return Team(tuple(items))
+            return self.listed([str(item) for item in items])
+        return str(value)
+
+    def listed(self, items: list[str]) -> str:
+        """"A, B and C" by the locale's CLDR list pattern."""
+        return _list(self.code, tuple(items))
+
     def number(self, value: int) -> str:
-        """120 → "120", in Persian "۱۲۰"."""
+        """120 → "120", in Persian "۱۲۰"; −3 with the locale's minus sign."""
         return _number(self.code, value)
+
+    def signed(self, value: int) -> str:
+        """A change of score: "+2", "−1" (the locale's signs), "0"; isolated on a right-to-left
+        page, so that the sign stays before the number."""
+        if value == 0:
+            return self.number(0)
+        sign = _symbols(self.code)["plusSign"] if value > 0 else ""
+        return self.isolated(sign + self.number(value))
+
+    def percent(self, value) -> str:
+        """0.999 → "99.9%", French "99,9 %", Persian "۹۹٫۹٪"."""
+        return _percent(self.code, value)
 
     def digits(self, text: str) -> str:
         """Western digits inside `text` in the locale's own digits (for sums like 11 + 0 = 11)."""
         return text.translate(_DIGITS[self.code]) if self.code in _DIGITS else text
 
-    def _numbers(self, values: dict) -> dict:
-        return {key: self.number(v) if isinstance(v, int) and not isinstance(v, bool) else v
-                for key, v in values.items()}
+    def isolated(self, text: str) -> str:
+        """`text` as one left-to-right run that cannot reorder what is around it, on a
+        right-to-left page; unchanged on a left-to-right one."""
+        return f"{ISOLATE}{text}{END_ISOLATE}" if self.direction == "rtl" else text
+
+    def term(self, context: str, message: str) -> Term:
+        """A name or a suit as translated, with the forms its translation gives (grammar.py)."""
+        return Term.parse(self.pgettext(context, message))
 
     @property
     def babel(self) -> BabelLocale:
-        return BabelLocale.parse(self.code)
+        return _locale(self.code)
 
     @property
     def direction(self) -> str:
-        return "rtl" if self.babel.character_order == "right-to-left" else "ltr"
+        return _direction(self.code)
 
     @property
     def name(self) -> str:
@@ -222,9 +281,42 @@ class CurrentTranslations(NullTranslations):
 ENGLISH = Translator()
 
 
+@lru_cache(maxsize=None)
+def _locale(code: str) -> BabelLocale:
+    return BabelLocale.parse(code)
+
+
+@lru_cache(maxsize=None)
+def _direction(code: str) -> str:
+    return "rtl" if _locale(code).character_order == "right-to-left" else "ltr"
+
+
+@lru_cache(maxsize=None)
+def _symbols(code: str) -> dict:
+    """The locale's signs in its own numbering system: Persian "‎−" and "٪", not "-" and "%"."""
+    locale = _locale(code)
+    return dict(locale.number_symbols[locale.default_numbering_system])
+
+
 @lru_cache(maxsize=4096)
 def _number(code: str, value: int) -> str:
     """Cached: Babel's formatting is slow, and pages and `judge` write the same small numbers
-    over and over."""
-    text = format_decimal(value, locale=code, group_separator=False)
+    over and over. The minus sign is the locale's own: Babel 2.19 writes "-" even where CLDR
+    gives another (Persian "‎−")."""
+    text = format_decimal(abs(value), locale=code, group_separator=False)
+    text = text.translate(_DIGITS[code]) if code in _DIGITS else text
+    return _symbols(code)["minusSign"] + text if value < 0 else text
+
+
+@lru_cache(maxsize=256)
+def _percent(code: str, value) -> str:
+    """Babel 2.19 keeps "%" and Latin digits for Persian even in its own numbering system:
+    the locale's percent sign and digits are put in here."""
+    text = format_percent(value, locale=code, numbering_system="default", decimal_quantization=False)
+    text = text.replace("%", _symbols(code)["percentSign"])
     return text.translate(_DIGITS[code]) if code in _DIGITS else text
+
+
+@lru_cache(maxsize=4096)
+def _list(code: str, items: tuple[str, ...]) -> str:
+    return format_list(list(items), locale=code) if items else ""

@@ -35,7 +35,7 @@ MKDOCS = "mkdocs.yml"
 PROJECT_NAME = "Card game tutorials"
 # The `catalogs` recipe of the Makefile as it always was; `make catalogs` now runs `locale update`.
 EXTRACT = ["extract", "-F", "babel.cfg", "-o", f"{LOCALES_DIR}/{TEMPLATE}", "--no-wrap",
-           "--add-comments=.", f"--project={PROJECT_NAME}", "--sort-by-file", "."]
+           "--add-comments=TRANSLATORS:", f"--project={PROJECT_NAME}", "--sort-by-file", "."]
 UPDATE = ["update", "-i", f"{LOCALES_DIR}/{TEMPLATE}", "-d", LOCALES_DIR, "--no-wrap"]
 
 

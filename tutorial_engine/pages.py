@@ -15,6 +15,7 @@ from .drills import Drill
 from .examples import Example
 from .game import GameSpec
 from .gamefile import SLUG
+from .grammar import placeholders
 from .problems import Location, Problems
 from .schema import (
     INVALID,
@@ -33,6 +34,33 @@ from .seating import SeatingError
 from .seating import Table as Seating
 from .source import Source
 from .walkthrough import WalkSpec
+
+COUNTS = ("cards", "points", "hand")
+"""The numbers from game.yml a paragraph may name: the cards of the deck, its points, a hand.
+A translation chooses the paragraph's plural form by the one it names (Renderer.prose)."""
+
+
+def counts_in(text: str) -> list[str]:
+    """The numbers from game.yml that `text` names, in COUNTS order."""
+    named = placeholders(text)
+    return [name for name in COUNTS if name in named]
+
+
+def prose_problem(text: str, game: GameSpec | None) -> str | None:
+    """What is wrong with the placeholders of a paragraph, list item or summary, if anything."""
+    named = placeholders(text)
+    unknown = sorted(named - set(COUNTS))
+    if unknown:
+        return (f"unknown placeholder {', '.join('{' + name + '}' for name in unknown)}; a paragraph may "
+                "name {cards}, {points} or {hand}, the numbers of game.yml")
+    if named and game is None:
+        return "{cards}, {points} and {hand} are numbers of a game; this page has none"
+    if len(named) > 1:
+        both = " and ".join("{" + name + "}" for name in counts_in(text))
+        return (f"a paragraph names one number of game.yml, here {both}: a translation chooses its plural "
+                "forms by that number; put the other in a paragraph or list item of its own")
+    return None
+
 
 TABLES = ("plain-order", "trump-order")
 """Generated from game.yml: a plain suit's order (with points when cards carry any), and the
@@ -218,6 +246,8 @@ class _Builder:
         self.failed = True
 
     def page(self, rec: Rec) -> Page | None:
+        if "summary" in rec:
+            self.prose(rec["summary"], rec.at("summary"))
         sections = tuple(Section(s["id"], s["title"], self.blocks(s["blocks"]))
                          for s in rec.get("sections", ()))
         faq = tuple(Question(q["id"], q["question"], self.blocks(q["answer"]))
@@ -237,12 +267,20 @@ class _Builder:
                                      f"{first[name].line}); headings need distinct anchors")
             first.setdefault(name, location)
 
+    def prose(self, text: str, location: Location) -> None:
+        problem = prose_problem(text, self.game)
+        if problem is not None:
+            self.error(location, problem)
+
     def blocks(self, items) -> tuple[Block, ...]:
         out: list[Block] = []
         for item, location in zip(items, getattr(items, "locations", ())):
             if isinstance(item, str):
+                self.prose(item, location)
                 out.append(Paragraph(item, location))
             elif "list" in item:
+                for text, at in zip(item["list"], getattr(item["list"], "locations", ())):
+                    self.prose(text, at)
                 out.append(BulletList(tuple(item["list"]), location))
             elif "table" in item:
                 if self.game is None:

@@ -44,6 +44,7 @@ from .publish import checksums, stage, swap_in, write_checksums
 from .render import Renderer, compile_templates
 from .schemas import FOLDER as SCHEMAS, write_schemas
 from .templatecache import COMPILED
+from .theme import not_found_heading, translated_theme_words
 
 PACKAGE = Path(__file__).parent
 ASSETS = {f"assets/{name}": PACKAGE / "assets" / name for name in (
@@ -57,6 +58,10 @@ INSTRUCTORS_PAGE = "instructors.md"
 """The instructors' guide: writing games, examples, drills and pages in YAML, in every locale."""
 TRANSLATORS_PAGE = "translators.md"
 """The translators' page: how complete each locale is, in every locale."""
+TEXT_WORDS = ("action.skip", "footer.next", "footer.previous", "search.result.initializer", "toc", "top")
+"""Material's words that its pages show as text, which a lang="en" can mark when they are
+English; the others stand in attributes, where no mark can go."""
+ENGLISH_MARKS = ' lang="en" dir="ltr"'
 LOCALE_VARIABLE = "TUTORIAL_LOCALE"
 CDN_SCRIPTS = ("https://unpkg.com/resize-observer-polyfill",
                "https://unpkg.com/mermaid@11/dist/mermaid.min.js")
@@ -118,6 +123,8 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
         """Per page: the HTML of its drills and walkthroughs, by the marker standing in for it."""
         self.pool: ProcessPoolExecutor | None = None
         self.workers: list[Future] = []
+        self.english_words: tuple[str, ...] = ()
+        """Material's words that this locale's pages show in English (on_env)."""
         """Worker processes building the further locales of `mkdocs build` meanwhile."""
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
@@ -145,6 +152,9 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
         if home is not None:
             config.site_name = chrome(self.tr.gettext(home.title))
         config.theme["language"] = self.locale
+        config.extra["theme_words"] = ({} if self.locale == SOURCE_LOCALE else
+                                       {key: chrome(word) for key, word in translated_theme_words(self.tr).items()})
+        config.extra["not_found"] = chrome(not_found_heading(self.tr))
         self._translate_palette(config)
         config.theme.dirs.insert(0, str(PACKAGE / "overrides"))
         self._language_partial(config)
@@ -288,8 +298,16 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
         return files
 
     def on_env(self, env, *, config, files):
-        """Material's templates, compiled once and kept (templatecache.py), not once per locale."""
+        """Material's templates, compiled once and kept (templatecache.py), not once per locale.
+        Also notes which of Material's words a page shows as text in English, for want of a
+        translation: on_post_page marks them lang="en"."""
         env.bytecode_cache = COMPILED
+        self.english_words = ()
+        if self.locale != SOURCE_LOCALE:
+            words = env.get_template("partials/language.html", globals={"config": config}).module
+            english = env.get_template("partials/languages/en.html").module
+            self.english_words = tuple(str(english.t(key)) for key in TEXT_WORDS
+                                       if str(words.t(key)) == str(english.t(key)))
         return env
 
     def on_serve(self, server, *, config, builder):
@@ -300,9 +318,12 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
         return server
 
     def on_post_page(self, output: str, *, page, config) -> str:
-        """The drills and walkthroughs the Markdown held markers for (Renderer.slot)."""
+        """The drills and walkthroughs the Markdown held markers for (Renderer.slot), and
+        Material's words that are shown in English marked as such."""
         for marker, html in self.slots.get(page.file.src_uri, {}).items():
             output = output.replace(marker, html, 1)
+        for word in self.english_words:
+            output = re.sub(rf">(\s*){re.escape(word)}(\s*)<", rf">\1<span{ENGLISH_MARKS}>{word}</span>\2<", output)
         return output
 
     @event_priority(-200)  # after the offline plugin (-100), which writes the search index then

@@ -16,7 +16,6 @@ from decimal import Decimal
 from functools import partial
 from pathlib import Path
 
-from babel.numbers import format_percent
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 from markupsafe import Markup
 
@@ -40,8 +39,9 @@ from .explain import (
     points_sum,
 )
 from .game import GameSpec
+from .grammar import Term
 from .i18n import ENGLISH, English, Translator
-from .pages import BulletList, DrillBlock, Page, Paragraph, Table, WalkthroughBlock
+from .pages import BulletList, DrillBlock, Page, Paragraph, Table, WalkthroughBlock, counts_in
 from .schemas import FILES
 from .templatecache import COMPILED
 from .walkrender import WalkRenderer
@@ -130,15 +130,19 @@ class Renderer:
             return html
         return Markup("<span{}>{}</span>").format(self.english_marks, html)
 
-    def name(self, person: str) -> str:
-        return self.tr.pgettext("name", person)
+    def name(self, person: str) -> Term:
+        """A player's name, with the forms its translation gives (grammar.py)."""
+        return self.tr.term("name", person)
 
     def prose(self, text: str, game: GameSpec | None) -> Markup:
-        """A translated paragraph, with {cards} {points} {hand} from game.yml."""
-        values = {}
-        if game is not None:
+        """A translated paragraph, with {cards} {points} {hand} from game.yml: one at most, by
+        which the translation's plural form is chosen ("по 5 карт", "по 3 карты")."""
+        counts = counts_in(text) if game is not None else []
+        if not counts:
+            translated = self.tr.gettext(text)
+        else:
             values = {"cards": len(game.deck), "points": game.total_points, "hand": game.hand_size}
-        translated = self.tr.gettext(text, **values)
+            translated = self.tr.ngettext(text, text, values[counts[0]], **values)
         return self.mark(translated, inline(translated, self.tr))
 
     def page(self, page: Page, pages: list[Page], games: dict[str, GameSpec]) -> str:
@@ -167,15 +171,19 @@ class Renderer:
     def worksheet_note(self, page: Page, printing: bool) -> Markup:
         """The line between a practice page and its worksheet, in both directions."""
         if printing:
-            text = self.tr.pgettext(
-                "worksheet", "This worksheet holds the first {n} questions of every drill on the page {page}, "
-                "each with its answer, and an answer key after each drill. Print it, or save it as a PDF, to "
+            text = self.tr.npgettext(
+                "worksheet", "This worksheet holds the first question of every drill on the page {page}, "
+                "with its answer, and an answer key after each drill. Print it, or save it as a PDF, to "
                 "practise on paper; it needs no JavaScript.",
-                n=PRINTED)
+                "This worksheet holds the first {n} questions of every drill on the page {page}, "
+                "each with its answer, and an answer key after each drill. Print it, or save it as a PDF, to "
+                "practise on paper; it needs no JavaScript.", PRINTED)
             return self.linked(text, "{page}", self.tr.gettext(page.title), Path(page.path).name)
-        text = self.tr.pgettext(
+        text = self.tr.npgettext(
             "worksheet", "To practise on paper, or without JavaScript, open the {worksheet}: it lists the first "
-            "{n} questions of every drill with their answers.", n=PRINTED)
+            "question of every drill with its answer.",
+            "To practise on paper, or without JavaScript, open the {worksheet}: it lists the first "
+            "{n} questions of every drill with their answers.", PRINTED)
         return self.linked(text, "{worksheet}", self.tr.pgettext("worksheet", "worksheet to print"),
                            Path(page.worksheet_path).name)
 
@@ -212,8 +220,7 @@ class Renderer:
     def percent(self, value: float) -> str:
         """99.96 → "99.9%" in the locale's way ("99,9 %" in French): rounded down, since a
         translation that is not complete must not read 100%."""
-        shown = Decimal(math.floor(value * 10)) / 1000
-        return self.tr.digits(format_percent(shown, locale=self.tr.code, decimal_quantization=False))
+        return self.tr.percent(Decimal(math.floor(value * 10)) / 1000)
 
     def with_notice(self, markdown: str, partly_translated: bool) -> str:
         """Fills the template's `notice` slot: a note in the page's language where some of the
@@ -301,9 +308,9 @@ class Renderer:
     def variation_caption(self, variation: TrickExample) -> str:
         if variation.title:
             return self.tr.gettext(variation.title)
-        changes = ", ".join(self.tr.pgettext("diagram", "{new} instead of {old}", new=str(new), old=str(old))
-                            for old, new in variation.replaced)
-        return changes or self.tr.pgettext("diagram", "Another trump suit")
+        changes = [self.tr.pgettext("diagram", "{new} instead of {old}", new=new, old=old)
+                   for old, new in variation.replaced]
+        return self.tr.listed(changes) if changes else self.tr.pgettext("diagram", "Another trump suit")
 
     def trick(self, ex: TrickExample, caption: str, suffix: str = "") -> Markup:
         verdict = ex.solve()
@@ -312,7 +319,10 @@ class Renderer:
         return self.html("trick.html", ex=ex, caption=caption, suffix=suffix, plays=plays,
                             verdict=verdict, winner_name=self.name(ex.player(verdict.winner)),
                             reason=explain_win(verdict, ex.game, self.tr),
-                            sum=points_sum(verdict, self.tr), show_points=ex.game.total_points > 0)
+                            worth=self.tr.npgettext("diagram", "{sum}: the trick is worth {n} point.",
+                                                    "{sum}: the trick is worth {n} points.", verdict.points,
+                                                    sum=points_sum(verdict, self.tr)),
+                            show_points=ex.game.total_points > 0)
 
     def forecast(self, ex: ForecastExample, caption: str) -> Markup:
         outcome, options = ex.outcome(), ex.options()

@@ -9,14 +9,15 @@ import json
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
-from babel.lists import format_list
 from markupsafe import Markup
 
 from .cardnames import trump_badge
 from .cards import Suit
 from .drillrender import DrillRenderer, Option, Step
 from .drills import NAMES, VictoryVariant
-from .explain import explain_legality, explain_outcome, explain_win, points_sum
+from .grammar import Team, Term
+from .i18n import Signed
+from .explain import explain_legality, explain_outcome, explain_win
 from .walkthrough import (
     Counted,
     Cut,
@@ -58,8 +59,8 @@ class WalkRenderer:
     def render(self, title: str) -> Markup:
         tr = self.tr
         text = self.d.ui_text() | {
-            "question": tr.pgettext("walkthrough", "Moment {n} of {total}"),
-            "step": tr.pgettext("walkthrough", "Question {n} of {total}"),
+            "question": tr.pgettext("walkthrough", "Moment {number} of {total}"),
+            "step": tr.pgettext("walkthrough", "Question {number} of {total}"),
             "choose_all": tr.pgettext("walkthrough", "Choose every answer that fits, then check."),
         }
         moments = [moment for moment in map(self.moment, self.walk.moments) if moment is not None]
@@ -74,13 +75,13 @@ class WalkRenderer:
 
     # --- words shared by the moments ---
 
-    def name(self, seat: int) -> str:
+    def name(self, seat: int) -> Term:
         return self.d.name(NAMES[seat])
 
-    def names(self, seats) -> str:
-        return format_list([self.name(s) for s in seats], locale=self.tr.babel)
+    def names(self, seats) -> list[Term]:
+        return [self.name(s) for s in seats]
 
-    def side(self, seats) -> str:
+    def side(self, seats) -> Term | Team:
         return self.d.side([NAMES[s] for s in seats])
 
     def say(self, text: str) -> Markup:
@@ -88,7 +89,7 @@ class WalkRenderer:
 
     def people(self, answer: list[int], kind: str, question: str, feedback: str, seats=None) -> Step:
         seats = range(self.table.players) if seats is None else seats
-        options = [Option(str(s), Markup.escape(self.name(s))) for s in seats]
+        options = [self.d.option(str(s), self.name(s).text) for s in seats]
         return self.d.choice(kind, question, options, [str(s) for s in answer], feedback)
 
     def hands(self, hands) -> Markup:
@@ -103,10 +104,12 @@ class WalkRenderer:
     def dealt(self, m: Dealt) -> Moment:
         tr = self.tr
         if m.chooser is None:
-            story = tr.npgettext(
-                "walkthrough", "{dealer} deals {hand} cards to each player, starting with {first}. The one card left over lies face down as the stock.",
-                "{dealer} deals {hand} cards to each player, starting with {first}. The {n} cards left over lie face down as the stock.",
-                m.stock, dealer=self.name(m.dealer), hand=self.game.hand_size, first=self.name(self.table.next(m.dealer)))
+            story = " ".join((
+                tr.npgettext("walkthrough", "{dealer} deals {n} card to each player, starting with {first}.",
+                             "{dealer} deals {n} cards to each player, starting with {first}.", self.game.hand_size,
+                             dealer=self.name(m.dealer), first=self.name(self.table.next(m.dealer))),
+                tr.npgettext("walkthrough", "The one card left over lies face down as the stock.",
+                             "The {n} cards left over lie face down as the stock.", m.stock)))
             if not self.game.forecast:
                 self.dealing = Moment(tr.pgettext("walkthrough", "The deal"), (self.say(story),), self.hands(m.hands), ())
                 return None
@@ -118,10 +121,11 @@ class WalkRenderer:
                                   players=self.names(m.forecasters))
             step = self.people(list(m.forecasters), "multi", tr.pgettext("walkthrough", "Who may lay a forecast?"), why)
         else:
-            story = tr.npgettext(
-                "walkthrough", "{dealer} deals three cards to each player, then two, starting with {chooser}. The one card left over lies face down as the talon.",
-                "{dealer} deals three cards to each player, then two, starting with {chooser}. The {n} cards left over lie face down as the talon.",
-                m.stock, dealer=self.name(m.dealer), chooser=self.name(m.chooser))
+            story = " ".join((
+                tr.pgettext("walkthrough", "{dealer} deals three cards to each player, then two, starting with {chooser}.",
+                            dealer=self.name(m.dealer), chooser=self.name(m.chooser)),
+                tr.npgettext("walkthrough", "The one card left over lies face down as the talon.",
+                             "The {n} cards left over lie face down as the talon.", m.stock)))
             if m.taken:
                 story += " " + tr.npgettext(
                     "walkthrough", "{player} already holds the tree taken at the cut, so gets one card fewer in the first packet.",
@@ -136,10 +140,10 @@ class WalkRenderer:
         tr, outcome = self.tr, m.outcome
         story = []
         for seat, card in m.forecasts:
-            story.append(tr.pgettext("walkthrough", "{player} lays {card} face up as a forecast.", player=self.name(seat), card=str(card))
+            story.append(tr.pgettext("walkthrough", "{player} lays {card} face up as a forecast.", player=self.name(seat), card=card)
                          if card else tr.pgettext("walkthrough", "{player} does not forecast.", player=self.name(seat)))
         turned = outcome.exchange.takes if outcome.exchange else outcome.indicator
-        story.append(tr.pgettext("walkthrough", "{dealer} turns up {card}: its suit is trump.", dealer=self.name(m.dealer), card=str(turned)))
+        story.append(tr.pgettext("walkthrough", "{dealer} turns up {card}: its suit is trump.", dealer=self.name(m.dealer), card=turned))
         prompt = self.d.macros.with_trump(outcome.trump) + self.d.macros.row([turned], tr.pgettext("diagram", "Turned card:"))
         laid = [card for _, card in m.forecasts if card]
         if laid:
@@ -167,12 +171,12 @@ class WalkRenderer:
         for card in shown:
             if card in m.taken:
                 story.append(tr.pgettext("walkthrough", "{card} is exposed: a tree, so {player} takes it face up.",
-                                         card=str(card), player=self.name(m.cutter)))
+                                         card=card, player=self.name(m.cutter)))
             elif card in self.game.permanent_trumps:
                 story.append(tr.pgettext("walkthrough", "{card} is exposed: a tree, but {player} leaves it.",
-                                         card=str(card), player=self.name(m.cutter)))
+                                         card=card, player=self.name(m.cutter)))
             else:
-                story.append(tr.pgettext("walkthrough", "{card} is exposed: not a tree, so the deal begins.", card=str(card)))
+                story.append(tr.pgettext("walkthrough", "{card} is exposed: not a tree, so the deal begins.", card=card))
         prompt = self.d.macros.row(shown, tr.pgettext("walkthrough", "Exposed at the cut:"))
         step = self.people([m.cutter], "choice", tr.pgettext("walkthrough", "Who cuts the pack?"),
                            tr.pgettext("walkthrough", "The dealer's left-hand neighbour cuts: {player}.", player=self.name(m.cutter)))
@@ -186,24 +190,24 @@ class WalkRenderer:
         chooser = self.name(m.chooser)
         first, last = m.turned[0], m.turned[-1]
         if m.accepted:
-            story = [tr.pgettext("walkthrough", "{player} accepts {card}.", player=chooser, card=str(first))]
-            why = tr.pgettext("walkthrough", "{player} accepted the suit of {card}.", player=chooser, card=str(first))
+            story = [tr.pgettext("walkthrough", "{player} accepts {card}.", player=chooser, card=first)]
+            why = tr.pgettext("walkthrough", "{player} accepted the suit of {card}.", player=chooser, card=first)
             if first in trees:
                 why += " " + tr.pgettext("walkthrough", "A turned tree counts as a club.")
         elif len(m.taken) > 1:
-            story = [tr.pgettext("walkthrough", "{player} refuses {card}.", player=chooser, card=str(first))]
+            story = [tr.pgettext("walkthrough", "{player} refuses {card}.", player=chooser, card=first)]
             why = tr.pgettext("walkthrough", "Every card of the talon belongs to the suit {player} refused, so that suit is compulsory.",
                               player=chooser)
         else:
-            story = [tr.pgettext("walkthrough", "{player} refuses {card}.", player=chooser, card=str(first))]
+            story = [tr.pgettext("walkthrough", "{player} refuses {card}.", player=chooser, card=first)]
             why = tr.pgettext("walkthrough", "{player} refused, so the cards were turned until one of another suit: {card} made its suit trump.",
-                              player=chooser, card=str(last))
+                              player=chooser, card=last)
             if last in trees:
                 why += " " + tr.pgettext("walkthrough", "A turned tree counts as a club.")
         story.append(tr.npgettext(
-            "walkthrough", "{player} takes {cards} and discards one card face down ({discards}).",
-            "{player} takes {cards} and discards {n} cards face down ({discards}).", len(m.discards),
-            player=chooser, cards=" ".join(map(str, m.taken)), discards=" ".join(map(str, m.discards))))
+            "walkthrough", "{player} takes {taken} and discards one card face down ({discards}).",
+            "{player} takes {taken} and discards {n} cards face down ({discards}).", len(m.discards),
+            player=chooser, taken=m.taken, discards=m.discards))
         if m.solo is not None:
             story.append(tr.pgettext("walkthrough", "{player} plays alone: {partner} lays the hand aside.",
                                      player=self.name(m.solo), partner=self.name(m.sitting_out)))
@@ -213,9 +217,9 @@ class WalkRenderer:
             self.d.choice("choice", tr.pgettext("walkthrough", "Which suit is trump?"),
                           [self.suit_option(s) for s in self.game.suits], [str(m.trump)], why),
             self.d.choice("choice", tr.pgettext("walkthrough", "Which pair declares?"),
-                          [Option(str(i), Markup.escape(self.side(side))) for i, side in enumerate(sides)],
+                          [self.d.option(str(i), self.d.label(self.side(side))) for i, side in enumerate(sides)],
                           [str(declarers)],
-                          tr.pgettext("walkthrough", "The chooser's pair declares: {side}.", side=self.side(sides[declarers]))),
+                          tr.pgettext("walkthrough", "The chooser's pair declares: {team}.", team=self.side(sides[declarers]))),
         ]
         if m.sitting_out == m.chooser:
             lead = tr.pgettext("walkthrough", "{partner} sits out, so the next player in turn leads: {player}.",
@@ -240,22 +244,20 @@ class WalkRenderer:
             steps.append(self.d.choice(
                 "multi", tr.pgettext("walkthrough", "Which cards of this hand could {player} play?", player=player),
                 [self.d.card_option(str(c), c) for c in m.duty.hand], [str(c) for c in legal],
-                tr.pgettext("walkthrough", "{player} could play: {cards}.", player=player, cards=" ".join(map(str, legal)))
+                tr.pgettext("walkthrough", "{player} could play: {legal}.", player=player, legal=legal)
                 + " " + explain_legality(m.duty.legality, tr)))
         winner = self.name(m.winner)
         steps.append(self.d.choice(
             "choice", tr.pgettext("drill", "Who takes the trick?"),
             [self.d.card_option(str(k), c, self.name(seat)) for k, (seat, c) in enumerate(zip(m.seats, verdict.plays))],
             [str(verdict.winner)],
-            tr.pgettext("diagram", "{player} takes the trick with {card}.", player=winner, card=str(verdict.card))
+            tr.pgettext("diagram", "{player} takes the trick with {card}.", player=winner, card=verdict.card)
             + " " + explain_win(verdict, self.game, tr)))
         if self.game.total_points:
-            steps.append(self.d.number(
-                tr.pgettext("drill", "How many points is the trick worth?"), verdict.points,
-                f"{points_sum(verdict, tr)} · " + tr.npgettext(
-                    "diagram", "the trick is worth {n} point", "the trick is worth {n} points", verdict.points)))
+            steps.append(self.d.number(tr.pgettext("drill", "How many points is the trick worth?"), verdict.points,
+                                       self.d.trick_worth(verdict)))
         steps = self.draws(m, steps)
-        return Moment(tr.pgettext("walkthrough", "Trick {n}", n=m.number), (), Markup(prompt), tuple(steps))
+        return Moment(tr.pgettext("walkthrough", "Trick {number}", number=m.number), (), Markup(prompt), tuple(steps))
 
     def draws(self, m: TrickPlayed, steps: list[Step]) -> list[Step]:
         """A16: who draws first on the first round, who gets the indicator on the last; on the
@@ -263,20 +265,19 @@ class WalkRenderer:
         if not m.draws:
             return steps
         tr = self.tr
-        listed = format_list([tr.pgettext("walkthrough", "{card} to {player}", card=str(c), player=self.name(s))
-                              for s, c in m.draws], locale=tr.babel)
+        listed = [tr.pgettext("walkthrough", "{card} to {player}", card=c, player=self.name(s)) for s, c in m.draws]
         if m.indicator_taker is not None:
             indicator = next(c for s, c in m.draws if s == m.indicator_taker)
             if self.game.forecast:  # the card under the stock has a name only where forecasts are laid
                 question = tr.pgettext("walkthrough", "Who gets the trump indicator?")
                 why = tr.pgettext("walkthrough", "The indicator {card} is the last card of the stock, so the last player "
                                   "to draw in this round takes it: {player}. From now on nobody draws.",
-                                  card=str(indicator), player=self.name(m.indicator_taker))
+                                  card=indicator, player=self.name(m.indicator_taker))
             else:
                 question = tr.pgettext("walkthrough", "Who gets the turned trump card?")
                 why = tr.pgettext("walkthrough", "The turned card {card} is the last card of the stock, so the last "
                                   "player to draw in this round takes it: {player}. From now on nobody draws.",
-                                  card=str(indicator), player=self.name(m.indicator_taker))
+                                  card=indicator, player=self.name(m.indicator_taker))
             return steps + [self.people([m.indicator_taker], "choice", question,
                                         why + " " + tr.pgettext("walkthrough", "The draws: {draws}.", draws=listed))]
         if not self.drew_first:
@@ -299,7 +300,7 @@ class WalkRenderer:
     def scored(self, m: Scored) -> Moment:
         tr = self.tr
         sides = [tuple(s for s in range(4) if self.table.team_of(s) == team) for team in range(2)]
-        rows = [{"name": self.side(side), "card": None,
+        rows = [{"name": self.d.label(self.side(side)), "card": None,
                      "tags": [tr.npgettext("walkthrough", "{n} trick", "{n} tricks", m.tricks[i])]}
                 for i, side in enumerate(sides)]
         score = m.score
@@ -307,9 +308,9 @@ class WalkRenderer:
                tr.pgettext("drill", "The declarers lost the deal."))
         steps = (
             self.d.number(tr.pgettext("drill", "What do the declarers write for this deal?"), score.declarers,
-                          why + " " + tr.pgettext("drill", "Declarers: {change}.", change=self.d.signed(score.declarers))),
+                          why + " " + tr.pgettext("drill", "Declarers: {change}.", change=Signed(score.declarers))),
             self.d.number(tr.pgettext("drill", "What do the defenders write for this deal?"), score.defenders,
-                          tr.pgettext("drill", "Defenders: {change}.", change=self.d.signed(score.defenders))),
+                          tr.pgettext("drill", "Defenders: {change}.", change=Signed(score.defenders))),
         )
-        story = tr.pgettext("walkthrough", "Five tricks are played. The declarers are {side}.", side=self.side(sides[m.declarers]))
+        story = tr.pgettext("walkthrough", "Five tricks are played. The declarers are {team}.", team=self.side(sides[m.declarers]))
         return Moment(tr.pgettext("walkthrough", "The score"), (self.say(story),), Markup(self.d.macros.seats(rows)), steps)

@@ -32,8 +32,8 @@
 
   var DEFAULTS = {
     check: "Check", next: "Next", reset: "Start again", score: "Score", streak: "Streak",
-    right: "Right!", wrong: "Wrong.", answer: "Answer", question: "Question {n} of {total}",
-    step: "Step {n} of {total}", your_answer: "Your answer", not_a_number: "Enter a number.",
+    right: "Right!", wrong: "Wrong.", answer: "Answer", question: "Question {number} of {total}",
+    step: "Step {number} of {total}", your_answer: "Your answer", not_a_number: "Enter a number.",
     choose_one: "Choose one card.", choose_all: "Choose all matching cards.",
     reset_done: "Progress reset."
   };
@@ -121,7 +121,7 @@
     try { nf = new Intl.NumberFormat(locale); } catch (e) { nf = new Intl.NumberFormat(); }
     var fmt = function (n) { return nf.format(n); };
     var fill = function (tpl, n, total) {
-      return tpl.replace("{n}", fmt(n)).replace("{total}", fmt(total));
+      return tpl.replace("{number}", fmt(n)).replace("{total}", fmt(total));
     };
     var key = "tutorial-drill:" + locale + ":" + drill;
     var id = "tc-drill-" + (++uid);

@@ -1,0 +1,50 @@
+"""What fills each placeholder of the site's messages: one name, one meaning, in every message.
+
+`locale check` reads this to know which placeholders a translation may inflect (names, teams
+and suits take {{GRAMMAR}} and {{GENDER}}), which are counts that choose a plural form, and which
+are names a word before them may have to elide. A test holds every placeholder of the template
+to this table, and every value the site fills in to the kind its name says.
+"""
+
+from __future__ import annotations
+
+import enum
+
+
+class Kind(enum.Enum):
+    NAME = "a player's name"
+    TEAM = "a list of players' names"
+    SUIT = "a suit's name"
+    COUNT = "a count that chooses the plural form"
+    NUMBER = "a number shown as it is, with no word agreeing with it"
+    SIGNED = "a change of score, with its sign"
+    CARDS = "a card code, or a list of them"
+    TEXT = "text made by the site"
+
+
+PLACEHOLDERS: dict[str, Kind] = {
+    "player": Kind.NAME, "partner": Kind.NAME, "dealer": Kind.NAME, "chooser": Kind.NAME,
+    "first": Kind.NAME,
+    "team": Kind.TEAM, "other_team": Kind.TEAM, "players": Kind.TEAM,
+    "suit": Kind.SUIT,
+    "n": Kind.COUNT, "cards": Kind.COUNT, "points": Kind.COUNT, "hand": Kind.COUNT,
+    "number": Kind.NUMBER, "total": Kind.NUMBER, "target": Kind.NUMBER, "threshold": Kind.NUMBER,
+    "score": Kind.NUMBER, "other_score": Kind.NUMBER, "declarers": Kind.NUMBER,
+    "defenders": Kind.NUMBER, "code": Kind.NUMBER,
+    "change": Kind.SIGNED,
+    "card": Kind.CARDS, "forecast": Kind.CARDS, "turned": Kind.CARDS, "indicator": Kind.CARDS,
+    "high": Kind.CARDS, "low": Kind.CARDS, "new": Kind.CARDS, "old": Kind.CARDS,
+    "lower": Kind.CARDS, "legal": Kind.CARDS, "allowed": Kind.CARDS, "taken": Kind.CARDS,
+    "discards": Kind.CARDS,
+    "sum": Kind.TEXT, "order": Kind.TEXT, "draws": Kind.TEXT, "page": Kind.TEXT,
+    "worksheet": Kind.TEXT, "title": Kind.TEXT, "rank": Kind.TEXT, "deck_cards": Kind.TEXT,
+    "deck_points": Kind.TEXT, "hand_cards": Kind.TEXT,
+}
+
+TERMS = (Kind.NAME, Kind.TEAM, Kind.SUIT)
+"""Kinds a translation may ask a form or a gender of."""
+PEOPLE = (Kind.NAME, Kind.TEAM)
+
+
+def kind(name: str) -> Kind | None:
+    return PLACEHOLDERS.get(name)
