@@ -66,7 +66,7 @@ def test_trick_e2_text(run_cli):
     """E2: with 7♥ instead of 3♠, A♥ wins 11 + 10 = 21."""
     assert_ok(run_cli("trick", "albastini", "--trump", "♠", "A♥", "7♥"),
               "Winner: A♥ (card 1 of 2)\n"
-              "Reason: A♥ is the highest card of the suit led (♥) and no trump was played "
+              "Reason: A♥ is the highest card of the suit led, hearts, and no trump was played "
               "(highest-of-led-suit)\n"
               "Points: 11 + 10 = 21\n"
               "  7♥ is lower than A♥ in the suit led (lower-of-led-suit)\n")

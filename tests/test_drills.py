@@ -141,7 +141,7 @@ def test_each_step_carries_the_engines_answer_and_states_it(report):
     assert steps[1] == ("number", str(verdict.points))
     feedback = re.findall(r'<div class="tc-drill__feedback">(.*?)</div>', html)[:2]
     assert f"{first.player(verdict.winner)} takes the trick with" in feedback[0]
-    assert feedback[1].endswith(f"the trick is worth {verdict.points} points") or verdict.points == 1
+    assert feedback[1].endswith(f"the trick is worth {verdict.points} points.") or verdict.points == 1
 
 
 def test_no_question_gives_its_answer_away_before_the_details(report):
@@ -375,8 +375,8 @@ def test_an_albastini_deal_question_counts_the_first_sides_then_scores_the_deal(
     assert steps[1][2] == f"Boris took {sums[1]} = {v.points[1]} points."
     winner = ["Anna", "Boris"][v.victory.winner]
     assert steps[2][2] == f"{winner} has the highest total."
-    assert steps[3][2] == ("No total is below 10, so the winner scores 1." if v.victory.points == 1 else
-                           "A total is below 10, so the winner scores 2.")
+    assert steps[3][2] == ("No total is below 10, so the winner scores 1 victory point." if v.victory.points == 1
+                           else "A total is below 10, so the winner scores 2 victory points.")
     question = rendered(report, "albastini", "whole-deal-two-players").split('<li class="tc-drill__variant">')[1]
     assert "Won by Anna:" in question and "Won by Boris:" in question and "How many points did Anna take?" in question
 
@@ -402,7 +402,7 @@ def first_match(report, name: str, test):
     return next((v, steps) for v, steps in pairs if test(v))
 
 
-SIDES = ("Anna + Chiara", "Boris + Dawit")
+SIDES = ("Anna and Chiara", "Boris and Dawit")
 
 
 def test_b19_b20_a_deal_without_a_round_won_in_english(report):
@@ -414,7 +414,7 @@ def test_b19_b20_a_deal_without_a_round_won_in_english(report):
     trick = "trick" if m == 1 else "tricks"
     assert steps[1] == ("number", 0, f"The defenders took {m} {trick} and lost, but defenders lose nothing: "
                                      "they write 0.")
-    scores = ["−" + str(-s) if s < 0 else str(s) for s in v.scores]
+    scores = [str(s) for s in v.scores]  # English (CLDR) writes -1 with a hyphen-minus
     assert steps[2] == ("choice", ["none"], f"Nobody has reached 5: the scores are now {scores[0]} for "
                                             f"{SIDES[0]} and {scores[1]} for {SIDES[1]}.")
 
@@ -423,7 +423,7 @@ def test_b19_losing_declarers_write_minus_one_and_the_defenders_plus_one(report)
     v, steps = first_match(report, "a-deal-of-a-match", lambda v: not v.score.declarers_won and v.tricks[v.declarers])
     n, m = v.tricks[v.declarers], v.tricks[1 - v.declarers]
     trick = "trick" if n == 1 else "tricks"
-    assert steps[0] == ("number", -1, f"The declarers took {n} {trick}, too few: they lost the deal and write −1.")
+    assert steps[0] == ("number", -1, f"The declarers took {n} {trick}, too few: they lost the deal and write -1.")
     assert steps[1] == ("number", 1, f"The defenders took {m} tricks: they beat the declarers and write +1.")
 
 

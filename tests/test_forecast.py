@@ -197,7 +197,7 @@ def test_a9_a11_no_matching_forecast_the_turned_card_stays(albastini):
     assert outcome.indicator == C("3♦")
     assert outcome.returned == ((1, C("4♣")), (2, C("5♥")))
     assert explain_outcome(outcome, NAMES.__getitem__) == (
-        "No forecast is of ♦: every forecast goes back to its owner's hand "
+        "No forecast is a card of diamonds: every forecast goes back to its owner's hand "
         "and 3♦ stays as the trump indicator.")
 
 

@@ -99,4 +99,4 @@ def test_the_command_line_plays_the_new_game(toy_project, console_script):
                             input='{"game": "toy", "trump": "♥", "trick": ["Q♣"], "hand": ["A♣", "J♥"]}\n',
                             capture_output=True, text=True, encoding="utf-8", timeout=60)
     assert json.loads(judged.stdout) == {"legal": ["A♣"], "refused": {"J♥": "must-follow"},
-                                         "explanation": "You must follow ♣."}
+                                         "explanation": "You must follow suit: clubs were led."}

@@ -14,7 +14,7 @@ HAND = '{"game": "altbaumer", "trump": "♦", "trick": ["9♣"], "hand": ["A♣"
 TRICK_REPLY = ('{"winner": 1, "card": "3♠", "points": 11, "reason": "highest-trump", '
                '"explanation": "3♠ is the highest trump. The trick is worth 11 + 0 = 11 points."}')
 HAND_REPLY = ('{"legal": ["A♣", "J♣"], "refused": {"K♥": "must-follow"}, '
-              '"explanation": "You must follow ♣."}')
+              '"explanation": "You must follow suit: clubs were led."}')
 CARD_FORMS = ("a rank A K Q J 10 (or T) 9 … 2 followed by a suit ♠ ♥ ♦ ♣ or S H D C, "
               "as in A♥, AH, 10♦, TD")
 

@@ -114,7 +114,7 @@ def test_a3_trick_points_are_the_sum_card_by_card(albastini):
     verdict = trick_verdict(albastini, D, cards("K♣ Q♣ J♣ 6♣"))
     assert verdict.card_points == (4, 2, 3, 0)
     assert verdict.points == 9
-    assert points_sum(verdict) == "4 + 2 + 3 + 0 = 9"
+    assert points_sum(verdict).text == "4 + 2 + 3 + 0 = 9"
 
 
 # --- A14: the trick winner, with E1 and E2 -------------------------------------------------------
@@ -131,7 +131,7 @@ def test_e1_a14_small_trump_takes_the_ace(albastini):
     assert verdict.points == 11
     assert trick_roles(albastini, verdict) == (Role.TRUMPED, Role.WINS)
     assert why_wins(verdict, albastini) == "3♠ is the highest trump"
-    assert points_sum(verdict) == "11 + 0 = 11"
+    assert points_sum(verdict).text == "11 + 0 = 11"
     assert explain_verdict(verdict, albastini) == "3♠ is the highest trump. The trick is worth 11 + 0 = 11 points."
 
 
@@ -142,8 +142,8 @@ def test_e2_a14_the_ace_holds_against_the_seven(albastini):
     assert verdict.reason is WinReason.HIGHEST_OF_LED_SUIT
     assert verdict.points == 21
     assert trick_roles(albastini, verdict) == (Role.WINS, Role.LOWER_OF_LED_SUIT)
-    assert explain_verdict(verdict, albastini) == ("A♥ is the highest card of the suit led (♥) and no trump was "
-                                        "played. The trick is worth 11 + 10 = 21 points.")
+    assert explain_verdict(verdict, albastini) == ("A♥ is the highest card of the suit led, hearts, and no trump "
+                                        "was played. The trick is worth 11 + 10 = 21 points.")
 
 
 def test_a14_a_card_of_another_plain_suit_never_wins(albastini):
@@ -157,8 +157,8 @@ def test_a14_a_card_of_another_plain_suit_never_wins(albastini):
 def test_a14_no_points_no_points_sentence(albastini):
     verdict = trick_verdict(albastini, S, cards("6♥ 5♦"))
     assert verdict.points == 0
-    assert explain_verdict(verdict, albastini) == ("6♥ is the highest card of the suit led (♥) and no trump was "
-                                        "played.")
+    assert explain_verdict(verdict, albastini) == ("6♥ is the highest card of the suit led, hearts, and no trump "
+                                        "was played.")
 
 
 def test_a14_highest_of_several_trumps(albastini):

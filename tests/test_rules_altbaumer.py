@@ -90,7 +90,7 @@ def test_b6_cards_carry_no_points(altbaumer):
     verdict = trick_verdict(altbaumer, D, cards("A♥ 10♥ A♦ K♥"))
     assert verdict.card_points == (0, 0, 0, 0)
     assert verdict.points == 0
-    assert points_sum(verdict) == "0 + 0 + 0 + 0 = 0"
+    assert points_sum(verdict).text == "0 + 0 + 0 + 0 = 0"
     assert explain_verdict(verdict, altbaumer) == "A♦ is the highest trump."
 
 
@@ -102,8 +102,8 @@ def test_b17_highest_card_of_the_suit_led(altbaumer):
     assert verdict.led is H
     assert trick_roles(altbaumer, verdict) == (Role.LOWER_OF_LED_SUIT, Role.WINS, Role.OFF_SUIT,
                                                Role.LOWER_OF_LED_SUIT)
-    assert explain_verdict(verdict, altbaumer) == ("A♥ is the highest card of the suit led (♥) and no trump "
-                                        "was played.")
+    assert explain_verdict(verdict, altbaumer) == ("A♥ is the highest card of the suit led, hearts, and no "
+                                        "trump was played.")
 
 
 def test_b17_highest_trump(altbaumer):
@@ -206,7 +206,7 @@ def test_b14_follow_suit(altbaumer):
     assert refused(legality) == {"A♠": "must-follow", "A♦": "must-follow", "Q♣": "must-follow"}
     assert list(refused(legality)) == ["A♠", "A♦", "Q♣"]  # hand order
     assert why_refused(legality) == "you must follow ♥"
-    assert explain_legality(legality) == "You must follow ♥."
+    assert explain_legality(legality) == "You must follow suit: hearts were led."
 
 
 def test_b14_no_duty_to_head_the_trick(altbaumer):
@@ -224,7 +224,7 @@ def test_b14_must_trump_but_no_duty_to_overtrump(altbaumer):
     assert legality.duty is Duty.TRUMP
     assert names(legality.legal) == ["9♦", "A♦"]
     assert refused(legality) == {"K♥": "must-trump"}
-    assert explain_legality(legality) == "You hold no ♠: you must trump."
+    assert explain_legality(legality) == "You hold no spades: you must trump."
 
 
 def test_b14_every_card_a_trump(altbaumer):
@@ -259,7 +259,7 @@ def test_b18_tree_follows_an_ordinary_club(altbaumer):
     assert legality.led is CL
     assert names(legality.legal) == ["A♣", "J♣"]
     assert refused(legality) == {"K♥": "must-follow"}
-    assert explain_legality(legality) == "You must follow ♣."
+    assert explain_legality(legality) == "You must follow suit: clubs were led."
 
 
 def test_b18_next_player_must_trump_not_throw_a_heart(altbaumer):
@@ -268,7 +268,7 @@ def test_b18_next_player_must_trump_not_throw_a_heart(altbaumer):
     assert legality.duty is Duty.TRUMP
     assert names(legality.legal) == ["9♦"]
     assert refused(legality) == {"K♥": "must-trump", "A♥": "must-trump"}
-    assert explain_legality(legality) == "You hold no ♣: you must trump."
+    assert explain_legality(legality) == "You hold no clubs: you must trump."
 
 
 def test_b15_ordinary_club_led_club_or_tree_in_hand_order(altbaumer):
@@ -286,7 +286,7 @@ def test_b15_ordinary_club_led_a_tree_is_compulsory_before_a_trump(altbaumer):
     assert legality.led is CL
     assert names(legality.legal) == ["J♣"]
     assert refused(legality) == {"A♦": "must-play-tree", "K♥": "must-play-tree"}
-    assert explain_legality(legality) == ("An ordinary ♣ was led and you hold none: "
+    assert explain_legality(legality) == ("An ordinary card of clubs was led and you hold none: "
                                           "you must play a tree before an ordinary trump.")
 
 

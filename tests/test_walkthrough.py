@@ -179,7 +179,7 @@ def test_a_game_without_forecasts_or_thresholds_asks_neither(albastini):
     assert asked[last_draw]["feedback"].startswith("The turned card J♦ is the last card of the stock, so the last "
                                                   "player to draw in this round takes it: ")
     assert questions[-1] == "Who wins the deal?"
-    assert (asked[-1]["answer"], asked[-1]["feedback"]) == (["0"], "Anna has more than 60.")
+    assert (asked[-1]["answer"], asked[-1]["feedback"]) == (["0"], "Anna has more than 60 points.")
 
 
 def test_the_bundled_two_player_deal_in_words(albastini):
@@ -203,8 +203,8 @@ def test_the_bundled_two_player_deal_in_words(albastini):
         ("Who leads to the first trick?", ["1"],
          "Boris is the dealer's next player in the direction of play, so Boris leads."),
         ("Who takes the trick?", ["0"],
-         "Boris takes the trick with 3♠. 3♠ is the highest card of the suit led (♠) and no trump was played."),
-        ("How many points is the trick worth?", 3, "0 + 3 = 3 · the trick is worth 3 points"),
+         "Boris takes the trick with 3♠. 3♠ is the highest card of the suit led, spades, and no trump was played."),
+        ("How many points is the trick worth?", 3, "0 + 3 = 3: the trick is worth 3 points."),
         ("Who draws first from the stock?", ["1"],
          "The winner of the trick draws first, then the others in the direction of play: 6♥ to Boris and K♠ to Anna."),
     ]

@@ -106,10 +106,11 @@ class Placeholder:
 @dataclass(frozen=True)
 class GenderChoice:
     name: str
-    variants: tuple[tuple[str, str], ...]
+    variants: tuple[tuple[str, str | None], ...]
+    """(gender, words); words None where the translation wrote no "=" (`locale check` says so)."""
 
     def words(self, gender: str | None) -> str:
-        chosen = dict(self.variants)
+        chosen = {key: words for key, words in self.variants if words is not None}
         return chosen.get(gender or OTHER, chosen.get(OTHER, ""))
 
 
@@ -132,8 +133,8 @@ def parse(template: str) -> tuple[Token, ...]:
         else:
             variants = []
             for part in match["variants"].split("|")[1:]:
-                key, _, words = part.partition("=")
-                variants.append((key.strip(), words))
+                key, equals, words = part.partition("=")
+                variants.append((key.strip(), words if equals else None))
             tokens.append(GenderChoice(match["by"], tuple(variants)))
         position = match.end()
     if position < len(template):
@@ -181,7 +182,8 @@ def fill(template: str, values: dict, listed: Callable[[list[str]], str]) -> str
 
 def _written(token: Placeholder | GenderChoice) -> str:
     if isinstance(token, GenderChoice):
-        return "{{GENDER:{%s}%s}}" % (token.name, "".join(f"|{k}={w}" for k, w in token.variants))
+        return "{{GENDER:{%s}%s}}" % (token.name, "".join(f"|{k}" if w is None else f"|{k}={w}"
+                                                           for k, w in token.variants))
     if token.form is not None:
         return "{{GRAMMAR:%s|{%s}}}" % (token.form, token.name)
     return "{%s}" % token.name

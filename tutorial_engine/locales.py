@@ -25,9 +25,11 @@ from babel.messages.catalog import Catalog
 from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po, write_po
 
+from . import glossary
 from .cache import Kept
 from .i18n import DOMAIN, SOURCE_LOCALE, catalog_path, oversized
 from .problems import display_path
+from .wording import check_wording
 
 LOCALES_DIR = "locales"
 TEMPLATE = f"{DOMAIN}.pot"
@@ -277,9 +279,12 @@ class Problem:
     line: int
     severity: str  # "error" or "warning"
     message: str
+    column: int = 0
+    """Given for the glossary's YAML; a catalog's problems name the line."""
 
     def __str__(self) -> str:
-        return f"{display_path(self.path)}:{self.line}: {self.severity}: {self.message}"
+        column = f":{self.column}" if self.column else ""
+        return f"{display_path(self.path)}:{self.line}{column}: {self.severity}: {self.message}"
 
 
 @dataclass
@@ -528,8 +533,11 @@ def markup_problems(msgid: str, text: str) -> list[str]:
     return list(dict.fromkeys(problems))
 
 
-def check_po(data: bytes, path: Path, code: str | None = None) -> list[Problem]:
-    """Every problem of one catalog, in line order: syntax, placeholders, plural forms, markup.
+def check_po(data: bytes, path: Path, code: str | None = None,
+             avoided: list[tuple[re.Pattern, str]] | None = None) -> list[Problem]:
+    """Every problem of one catalog, in line order: syntax, placeholders, plural forms, markup,
+    and what a reviewer would find in its wording (wording.py), `avoided` words of the glossary
+    included.
 
     `code` is the locale when the header has no `Language:` (the catalog's folder name).
     """
@@ -583,6 +591,8 @@ def check_po(data: bytes, path: Path, code: str | None = None) -> list[Problem]:
             for markup in markup_problems(entry.msgid if entry.plural is None else
                                           entry.msgid + entry.plural, text):
                 report(line, f"{name}: {markup}")
+    for line, severity, message in check_wording(entries, language.replace("-", "_"), avoided or []):
+        report(line, message, severity)
     return sorted(problems, key=lambda problem: problem.line)
 
 
@@ -595,10 +605,16 @@ def check_locales(project: Path, codes: list[str] | tuple[str, ...] = ()) -> tup
                               f" (locales: {', '.join(known) or 'none'}); add it with "
                               f"tutorial-engine locale add {code}")
     files = [path for code in (codes or known) for path in catalog_files(project, code)]
-    problems = []
+    problems, concepts = [], []
+    words = glossary.path_of(project / LOCALES_DIR)
+    if words.is_file():
+        concepts, found = glossary.load(words, display_path(words))
+        problems += [Problem(words, problem.location.line, "error", problem.message, problem.location.column)
+                     for problem in found]
     for path in files:
         if reason := oversized(path):
             problems.append(Problem(path, 1, "error", reason))  # unread
         else:
-            problems += check_po(path.read_bytes(), path, path.parent.parent.name)
+            code = path.parent.parent.name
+            problems += check_po(path.read_bytes(), path, code, glossary.avoided(concepts, code))
     return problems, len(files)

@@ -19,7 +19,7 @@ class Kind(enum.Enum):
     NUMBER = "a number shown as it is, with no word agreeing with it"
     SIGNED = "a change of score, with its sign"
     CARDS = "a card code, or a list of them"
-    TEXT = "text made by the site"
+    TEXT = "text made by the site, or a list of such texts"
 
 
 PLACEHOLDERS: dict[str, Kind] = {

@@ -1,0 +1,111 @@
+"""Names, teams and suits as terms a translation inflects, and the one path that writes numbers,
+signs, lists and card codes the locale's way (grammar.py, i18n.py, cardnames.inline)."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import read_po, write_po
+
+from tutorial_engine.cardnames import inline
+from tutorial_engine.cards import Card
+from tutorial_engine.grammar import Team, Term, fill, forms_asked, placeholders, term_problems
+from tutorial_engine.i18n import LeftToRight, Signed, Translator
+
+ANNA = Term.parse("Анна | gender=f | gen=Анны | dat=Анне")
+BORIS = Term.parse("Борис | gender=m | gen=Бориса")
+
+
+def listed(items):
+    return " и ".join(items)
+
+
+def translator(code: str, entries: dict) -> Translator:
+    """A Translator whose catalog holds `entries`: (context, msgid) → msgstr, or (context,
+    (singular, plural)) → its forms."""
+    catalog = Catalog(locale=code)
+    for (context, msgid), string in entries.items():
+        catalog.add(msgid, string, context=context)
+    out = io.BytesIO()
+    write_po(out, catalog)
+    return Translator.of(code, read_po(io.BytesIO(out.getvalue()), locale=code))
+
+
+def test_a_term_reads_its_usual_form_its_forms_and_its_gender():
+    assert (ANNA.text, ANNA.gender, ANNA.form("gen"), ANNA.form("dat")) == ("Анна", "f", "Анны", "Анне")
+    assert ANNA.form("ins") == "Анна"  # a form the term does not give: its usual form
+    assert Term.parse("Anna") == Term("Anna")
+    assert Term.parse("  Anna |  de = d’Anna ") == Term("Anna", (("de", "d’Anna"),))
+
+
+def test_term_problems_name_each_malformed_part():
+    assert term_problems("Анна | gender=f | gen=Анны") == []
+    assert term_problems("Анна | gen") == ["'gen' is not a form: write name=form, as in gen=Анны"]
+    assert term_problems(" | gen=Анны | gen=Анны") == ["the usual form before the first | is empty",
+                                                      "the form 'gen' is given twice"]
+
+
+def test_grammar_asks_a_form_and_gender_chooses_words():
+    template = "Карты {{GRAMMAR:gen|{player}}}: {player} {{GENDER:{player}|f=взяла|other=взял}} взятку."
+    assert fill(template, {"player": ANNA}, listed) == "Карты Анны: Анна взяла взятку."
+    assert fill(template, {"player": BORIS}, listed) == "Карты Бориса: Борис взял взятку."
+    assert placeholders(template) == {"player"}
+    assert forms_asked(template) == {("player", "gen")}
+
+
+def test_a_team_is_listed_and_each_member_takes_the_form():
+    team = Team((ANNA, BORIS))
+    assert fill("{team} и {{GRAMMAR:gen|{team}}}", {"team": team}, listed) == "Анна и Борис и Анны и Бориса"
+    assert team.gender is None and Team((ANNA, ANNA)).gender == "f"
+    assert fill("{{GENDER:{team}|f=ellas|other=ellos}}", {"team": team}, listed) == "ellos"
+
+
+def test_what_has_no_value_stays_as_written():
+    template = "{{GRAMMAR:gen|{player}}} {{GENDER:{player}|f=a|other=b}} {page} {{x}}"
+    assert fill(template, {}, listed) == template
+
+
+def test_numbers_signs_and_lists_are_written_the_locales_way():
+    fa, en = Translator("fa"), Translator("en")
+    assert fa.number(120) == "۱۲۰" and en.number(-3) == "-3"
+    assert fa.number(-3) == "\u200e−۳"
+    assert fa.signed(2) == "\u2066\u200e+۲\u2069" and fa.signed(-1) == "\u2066\u200e−۱\u2069"
+    assert en.signed(2) == "+2" and en.signed(0) == "0"
+    assert fa.percent(0.999) == "۹۹٫۹٪" and Translator("fr").percent(0.5) == "50\u00a0%"
+    assert en.value([Card.parse("5♠"), Card.parse("K♣"), Card.parse("4♦")]) == "5♠, K♣, and 4♦"
+    assert Translator("ru").value([Card.parse("5♠"), Card.parse("K♣")]) == "5♠ и K♣"
+    assert fa.value(LeftToRight("۱۱ + ۰ = ۱۱")) == "\u2066۱۱ + ۰ = ۱۱\u2069"
+    assert en.value(Signed(-1)) == "-1" and fa.value(-2) == "\u2066\u200e−۲\u2069"
+
+
+def test_a_translation_fills_terms_counts_and_signs():
+    took = "{player} {{GENDER:{player}|f=взяла|other=взял}} {sum}"
+    ru = translator("ru", {("drill", ("{player} took {sum} point.", "{player} took {sum} points.")):
+                           (f"{took} очко.", f"{took} очка.", f"{took} очков.")})
+    said = ru.npgettext("drill", "{player} took {sum} point.", "{player} took {sum} points.", 21,
+                        player=ANNA, sum=LeftToRight("11 + 10 = 21"))
+    assert said == "Анна взяла 11 + 10 = 21 очко."
+    said = ru.npgettext("drill", "{player} took {sum} point.", "{player} took {sum} points.", 12,
+                        player=BORIS, sum=LeftToRight("2 + 10 = 12"))
+    assert said == "Борис взял 2 + 10 = 12 очков."
+
+
+def test_inline_localises_card_codes_and_isolates_every_left_to_right_run_on_rtl_pages():
+    ru = translator("ru", {("rank letter", "Q"): "Д", ("rank", "queen"): "дама",
+                           ("card", "{rank} of clubs"): "{rank} треф"})
+    assert inline("Ход Q♣.", ru) == ('Ход <span class="tc-code" dir="ltr" role="img" aria-label="дама треф">'
+                                     'Д♣</span>.')
+    fa = Translator("fa")
+    html = inline(f"آنا A♥ و Albastini، {fa.signed(-1)} & `game.yml` [x]", fa)
+    assert html == ('آنا <span class="tc-code tc-code--red" dir="ltr" role="img" aria-label="ace of hearts">A♥</span>'
+                    ' و <span dir="ltr">Albastini</span>، <span dir="ltr">\u200e−۱</span> &amp; '
+                    '<span dir="ltr">`game.yml`</span> &#91;<span dir="ltr">x</span>&#93;')
+    assert "<span dir" not in inline("Anna and Albastini", Translator("en"))
+
+
+@pytest.mark.parametrize("code", ["en", "ru", "fr", "es", "sw"])
+def test_left_to_right_locales_get_no_isolates(code):
+    tr = Translator(code)
+    assert tr.signed(-1) == tr.number(-1) and "\u2066" not in tr.value(LeftToRight("1 + 1 = 2"))
