@@ -62,3 +62,15 @@ def run_cli(console_script, project_root):
                                            done.stdout.decode("utf-8"), done.stderr.decode("utf-8"))
 
     return run
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory) -> Path:
+    """The whole bundled site, every locale, built once with --strict as `make site` builds it."""
+    site = tmp_path_factory.mktemp("built-site") / "site"
+    env = dict(os.environ, SOURCE_DATE_EPOCH="1767225600", NO_MKDOCS_2_WARNING="1")
+    env.pop("TUTORIAL_LOCALE", None)
+    done = subprocess.run([str(Path(sys.executable).parent / "mkdocs"), "build", "--strict", "-d", str(site)],
+                          cwd=PROJECT_ROOT, env=env, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    return site

@@ -414,7 +414,7 @@ def test_b19_b20_a_deal_without_a_round_won_in_english(report):
     trick = "trick" if m == 1 else "tricks"
     assert steps[1] == ("number", 0, f"The defenders took {m} {trick} and lost, but defenders lose nothing: "
                                      "they write 0.")
-    scores = [str(s) for s in v.scores]  # English (CLDR) writes -1 with a hyphen-minus
+    scores = [str(s).replace("-", "−") for s in v.scores]
     assert steps[2] == ("choice", ["none"], f"Nobody has reached 5: the scores are now {scores[0]} for "
                                             f"{SIDES[0]} and {scores[1]} for {SIDES[1]}.")
 
@@ -423,7 +423,7 @@ def test_b19_losing_declarers_write_minus_one_and_the_defenders_plus_one(report)
     v, steps = first_match(report, "a-deal-of-a-match", lambda v: not v.score.declarers_won and v.tricks[v.declarers])
     n, m = v.tricks[v.declarers], v.tricks[1 - v.declarers]
     trick = "trick" if n == 1 else "tricks"
-    assert steps[0] == ("number", -1, f"The declarers took {n} {trick}, too few: they lost the deal and write -1.")
+    assert steps[0] == ("number", -1, f"The declarers took {n} {trick}, too few: they lost the deal and write −1.")
     assert steps[1] == ("number", 1, f"The defenders took {m} tricks: they beat the declarers and write +1.")
 
 
@@ -432,7 +432,7 @@ def test_b20_a_solo_of_five_wins_the_round_at_once_in_english(report):
     side = SIDES[v.declarers]
     assert [k for k, _, _ in steps] == ["number", "number", "choice", "choice"]
     assert steps[0] == ("number", 2, "The declarers took all five tricks and write +2.")
-    assert steps[1] == ("number", 0, "The defenders took 0 tricks and lost, but defenders lose nothing: they write 0.")
+    assert steps[1] == ("number", 0, "The defenders took no trick and lost, but defenders lose nothing: they write 0.")
     assert steps[2] == ("choice", [str(v.declarers)], f"{v.solo} played alone and took all five tricks, so {side} "
                                                       "win the round at once, whatever the scores.")
     if v.rounds == (1, 1):

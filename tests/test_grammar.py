@@ -69,7 +69,7 @@ def test_what_has_no_value_stays_as_written():
 
 def test_numbers_signs_and_lists_are_written_the_locales_way():
     fa, en = Translator("fa"), Translator("en")
-    assert fa.number(120) == "۱۲۰" and en.number(-3) == "-3"
+    assert fa.number(120) == "۱۲۰" and en.number(-3) == "−3"
     assert fa.number(-3) == "\u200e−۳"
     assert fa.signed(2) == "\u2066\u200e+۲\u2069" and fa.signed(-1) == "\u2066\u200e−۱\u2069"
     assert en.signed(2) == "+2" and en.signed(0) == "0"
@@ -77,7 +77,7 @@ def test_numbers_signs_and_lists_are_written_the_locales_way():
     assert en.value([Card.parse("5♠"), Card.parse("K♣"), Card.parse("4♦")]) == "5♠, K♣, and 4♦"
     assert Translator("ru").value([Card.parse("5♠"), Card.parse("K♣")]) == "5♠ и K♣"
     assert fa.value(LeftToRight("۱۱ + ۰ = ۱۱")) == "\u2066۱۱ + ۰ = ۱۱\u2069"
-    assert en.value(Signed(-1)) == "-1" and fa.value(-2) == "\u2066\u200e−۲\u2069"
+    assert en.value(Signed(-1)) == "−1" and fa.value(-2) == "\u2066\u200e−۲\u2069"
 
 
 def test_a_translation_fills_terms_counts_and_signs():

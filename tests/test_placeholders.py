@@ -51,6 +51,7 @@ FITS = {
     Kind.NAME: lambda v: isinstance(v, Term),
     Kind.TEAM: terms,
     Kind.SUIT: lambda v: isinstance(v, Term),
+    Kind.RANK: lambda v: isinstance(v, Term),
     Kind.COUNT: lambda v: isinstance(v, int) and not isinstance(v, bool),
     Kind.NUMBER: lambda v: isinstance(v, int) and not isinstance(v, bool),
     Kind.SIGNED: lambda v: isinstance(v, Signed),

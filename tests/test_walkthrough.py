@@ -197,7 +197,7 @@ def test_the_bundled_two_player_deal_in_words(albastini):
     asked = steps(html)
     assert [(s["question"], s["answer"], s["feedback"]) for s in asked[:6]] == [
         ("Who may lay a forecast?", ["1"],
-         "The dealer never forecasts. The other players may, one after another from the dealer's next player: Boris."),
+         "The dealer never forecasts; only Boris may."),
         ("Which card lies under the stock as the trump indicator?", ["3♦"],
          "Boris forecast 3♦, of the suit turned, and must exchange it: Boris takes J♦ and 3♦ becomes the trump indicator."),
         ("Who leads to the first trick?", ["1"],

@@ -14,9 +14,18 @@ from .grammar import Term
 from .i18n import END_ISOLATE, ISOLATE, Translator, cached
 
 
-@cached
 def rank_name(rank: Rank, tr: Translator) -> str:
-    return {
+    return rank_term(rank, tr).text
+
+
+@cached
+def rank_term(rank: Rank, tr: Translator) -> Term:
+    """The rank's name, with the forms and the gender its translation gives: a card's name
+    may agree with it (Swahili "ree ya kopa" but "mzungu wa nne wa kopa")."""
+    # TRANSLATORS: A rank's name inside a card's name ("ace", "seven").
+    # After it you may give a gender and forms, which the card
+    # patterns ("{rank} of hearts") can ask for (TRANSLATING.md).
+    return Term.parse({
         Rank.ACE: lambda: tr.pgettext("rank", "ace"),
         Rank.KING: lambda: tr.pgettext("rank", "king"),
         Rank.QUEEN: lambda: tr.pgettext("rank", "queen"),
@@ -30,7 +39,7 @@ def rank_name(rank: Rank, tr: Translator) -> str:
         Rank.FOUR: lambda: tr.pgettext("rank", "four"),
         Rank.THREE: lambda: tr.pgettext("rank", "three"),
         Rank.TWO: lambda: tr.pgettext("rank", "two"),
-    }[rank]()
+    }[rank]())
 
 
 @cached
@@ -68,7 +77,7 @@ def suit_name(suit: Suit, tr: Translator) -> str:
 @cached
 def card_name(card: Card, tr: Translator) -> str:
     """"ace of hearts", ru "туз червей": the card's accessible name."""
-    rank = rank_name(card.rank, tr)
+    rank = rank_term(card.rank, tr)
     return {
         Suit.SPADES: lambda: tr.pgettext("card", "{rank} of spades", rank=rank),
         Suit.HEARTS: lambda: tr.pgettext("card", "{rank} of hearts", rank=rank),

@@ -474,6 +474,26 @@ def locale_check(langs: tuple[str, ...], project: Path | None) -> None:
                + ("no problems" if not warnings else f"{warnings} warning{'s' if warnings != 1 else ''}"))
 
 
+@locale.command("glossary")
+@click.option("--write", is_flag=True, help=f"Write the tables into {locales.TRANSLATING} instead of printing them.")
+@PROJECT
+def locale_glossary(write: bool, project: Path | None) -> None:
+    """Print the glossary (locales/glossary.yml) as the tables TRANSLATING.md shows.
+
+    With --write, replace the glossary section of TRANSLATING.md with them. Problems of the
+    glossary file are reported at their line, and nothing is written.
+    """
+    root = _project(project)
+    try:
+        tables, document = locales.glossary_tables(root, write)
+    except locales.LocaleError as error:
+        raise click.ClickException(str(error)) from None
+    if write:
+        click.echo(f"Wrote the glossary into {locales.display_path(document)}")
+    else:
+        click.echo(tables)
+
+
 def main() -> None:
     """Entry point: usage errors exit with 1 like every other bad input."""
     try:

@@ -43,6 +43,15 @@ from .scoring import DealVictory, Outcome, round_winner, trick_score, victory
 if TYPE_CHECKING:
     from .render import Renderer
 
+def trick_worth(verdict, tr) -> str:
+    """"11 + 0 = 11: the trick is worth 11 points.", or that it is worth nothing: a sentence
+    with the sum in it, for a diagram, a drill and a walkthrough alike."""
+    if not verdict.points:
+        return tr.pgettext("diagram", "{sum}: the trick is worth nothing.", sum=points_sum(verdict, tr))
+    return tr.npgettext("diagram", "{sum}: the trick is worth {n} point.", "{sum}: the trick is worth {n} points.",
+                        verdict.points, sum=points_sum(verdict, tr))
+
+
 PRINTED = 10
 """Questions (variants) of a drill on its worksheet to print and in its answer key. A
 walkthrough prints every moment."""
@@ -194,9 +203,7 @@ class DrillRenderer:
 
     def trick_worth(self, verdict) -> str:
         """"11 + 0 = 11: the trick is worth 11 points." """
-        return self.tr.npgettext("diagram", "{sum}: the trick is worth {n} point.",
-                                 "{sum}: the trick is worth {n} points.", verdict.points,
-                                 sum=points_sum(verdict, self.tr))
+        return trick_worth(verdict, self.tr)
 
     # --- one method per kind: (prompt, steps) ---
 
@@ -244,6 +251,8 @@ class DrillRenderer:
         return Question(Markup(self.macros.row([variant.card])), (step,))
 
     def worth(self, card, points: int) -> str:
+        if not points:
+            return self.tr.pgettext("drill", "{card} is worth nothing.", card=card)
         return self.tr.npgettext("drill", "{card} is worth {n} point.", "{card} is worth {n} points.", points,
                                  card=card)
 
@@ -377,10 +386,14 @@ class DrillRenderer:
                 total = LeftToRight(tr.digits(" + ".join(values) + (f" = {points}" if len(values) > 1 else "")))
                 question = (tr.pgettext("drill", "How many points did {team} take?", team=side) if team else
                             tr.pgettext("drill", "How many points did {player} take?", player=side))
-                answer = (tr.npgettext("drill", "{team} took {sum} point.", "{team} took {sum} points.", points,
-                                       team=side, sum=total) if team else
-                          tr.npgettext("drill", "{player} took {sum} point.", "{player} took {sum} points.", points,
-                                       player=side, sum=total))
+                if not points:
+                    answer = (tr.pgettext("drill", "{team} took no points.", team=side) if team else
+                              tr.pgettext("drill", "{player} took no points.", player=side))
+                else:
+                    answer = (tr.npgettext("drill", "{team} took {sum} point.", "{team} took {sum} points.", points,
+                                           team=side, sum=total) if team else
+                              tr.npgettext("drill", "{player} took {sum} point.", "{player} took {sum} points.",
+                                           points, player=side, sum=total))
                 steps.append(self.number(question, points, answer))
             elif team:
                 label = tr.npgettext("drill", "Won by {team}, {n} point in all:", "Won by {team}, {n} points in all:",
@@ -407,7 +420,8 @@ class DrillRenderer:
         prompt = Markup("<p class=\"tc-row\">{}</p><p class=\"tc-row\">{}</p>").format(
             self.inline(tr.npgettext("drill", "The declaring pair took {n} trick of {total}.",
                                      "The declaring pair took {n} tricks of {total}.", variant.declarer_tricks,
-                                     total=TRICKS)),
+                                     total=TRICKS) if variant.declarer_tricks else
+                        tr.pgettext("drill", "The declaring pair took no trick.")),
             self.inline(tr.pgettext("drill", "Before this deal: declarers {declarers}, defenders {defenders}.",
                                     declarers=declarers, defenders=defenders)))
         why = (tr.pgettext("drill", "The declarers won the deal.") if score.declarers_won else
@@ -440,8 +454,10 @@ class DrillRenderer:
             tags = [tr.pgettext("drill", "declarers") if k == v.declarers else tr.pgettext("drill", "defenders")]
             if not v.decider:
                 tags.append(tr.pgettext("drill", "score so far: {score}", score=v.scores_before[k]))
-            tags.append(tr.npgettext("drill", "{n} round won", "{n} rounds won", v.rounds_before[k]))
-            tags.append(tr.npgettext("drill", "{n} trick taken", "{n} tricks taken", v.tricks[k]))
+            tags.append(tr.npgettext("drill", "{n} round won", "{n} rounds won", v.rounds_before[k])
+                        if v.rounds_before[k] else tr.pgettext("drill", "no round won"))
+            tags.append(tr.npgettext("drill", "{n} trick taken", "{n} tricks taken", v.tricks[k])
+                        if v.tricks[k] else tr.pgettext("drill", "no trick taken"))
             rows.append(dict(name=names[k], card=None, tags=tags))
         lines = [tr.pgettext("drill", "{player} chose the trump suit.", player=self.name(v.chooser))]
         if v.solo is not None:
@@ -496,6 +512,9 @@ class DrillRenderer:
                 return tr.npgettext("drill", "The declarers took {n} trick: they won the deal and write {change}.",
                                     "The declarers took {n} tricks: they won the deal and write {change}.",
                                     n, change=change)
+            if not n:
+                return tr.pgettext("drill", "The declarers took no trick: they lost the deal and write {change}.",
+                                   change=change)
             return tr.npgettext("drill", "The declarers took {n} trick, too few: they lost the deal and write {change}.",
                                 "The declarers took {n} tricks, too few: they lost the deal and write {change}.",
                                 n, change=change)
@@ -505,6 +524,9 @@ class DrillRenderer:
             return tr.npgettext("drill", "The defenders took {n} trick: they beat the declarers and write {change}.",
                                 "The defenders took {n} tricks: they beat the declarers and write {change}.",
                                 n, change=change)
+        if not n:
+            return tr.pgettext("drill", "The defenders took no trick and lost, but defenders lose nothing: "
+                                        "they write {change}.", change=change)
         return tr.npgettext("drill", "The defenders took {n} trick and lost, but defenders lose nothing: "
                                      "they write {change}.",
                             "The defenders took {n} tricks and lost, but defenders lose nothing: "

@@ -104,7 +104,7 @@ DUTIES = {
 
 
 def explain_legality(legality: Legality, tr: Translator = ENGLISH) -> str:
-    """The duty in force, as one sentence for the learner."""
+    """The duty in force, as one sentence to the learner who holds the hand ("you")."""
     if not legality.refused:
         return tr.gettext(DUTIES[legality.duty])
     suit = suit_term(legality.led, tr)
@@ -116,6 +116,27 @@ def explain_legality(legality: Legality, tr: Translator = ENGLISH) -> str:
         return tr.gettext("An ordinary card of {suit} was led and you hold none: you must play a tree "
                           "before an ordinary trump.", suit=suit)
     return tr.gettext("You hold no {suit}: you must trump.", suit=suit)
+
+
+def explain_duty_of(legality: Legality, player, tr: Translator) -> str:
+    """The duty in force on `player` (a name, grammar.Term), as one sentence about them: a
+    walkthrough tells what another player could do."""
+    duty = legality.duty
+    if not legality.refused:
+        if duty is Duty.LEAD:
+            return tr.gettext("{player} leads: any card may be played.", player=player)
+        if duty is Duty.FREE:
+            return tr.gettext("{player} can neither follow nor trump: any card may be played.", player=player)
+        return tr.gettext(DUTIES[duty])
+    suit = suit_term(legality.led, tr)
+    if duty is Duty.FOLLOW and legality.led is legality.trump:
+        return tr.gettext("A trump was led: {player} must follow with a trump.", player=player)
+    if duty is Duty.FOLLOW:
+        return tr.gettext("{player} must follow suit: {suit} were led.", player=player, suit=suit)
+    if duty is Duty.PLAY_TREE:
+        return tr.gettext("An ordinary card of {suit} was led and {player} holds none, so must play a tree "
+                          "before an ordinary trump.", player=player, suit=suit)
+    return tr.gettext("{player} holds no {suit}, so must trump.", player=player, suit=suit)
 
 
 REFUSALS = {

@@ -293,9 +293,13 @@ def _direction(code: str) -> str:
 
 @lru_cache(maxsize=None)
 def _symbols(code: str) -> dict:
-    """The locale's signs in its own numbering system: Persian "‎−" and "٪", not "-" and "%"."""
+    """The locale's signs in its own numbering system: Persian "‎−" and "٪", not "-" and "%".
+    Where CLDR gives the hyphen-minus "-", which it keeps for data, text gets the minus sign
+    "−" (U+2212) that typography sets in every one of these languages; a learner may type either."""
     locale = _locale(code)
-    return dict(locale.number_symbols[locale.default_numbering_system])
+    symbols = dict(locale.number_symbols[locale.default_numbering_system])
+    symbols["minusSign"] = symbols["minusSign"].replace("-", "−")
+    return symbols
 
 
 @lru_cache(maxsize=4096)

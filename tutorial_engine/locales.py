@@ -34,6 +34,7 @@ from .wording import check_wording
 LOCALES_DIR = "locales"
 TEMPLATE = f"{DOMAIN}.pot"
 MKDOCS = "mkdocs.yml"
+TRANSLATING = "TRANSLATING.md"
 PROJECT_NAME = "Card game tutorials"
 # The `catalogs` recipe of the Makefile as it always was; `make catalogs` now runs `locale update`.
 EXTRACT = ["extract", "-F", "babel.cfg", "-o", f"{LOCALES_DIR}/{TEMPLATE}", "--no-wrap",
@@ -618,3 +619,24 @@ def check_locales(project: Path, codes: list[str] | tuple[str, ...] = ()) -> tup
             code = path.parent.parent.name
             problems += check_po(path.read_bytes(), path, code, glossary.avoided(concepts, code))
     return problems, len(files)
+
+
+# --- glossary ------------------------------------------------------------------------------------
+
+def glossary_tables(project: Path, write: bool) -> tuple[str, Path]:
+    """The glossary's tables, and TRANSLATING.md, which `write` puts them into."""
+    path = glossary.path_of(project / LOCALES_DIR)
+    if not path.is_file():
+        raise LocaleError(f"no glossary: {display_path(path)} does not exist")
+    concepts, problems = glossary.load(path, display_path(path))
+    if problems:
+        raise LocaleError("\n".join(problems.report()))
+    tables = glossary.markdown(concepts)
+    document = project / TRANSLATING
+    if write:
+        try:
+            text = glossary.written_into(document.read_text(encoding="utf-8"), concepts)
+        except (OSError, ValueError) as error:
+            raise LocaleError(f"{display_path(document)}: {error}") from None
+        document.write_text(text, encoding="utf-8")
+    return tables, document

@@ -15,6 +15,7 @@ class Kind(enum.Enum):
     NAME = "a player's name"
     TEAM = "a list of players' names"
     SUIT = "a suit's name"
+    RANK = "a rank's name"
     COUNT = "a count that chooses the plural form"
     NUMBER = "a number shown as it is, with no word agreeing with it"
     SIGNED = "a change of score, with its sign"
@@ -26,7 +27,7 @@ PLACEHOLDERS: dict[str, Kind] = {
     "player": Kind.NAME, "partner": Kind.NAME, "dealer": Kind.NAME, "chooser": Kind.NAME,
     "first": Kind.NAME,
     "team": Kind.TEAM, "other_team": Kind.TEAM, "players": Kind.TEAM,
-    "suit": Kind.SUIT,
+    "suit": Kind.SUIT, "rank": Kind.RANK,
     "n": Kind.COUNT, "cards": Kind.COUNT, "points": Kind.COUNT, "hand": Kind.COUNT,
     "number": Kind.NUMBER, "total": Kind.NUMBER, "target": Kind.NUMBER, "threshold": Kind.NUMBER,
     "score": Kind.NUMBER, "other_score": Kind.NUMBER, "declarers": Kind.NUMBER,
@@ -37,11 +38,12 @@ PLACEHOLDERS: dict[str, Kind] = {
     "lower": Kind.CARDS, "legal": Kind.CARDS, "allowed": Kind.CARDS, "taken": Kind.CARDS,
     "discards": Kind.CARDS,
     "sum": Kind.TEXT, "order": Kind.TEXT, "draws": Kind.TEXT, "page": Kind.TEXT,
-    "worksheet": Kind.TEXT, "title": Kind.TEXT, "rank": Kind.TEXT, "deck_cards": Kind.TEXT,
-    "deck_points": Kind.TEXT, "hand_cards": Kind.TEXT,
+    "worksheet": Kind.TEXT, "title": Kind.TEXT, "deck_cards": Kind.TEXT,
+    "deck_points": Kind.TEXT, "hand_cards": Kind.TEXT, "file": Kind.TEXT, "files": Kind.TEXT,
+    "summary": Kind.TEXT,
 }
 
-TERMS = (Kind.NAME, Kind.TEAM, Kind.SUIT)
+TERMS = (Kind.NAME, Kind.TEAM, Kind.SUIT, Kind.RANK)
 """Kinds a translation may ask a form or a gender of."""
 PEOPLE = (Kind.NAME, Kind.TEAM)
 

@@ -158,7 +158,10 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
         self._translate_palette(config)
         config.theme.dirs.insert(0, str(PACKAGE / "overrides"))
         self._language_partial(config)
-        config.extra["alternate"] = [{"name": Translator(code).name, "lang": code} for code in locales]
+        config.extra["alternate"] = [{"name": Translator(code).name, "lang": code, "dir": Translator(code).direction}
+                                     for code in locales]
+        config.mdx_configs.setdefault("toc", {})["permalink_title"] = chrome(
+            self.tr.pgettext("theme", "Link to this section"))
         config.extra["locale"] = self.locale
         config.extra_css.append("assets/tutorial.css")
         config.extra_javascript.append("assets/tutorial.js")

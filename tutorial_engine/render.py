@@ -23,7 +23,7 @@ from . import guide
 from .cardnames import card_face, card_name, inline, is_red, plain, rank_letter, rank_name, suit_name, trump_badge
 from .cards import Card
 from .drillmarkup import variant
-from .drillrender import MORE_FOLDER, PRINTED, DrillRenderer
+from .drillrender import MORE_FOLDER, PRINTED, DrillRenderer, trick_worth
 from .examples import (
     Example,
     ForecastExample,
@@ -36,7 +36,6 @@ from .explain import (
     explain_options,
     explain_outcome,
     explain_win,
-    points_sum,
 )
 from .game import GameSpec
 from .grammar import Term
@@ -120,8 +119,9 @@ class Renderer:
         self.english_marks = Markup(' lang="en"') + (Markup(' dir="ltr"') if tr.direction == "rtl" else "")
 
     def say(self, text: str) -> Markup:
-        """A translated title or heading for Markdown: text only, marked if it is English."""
-        return self.mark(text, plain(text))
+        """A translated title or heading for Markdown: text only, with card codes and, on a
+        right-to-left page, left-to-right runs as inline() writes them; marked if it is English."""
+        return self.mark(text, inline(text, self.tr))
 
     def mark(self, text: str, html: Markup) -> Markup:
         """`html` made from `text`, inside a lang="en" span if `text` is a message shown in
@@ -161,7 +161,7 @@ class Renderer:
             title = self.tr.gettext(page.title)
             heading = self.tr.pgettext("worksheet", "{title}: worksheet to print", title=title) if printing else title
             markdown = template.render(
-                page=page, title=heading, block=partial(self.block, page=page),
+                page=page, title=heading, block=partial(self.block, page=page), entry=self.entry,
                 contents=self.contents(page, pages, games), prose=self.prose, notice=Markup(NOTICE_SLOT),
                 has_drills=page.has_drills or any(isinstance(b, WalkthroughBlock) for b in blocks),
                 printing=printing, worksheet_note=self.worksheet_note(page, printing) if page.has_drills else "",
@@ -190,7 +190,23 @@ class Renderer:
     def linked(self, text: str, placeholder: str, label: str, target: str) -> Markup:
         """A translated sentence whose `placeholder` becomes a Markdown link to `target`."""
         link = Markup("[{}]({})").format(self.say(label), target)
-        return self.mark(text, link.join(plain(part) for part in text.split(placeholder)))
+        return self.composed(text, {placeholder.strip("{}"): link})
+
+    def composed(self, text: str, parts: dict[str, Markup]) -> Markup:
+        """A translated sentence whose placeholders are pieces of Markdown already made (a
+        link, a paragraph), the rest written as inline() writes text; marked if English."""
+        pieces = re.split(r"(\{\w+\})", text)
+        html = Markup("").join(parts[piece[1:-1]] if piece[1:-1] in parts else inline(piece, self.tr)
+                               for piece in pieces)
+        return self.mark(text, html)
+
+    def entry(self, page: Page) -> Markup:
+        """A page in the home page's contents: its title as a link, and its summary."""
+        link = Markup("[{}]({})").format(self.say(self.tr.gettext(page.title)), page.path)
+        if not page.summary:
+            return link
+        return self.composed(self.tr.pgettext("contents", "{title}: {summary}"),
+                             {"title": link, "summary": self.prose(page.summary, page.game)})
 
     def translators(self, stats: dict) -> str:
         """The translators' page: `stats` maps each locale to its catalog's Counts."""
@@ -319,9 +335,7 @@ class Renderer:
         return self.html("trick.html", ex=ex, caption=caption, suffix=suffix, plays=plays,
                             verdict=verdict, winner_name=self.name(ex.player(verdict.winner)),
                             reason=explain_win(verdict, ex.game, self.tr),
-                            worth=self.tr.npgettext("diagram", "{sum}: the trick is worth {n} point.",
-                                                    "{sum}: the trick is worth {n} points.", verdict.points,
-                                                    sum=points_sum(verdict, self.tr)),
+                            worth=trick_worth(verdict, self.tr),
                             show_points=ex.game.total_points > 0)
 
     def forecast(self, ex: ForecastExample, caption: str) -> Markup:

@@ -17,7 +17,7 @@ from .drillrender import DrillRenderer, Option, Step
 from .drills import NAMES, VictoryVariant
 from .grammar import Team, Term
 from .i18n import Signed
-from .explain import explain_legality, explain_outcome, explain_win
+from .explain import explain_duty_of, explain_outcome, explain_win
 from .walkthrough import (
     Counted,
     Cut,
@@ -116,6 +116,9 @@ class WalkRenderer:
             if self.table.team_size > 1:
                 why = tr.pgettext("walkthrough", "Neither the dealer nor the dealer's partners forecast. The opponents may, one after another: {players}.",
                                   players=self.names(m.forecasters))
+            elif len(m.forecasters) == 1:
+                why = tr.pgettext("walkthrough", "The dealer never forecasts; only {player} may.",
+                                  player=self.name(m.forecasters[0]))
             else:
                 why = tr.pgettext("walkthrough", "The dealer never forecasts. The other players may, one after another from the dealer's next player: {players}.",
                                   players=self.names(m.forecasters))
@@ -126,11 +129,17 @@ class WalkRenderer:
                             dealer=self.name(m.dealer), chooser=self.name(m.chooser)),
                 tr.npgettext("walkthrough", "The one card left over lies face down as the talon.",
                              "The {n} cards left over lie face down as the talon.", m.stock)))
-            if m.taken:
+            cutter = self.name(self.table.next(m.dealer, -1))
+            if len(m.taken) == 1:  # one and more are separate messages: no language writes "1" for "one"
+                story += " " + tr.pgettext(
+                    "walkthrough", "{player} already holds the tree taken at the cut, so gets one card fewer in the "
+                    "first packet.", player=cutter)
+            elif m.taken:
                 story += " " + tr.npgettext(
-                    "walkthrough", "{player} already holds the tree taken at the cut, so gets one card fewer in the first packet.",
+                    "walkthrough", "{player} already holds the {n} tree taken at the cut, so gets {n} card fewer in "
+                    "the first packet.",
                     "{player} already holds the {n} trees taken at the cut, so gets {n} cards fewer in the first packet.",
-                    len(m.taken), player=self.name(self.table.next(m.dealer, -1)))
+                    len(m.taken), player=cutter)
             step = self.people([m.chooser], "choice", tr.pgettext("walkthrough", "Who chooses trump?"),
                                tr.pgettext("walkthrough", "The dealer's right-hand neighbour chooses trump: {player}.",
                                            player=self.name(m.chooser)))
@@ -204,10 +213,14 @@ class WalkRenderer:
                               player=chooser, card=last)
             if last in trees:
                 why += " " + tr.pgettext("walkthrough", "A turned tree counts as a club.")
-        story.append(tr.npgettext(
-            "walkthrough", "{player} takes {taken} and discards one card face down ({discards}).",
-            "{player} takes {taken} and discards {n} cards face down ({discards}).", len(m.discards),
-            player=chooser, taken=m.taken, discards=m.discards))
+        if len(m.discards) == 1:
+            story.append(tr.pgettext("walkthrough", "{player} takes {taken} and discards one card face down "
+                                     "({discards}).", player=chooser, taken=m.taken, discards=m.discards))
+        else:
+            story.append(tr.npgettext(
+                "walkthrough", "{player} takes {taken} and discards {n} card face down ({discards}).",
+                "{player} takes {taken} and discards {n} cards face down ({discards}).", len(m.discards),
+                player=chooser, taken=m.taken, discards=m.discards))
         if m.solo is not None:
             story.append(tr.pgettext("walkthrough", "{player} plays alone: {partner} lays the hand aside.",
                                      player=self.name(m.solo), partner=self.name(m.sitting_out)))
@@ -245,7 +258,7 @@ class WalkRenderer:
                 "multi", tr.pgettext("walkthrough", "Which cards of this hand could {player} play?", player=player),
                 [self.d.card_option(str(c), c) for c in m.duty.hand], [str(c) for c in legal],
                 tr.pgettext("walkthrough", "{player} could play: {legal}.", player=player, legal=legal)
-                + " " + explain_legality(m.duty.legality, tr)))
+                + " " + explain_duty_of(m.duty.legality, player, tr)))
         winner = self.name(m.winner)
         steps.append(self.d.choice(
             "choice", tr.pgettext("drill", "Who takes the trick?"),
@@ -301,7 +314,8 @@ class WalkRenderer:
         tr = self.tr
         sides = [tuple(s for s in range(4) if self.table.team_of(s) == team) for team in range(2)]
         rows = [{"name": self.d.label(self.side(side)), "card": None,
-                     "tags": [tr.npgettext("walkthrough", "{n} trick", "{n} tricks", m.tricks[i])]}
+                     "tags": [tr.npgettext("walkthrough", "{n} trick", "{n} tricks", m.tricks[i]) if m.tricks[i]
+                              else tr.pgettext("walkthrough", "no trick")]}
                 for i, side in enumerate(sides)]
         score = m.score
         why = (tr.pgettext("drill", "The declarers won the deal.") if score.declarers_won else

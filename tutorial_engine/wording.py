@@ -29,7 +29,7 @@ class Entry(Protocol):
     string_lines: dict[int | None, int]
 
 
-TERM_CONTEXTS = {"name": Kind.NAME, "suit": Kind.SUIT}
+TERM_CONTEXTS = {"name": Kind.NAME, "suit": Kind.SUIT, "rank": Kind.RANK}
 """The messages that translate a term, by their msgctxt; a team's members are names."""
 
 ELIDING = {
@@ -84,7 +84,7 @@ def check_wording(entries: Sequence[Entry], code: str, avoided: Sequence[tuple[r
 
 def _terms(entries: Iterable[Entry]) -> dict[Kind, list[tuple[str, int, Term]]]:
     """The names and the suits as this catalog translates them: (English, line, term)."""
-    terms: dict[Kind, list[tuple[str, int, Term]]] = {Kind.NAME: [], Kind.SUIT: []}
+    terms: dict[Kind, list[tuple[str, int, Term]]] = {kind: [] for kind in TERM_CONTEXTS.values()}
     for entry in entries:
         if entry.context in TERM_CONTEXTS and entry.strings.get(None):
             terms[TERM_CONTEXTS[entry.context]].append(
@@ -98,6 +98,7 @@ def _members(placeholder_kind: Kind | None) -> Kind | None:
 
 
 _DOUBLE = re.compile(r"\{\{|\}\}")
+_TERM_WORD = {Kind.NAME: "name", Kind.SUIT: "suit", Kind.RANK: "rank"}
 
 
 def _asked(text: str, terms: dict[Kind, list[tuple[str, int, Term]]]) -> list[tuple[str, str]]:
@@ -165,10 +166,10 @@ def _governed(text: str, code: str) -> list[tuple[str, str]]:
         pattern = re.compile(r"(?<![\w’'-])(" + "|".join(map(re.escape, words)) + r")\s+\{(\w+)\}", re.I)
         for match in pattern.finditer(text):
             what = kind(match[2])
-            if what in TERMS and (what is not Kind.SUIT or code in GOVERNING):
+            if what in PEOPLE or (what in TERMS and code in GOVERNING):
                 problems.append(("error", f"'{match[1]} {{{match[2]}}}': '{match[1]}' {advice}, so write "
                                           f"{{{{GRAMMAR:…|{{{match[2]}}}}}}} with the form it needs, and give "
-                                          f"every {'suit' if what is Kind.SUIT else 'name'} that form"))
+                                          f"every {_TERM_WORD[_members(what)]} that form"))
     verb = PAST_TENSE.get(code)
     if verb is not None:
         for match in re.finditer(r"\{(\w+)\}\s+(\S+)", text):
