@@ -128,21 +128,22 @@ def trump_badge(suit: Suit, tr: Translator) -> Markup:
 
 _CODE = r"(?<![\w])(?:10|[AKQJ2-9])[♠♥♦♣](?![\w])"
 _LTR = r"[A-Za-z0-9]"
+_LATIN = rf"(?P<latin>(?!{_CODE}){_LTR}(?:(?!{_CODE})[A-Za-z0-9'’._/-]|[ ](?=(?!{_CODE}){_LTR}))*)"
 _INLINE = {
-    "ltr": re.compile(rf"(?P<code>{_CODE})|{ISOLATE}(?P<isolated>[^{END_ISOLATE}]*){END_ISOLATE}"),
-    "rtl": re.compile(
-        rf"(?P<entity>&#?\w+;)|(?P<code>{_CODE})|{ISOLATE}(?P<isolated>[^{END_ISOLATE}]*){END_ISOLATE}"
-        rf"|(?P<backticks>`[^`]+`)"
-        rf"|(?P<latin>(?!{_CODE}){_LTR}(?:(?!{_CODE})[A-Za-z0-9'’._/-]|[ ](?=(?!{_CODE}){_LTR}))*)"),
+    "ltr": re.compile(rf"(?P<code>{_CODE})|{ISOLATE}(?P<isolated>[^{END_ISOLATE}]*){END_ISOLATE}"
+                      rf"|(?P<backticks>`[^`]+`)"),
+    "rtl": re.compile(rf"(?P<entity>&#?\w+;)|(?P<code>{_CODE})|{ISOLATE}(?P<isolated>[^{END_ISOLATE}]*){END_ISOLATE}"
+                      rf"|(?P<backticks>`[^`]+`)|{_LATIN}"),
 }
 _LTR_SPAN = '<span dir="ltr">{}</span>'
 
 
-def inline(text: str, tr: Translator) -> Markup:
+def inline(text: str, tr: Translator, html: bool = False) -> Markup:
     """Text made safe by `plain`, whose card codes read like the card faces beside them (Q♣ is
     Д♣ in Russian), named in full for screen readers. On a right-to-left page every
     left-to-right run is isolated, so that none reorders the words around it: card codes,
-    sums and signed numbers (Translator.isolated), Latin words and `code`."""
+    sums and signed numbers (Translator.isolated), Latin words and `code`. `html`: the text
+    goes straight into HTML, not through Markdown, so `code` is written as an element."""
     pattern = _INLINE[tr.direction]
 
     def written(match: re.Match) -> str:
@@ -150,6 +151,10 @@ def inline(text: str, tr: Translator) -> Markup:
             return card_code(match["code"], tr)
         if match["isolated"] is not None:
             return _LTR_SPAN.format(pattern.sub(written, match["isolated"]))
+        if match["backticks"]:
+            if html:
+                return f'<code dir="ltr">{match["backticks"][1:-1]}</code>'
+            return _LTR_SPAN.format(match[0]) if tr.direction == "rtl" else match[0]
         if match.lastgroup == "entity":
             return match[0]
         return _LTR_SPAN.format(match[0])

@@ -34,7 +34,7 @@ def _example(what: str, fields: Mapping[str, Field]) -> Record:
         "id": Field(Text("an example id", **SLUG), required=True,
                     doc="Unique within the game; used in page addresses."),
         "kind": Field(Choice(KINDS, "a kind of example"), required=True,
-                      doc="trick, legal, ranking or forecast: what the example shows."),
+                      doc="`trick`, `legal`, `ranking` or `forecast`: what the example shows."),
         "title": Field(Text("a title"), doc="English source text, translated like any other."),
         "cites": Field(CITES, doc="Spec facts this example illustrates."),
         "variant": Field(Text("a variant id", **SLUG), doc="A variant of the game's rules."),
@@ -49,7 +49,7 @@ TRICK_EXPECT = Record("a trick expectation", {
     "winner": Field(SEAT, doc="Name of the seat that takes the trick."),
     "points": Field(Integer("a number of points", minimum=0), doc="What the trick is worth."),
     "reason": Field(Choice([reason.value for reason in WinReason], "a win reason"),
-                    doc="Why the winner takes it, such as highest-trump or highest-of-led-suit."),
+                    doc="Why the winner takes it, such as `highest-trump` or `highest-of-led-suit`."),
 })
 
 TRICK = _example("a trick example", {
@@ -111,7 +111,7 @@ FORECAST = _example("a forecast example", {
 })
 
 EXAMPLES_FILE = Record("an examples file", {
-    "game": Field(Text("a game id", **SLUG), doc="Needed only when the file is not in its game's folder under examples/."),
+    "game": Field(Text("a game id", **SLUG), doc="Needed only when the file is not in its game's folder under `examples/`."),
     "examples": Field(ListOf(Tagged("an example", "kind", {
         "trick": TRICK, "legal": LEGAL, "ranking": RANKING, "forecast": FORECAST,
     }), what="a list of examples", min_items=1, keep_valid=True), required=True,

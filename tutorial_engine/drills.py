@@ -94,7 +94,7 @@ DRILL = Record("a drill", {
 })
 
 DRILLS_FILE = Record("a drills file", {
-    "game": Field(Text("a game id", **SLUG), doc="Needed only when the file is not in its game's folder under examples/."),
+    "game": Field(Text("a game id", **SLUG), doc="Needed only when the file is not in its game's folder under `examples/`."),
     "drills": Field(ListOf(DRILL, what="a list of drills", min_items=1, keep_valid=True), required=True,
                     doc="The drills of the game."),
 })

@@ -39,7 +39,7 @@ _RULES = {
                       doc="Their home suit: they follow its ordinary cards when it is not trump."),
     }), doc="Cards that are trumps whatever the trump suit."),
     "follow": Field(Choice([rule.value for rule in FollowRule], "a follow rule"),
-                    doc="none: any card at any time; suit-then-trump: follow, else trump, else any."),
+                    doc="`none`: any card at any time; `suit-then-trump`: follow, else trump, else any."),
     "players": Field(ListOf(PLAYER_COUNT, min_items=1), doc="Table sizes."),
     "trick_sizes": Field(ListOf(PLAYER_COUNT, min_items=1),
                          doc="Cards in a trick, when it can differ from the table size."),
@@ -50,15 +50,15 @@ _RULES = {
                          doc="The table sizes where teams of this size are allowed."),
     }), what="a list of team rules"), doc="Team sizes allowed at each table size."),
     "direction": Field(Choice([d.value for d in Direction], "a direction of play"),
-                       doc="clockwise or counterclockwise: who plays next."),
+                       doc="`clockwise` or `counterclockwise`: who plays next."),
     "hand_size": Field(Integer("a number of cards", minimum=1), doc="Cards dealt to each player."),
     "deal": Field(Choice(DEALS, "a deal procedure"),
-                  doc="draw: turn up trump and draw after each trick; trump-choice: Altbaumer's."),
+                  doc="`draw`: turn up trump and draw after each trick; `trump-choice`: Altbaumer's."),
     "forecast": Field(Boolean(), doc="Whether the dealer's opponents may forecast the trump suit."),
     "scoring": Field(Tagged("a scoring rule", "kind", {
         "victory-points": Record("victory-point scoring", {
             "kind": Field(Choice(["victory-points", "tricks"], "a kind of scoring"), required=True,
-                          doc="victory-points: card points decide the deal; tricks: the number of tricks does."),
+                          doc="`victory-points`: card points decide the deal; `tricks`: the number of tricks does."),
             "thresholds": Field(MapOf(Integer("a team size", minimum=1),
                                       Integer("a number of points", minimum=0), "thresholds by team size"),
                                 doc="By team size: when a total is below it, the winner scores 2 (strict). "
@@ -69,7 +69,7 @@ _RULES = {
         }),
         "tricks": Record("trick scoring", {
             "kind": Field(Choice(["victory-points", "tricks"], "a kind of scoring"), required=True,
-                          doc="victory-points: card points decide the deal; tricks: the number of tricks does."),
+                          doc="`victory-points`: card points decide the deal; `tricks`: the number of tricks does."),
             "majority": Field(Integer("a number of tricks", minimum=1), required=True,
                               doc="The tricks a side needs to score."),
             "sweep": Field(Integer("a number of points"), required=True,

@@ -189,7 +189,7 @@ BLOCKS = ListOf(BlockShape(), what="a list of paragraphs and blocks", min_items=
 
 PAGE = Record("a page", {
     "id": Field(Text("a page id", **SLUG), required=True,
-                doc="The page's address, the same in every language; 'home' is the home page."),
+                doc="The page's address, the same in every language; `home` is the home page."),
     "title": Field(Text("a title"), required=True, doc="The page's title, also shown in the navigation."),
     "summary": Field(Text("a summary"), doc="One sentence, shown on the home page."),
     "intro": Field(BLOCKS, doc="Before the first numbered section."),
@@ -207,7 +207,7 @@ PAGE = Record("a page", {
 })
 
 PAGES_FILE = Record("a pages file", {
-    "game": Field(Text("a game id", **SLUG), doc="Needed only when the file is not in its game's folder under examples/."),
+    "game": Field(Text("a game id", **SLUG), doc="Needed only when the file is not in its game's folder under `examples/`."),
     "pages": Field(ListOf(PAGE, what="a list of pages", min_items=1, keep_valid=True), required=True,
                    doc="The pages, in the order of the navigation."),
 })

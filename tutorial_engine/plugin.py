@@ -123,6 +123,8 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
         """Per page: the HTML of its drills and walkthroughs, by the marker standing in for it."""
         self.pool: ProcessPoolExecutor | None = None
         self.workers: list[Future] = []
+        self.locale = SOURCE_LOCALE
+        """The locale this build writes (on_config)."""
         self.english_words: tuple[str, ...] = ()
         """Material's words that this locale's pages show in English (on_env)."""
         """Worker processes building the further locales of `mkdocs build` meanwhile."""
@@ -320,6 +322,20 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
                 server.watch(str(folder))
         return server
 
+    def on_page_content(self, html: str, *, page, config, files) -> str:
+        """The table of contents takes each heading as the page shows it. Python-Markdown's toc
+        extension collapses every Unicode space in a title, the no-break space French sets
+        before "?" too, and drops the isolates a right-to-left page needs."""
+        headings = {match["id"]: match["inner"] for match in _HEADING.finditer(html)}
+
+        def retitle(items) -> None:
+            for item in items:
+                if item.id in headings:
+                    item.title = _HEADERLINK.sub("", headings[item.id]).strip(" \t\n")
+                retitle(item.children)
+        retitle(page.toc)
+        return html
+
     def on_post_page(self, output: str, *, page, config) -> str:
         """The drills and walkthroughs the Markdown held markers for (Renderer.slot), and
         Material's words that are shown in English marked as such."""
@@ -436,6 +452,8 @@ def _asset(config, uri: str, path: Path) -> File:
 
 
 _ENTITY = re.compile(r"&(?=[#\w])")
+_HEADING = re.compile(r'<h(?P<level>[1-6]) id="(?P<id>[^"]+)"[^>]*>(?P<inner>.*?)</h(?P=level)>', re.S)
+_HEADERLINK = re.compile(r'<a class="headerlink"[^>]*>.*?</a>', re.S)
 
 
 def chrome(text: str) -> str:

@@ -107,6 +107,7 @@ class Renderer:
         self.tr = tr
         self.env = _environment(tr)
         self.env.globals["say"] = self.say
+        self.env.globals["say_html"] = lambda text: self.mark(text, inline(text, self.tr, html=True))
         self.slots: dict[str, Markup] = {}
         """Drills and walkthroughs of the page being rendered, by the marker that stands in for
         them in its Markdown (see `slot`)."""
