@@ -1,4 +1,5 @@
-"""TRANSLATING.md stays true to the catalogs: its glossary words and its Plural-Forms headers."""
+"""TRANSLATING.md stays true to the catalogs: its glossary (from locales/glossary.yml) and its
+Plural-Forms headers."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ from pathlib import Path
 import pytest
 from babel.messages.plurals import get_plural
 from test_catalogs import catalog, template
+
+from tutorial_engine.glossary import Concept, avoided, load, markdown, path_of
 
 ROOT = Path(__file__).resolve().parent.parent
 GUIDE = ROOT / "TRANSLATING.md"
@@ -27,20 +30,15 @@ def section(title: str) -> str:
     return match[1]
 
 
-def glossary() -> list[dict]:
-    """The glossary table's rows as {column: cell}."""
-    rows = [line for line in section("Glossary").splitlines() if line.startswith("|")]
-    split = [[cell.strip() for cell in row.strip().strip("|").split("|")] for row in rows]
-    header, body = split[0], split[2:]  # split[1] is the |---| line
-    assert all(len(r) == len(header) for r in body), "a glossary row has the wrong number of cells"
-    return [dict(zip(header, r)) for r in body]
+def glossary() -> list[Concept]:
+    concepts, problems = load(path_of(ROOT / "locales"), "locales/glossary.yml")
+    assert not problems, "\n".join(problems.report())
+    return concepts
 
 
 def words(cell: str) -> list[str]:
-    """The words of a glossary cell: `a / b` is two words; Markdown emphasis and code marks go."""
-    return [w.strip().strip("*`").strip() for w in cell.split(" / ") if w.strip()]
-
-
+    """The words of a glossary cell: `a / b` is two words."""
+    return [w.strip() for w in cell.split(" / ") if w.strip()]
 
 
 def texts(messages, attribute: str) -> str:
@@ -60,30 +58,37 @@ def test_the_readme_links_the_guide():
     assert translating and "(TRANSLATING.md)" in translating[1]
 
 
+def test_the_guide_shows_the_glossary_as_glossary_yml_says():
+    """`tutorial-engine locale glossary --write` writes the tables; nobody edits them by hand."""
+    assert markdown(glossary()) in guide()
+
+
 def test_the_glossary_covers_every_locale_and_the_agreed_terms():
-    rows = glossary()
-    assert set(rows[0]) >= {"Term", "en", *LOCALES}
-    terms = {row["Term"] for row in rows}
-    for term in ("trick", "trump", "trump indicator", "forecast", "tree", "round", "match"):
+    concepts = glossary()
+    terms = {concept.term for concept in concepts}
+    for term in ("trick", "trump", "trump indicator", "forecast", "stock", "tree", "round", "match"):
         assert term in terms
-    for row in rows:
-        for code in ["en", *LOCALES]:
-            assert words(row[code]), f"glossary row {row['Term']!r} has no {code} word"
+    for concept in concepts:
+        assert sorted(concept.words) == sorted(LOCALES), concept.term
 
 
-def test_every_english_glossary_word_is_in_the_template():
+def test_every_english_glossary_term_is_in_the_template():
     english = texts(template(), "id")
-    missing = [(row["Term"], w) for row in glossary() for w in words(row["en"])
-               if w.casefold() not in english]
-    assert missing == []
+    assert [c.term for c in glossary() if c.term.casefold() not in english] == []
 
 
 @pytest.mark.parametrize("code", LOCALES)
 def test_every_glossary_word_is_used_in_the_catalog(code):
     translated = texts(catalog(code), "string")
-    missing = [(row["Term"], w) for row in glossary() for w in words(row[code])
-               if w.casefold() not in translated]
+    missing = [(c.term, w) for c in glossary() for w in words(c.words[code].word) if w.casefold() not in translated]
     assert missing == []
+
+
+@pytest.mark.parametrize("code", LOCALES)
+def test_no_catalog_uses_a_word_its_glossary_sets_aside(code):
+    translated = texts(catalog(code), "string")
+    assert [(pattern.pattern, match) for pattern, _ in avoided(glossary(), code)
+            for match in pattern.findall(translated)] == []
 
 
 def test_the_guide_quotes_a_plural_header_for_every_locale():

@@ -21,7 +21,8 @@ def rank_name(rank: Rank, tr: Translator) -> str:
 @cached
 def rank_term(rank: Rank, tr: Translator) -> Term:
     """The rank's name, with the forms and the gender its translation gives: a card's name
-    may agree with it (Swahili "ree ya kopa" but "mzungu wa nne wa kopa")."""
+    may agree with it, where a language joins "of hearts" one way to an ace and another to a
+    king."""
     # TRANSLATORS: A rank's name inside a card's name ("ace", "seven").
     # After it you may give a gender and forms, which the card
     # patterns ("{rank} of hearts") can ask for (TRANSLATING.md).
