@@ -204,7 +204,7 @@ def test_persian_page_is_rtl_and_its_number_input_takes_11_in_every_digit_set(si
     box = panel(page, "#drill-card-values")
     total = len(answers(site, "fa", "card-values"))
     assert box.locator(".tc-drill__count").inner_text() == texts("fa")["tr"].pgettext(
-        "drill", "Question {n} of {total}", n=index + 1, total=total)
+        "drill", "Question {number} of {total}", number=index + 1, total=total)
     box.locator(".tc-drill__input").fill(typed)
     box.locator(".tc-drill__check").click()
     assert texts("fa")["right"] in box.locator(".tc-drill__live").inner_text()
@@ -231,7 +231,7 @@ def test_from_disk_a_drill_works_and_search_finds_a_word(site, watched):  # noqa
     panel(page).locator(".tc-drill__input").fill("0")
     panel(page).locator(".tc-drill__check").click()
     panel(page).locator(".tc-drill__next").click()
-    question = texts("ru")["tr"].pgettext("drill", "Question {n} of {total}", n=2, total=30)
+    question = texts("ru")["tr"].pgettext("drill", "Question {number} of {total}", number=2, total=30)
     assert panel(page).locator(".tc-drill__count").inner_text() == question
     assert panel(page).locator(".tc-drill__options .tc-drill__option").count() >= 2
     page.goto((site / "ru" / "index.html").as_uri() + "?q=" + "козырь")
@@ -260,11 +260,11 @@ def test_when_the_further_questions_cannot_load_next_says_so_and_tries_again(ser
     live.get_by_text(failed).wait_for()
     assert box.locator(".tc-drill__next").evaluate("n => n === document.activeElement")
     assert box.locator(".tc-drill__count").inner_text() == words["tr"].pgettext(
-        "drill", "Question {n} of {total}", n=1, total=30)
+        "drill", "Question {number} of {total}", number=1, total=30)
     page.unroute("**/drills/*.js")
     box.locator(".tc-drill__next").click()
     box.locator(".tc-drill__count").get_by_text(words["tr"].pgettext(
-        "drill", "Question {n} of {total}", n=2, total=30)).wait_for()
+        "drill", "Question {number} of {total}", number=2, total=30)).wait_for()
     assert failed not in live.inner_text()
     assert page.locator(f"{TRICK} .tc-drill__variant").count() == 30
     assert [e for e in w.errors if "ERR_FAILED" not in e] == []
@@ -313,7 +313,7 @@ def test_a_walkthrough_answered_moment_by_moment(server, watched, code, path, wa
         " answer: JSON.parse(s.dataset.answer)})))")
     answered = 0
     for number, steps in enumerate(moments[:4], 1):
-        progress = words["tr"].pgettext("walkthrough", "Moment {n} of {total}", n=number, total=len(moments))
+        progress = words["tr"].pgettext("walkthrough", "Moment {number} of {total}", number=number, total=len(moments))
         assert box.locator(".tc-drill__count").inner_text() == progress
         for step in steps:
             if step["type"] == "number":

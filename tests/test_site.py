@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 
 from tutorial_engine import guide
-from tutorial_engine.cardnames import card_name
+from tutorial_engine.cardnames import card_name, inline
 from tutorial_engine.cards import Card
 from tutorial_engine.drillrender import PRINTED
-from tutorial_engine.i18n import Translator
+from tutorial_engine.i18n import LeftToRight, Translator
 from tutorial_engine.schemas import FILES
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -107,7 +107,7 @@ def test_briscola_is_taught_in_every_locale_from_its_data(site, translators, cod
     assert table.count("<tr><td>") == 10                                          # R1, R3: ten ranks
     e1 = figure(html, "example-a-small-trump-takes-the-ace")
     winner = re.search(r'<li class="tc-seat tc-seat--winner"><span class="tc-seat__name">([^<]+)</span>', e1)
-    assert winner[1] == tr.pgettext("name", "Boris")                              # R9: 2♠ takes A♥
+    assert winner[1] == tr.term("name", "Boris").text                             # R9: 2♠ takes A♥
     assert tr.digits("11 + 0 = 11") in e1 and tr.digits("11 + 10 = 21") in html   # the variation: 3♥
     assert f"<td>{tr.digits('11')}</td>" in table and tr.digits("120") in html     # R4
     practice = read(site, code, "briscola/practice.html")
@@ -190,10 +190,11 @@ def test_e1_names_boris_and_3_spades_with_11_points(site, translators, code):
     html = figure(read(site, code, "albastini/two-players.html"), E1)
     winner = re.search(r'<li class="tc-seat tc-seat--winner"><span class="tc-seat__name">([^<]+)</span>'
                        r'.*?aria-label="([^"]+)"', html)
-    assert winner[1] == tr.pgettext("name", "Boris")
+    assert winner[1] == tr.term("name", "Boris").text
     assert winner[2] == card_name(Card.parse("3♠"), tr)
-    assert tr.digits("11 + 0 = 11") in html
-    assert tr.npgettext("diagram", "the trick is worth {n} point", "the trick is worth {n} points", 11) in html
+    worth = tr.npgettext("diagram", "{sum}: the trick is worth {n} point.", "{sum}: the trick is worth {n} points.",
+                         11, sum=LeftToRight(tr.digits("11 + 0 = 11")))
+    assert f'<p class="tc-diagram__sum">{inline(worth, tr)}</p>' in html
     assert winner[1] == {"ru": "Борис", "fa": "بوریس"}.get(code, "Boris")
 
 
@@ -206,7 +207,7 @@ def test_russian_plurals():
 @pytest.mark.parametrize("code, n, expected", [("fr", 0, 0), ("fr", 1, 0), ("fr", 2, 2), ("fr", 21, 2),
                                                ("es", 1, 0), ("es", 0, 2), ("es", 11, 2)])
 def test_french_and_spanish_ordinary_plural_is_the_third_form(code, n, expected):
-    """CLDR gives fr/es three forms; msgstr[1] is only for millions (DESIGN.md)."""
+    """CLDR gives fr/es three forms; msgstr[1] is only for millions (TRANSLATING.md, Plural forms)."""
     tr = Translator.load(ROOT / "locales", code)
     singular = tr.npgettext("diagram", "{n} point", "{n} points", 1).replace("1", "{n}")
     plural = tr.npgettext("diagram", "{n} point", "{n} points", 2).replace("2", "{n}")
@@ -217,7 +218,7 @@ def test_french_and_spanish_ordinary_plural_is_the_third_form(code, n, expected)
 
 def test_persian_digits_and_isolated_cards(site):
     html = figure(read(site, "fa", "albastini/two-players.html"), E1)
-    assert '<span class="tc-sum" dir="ltr">۱۱ + ۰ = ۱۱</span>' in html
+    assert '<p class="tc-diagram__sum"><span dir="ltr">۱۱ + ۰ = ۱۱</span>: ' in html
     assert "۱۱" in html and " 11 " not in html
     assert f'<span class="tc-code" dir="ltr" role="img" aria-label="{card_name(Card.parse("3♠"), Translator.load(ROOT / "locales", "fa"))}">3♠</span>' in html
 
@@ -256,7 +257,7 @@ def test_the_chooser_lists_every_language_and_remembers_the_choice(site):
 @pytest.mark.parametrize("code", LOCALES)
 def test_each_locale_has_its_own_offline_search_index(site, translators, code):
     """Material's search has no Persian or Swahili stemmer; it splits those on whitespace
-    (DESIGN.md; Swahili's language partial is the plugin's own, as Material has none)."""
+    (Swahili's language partial is the plugin's own, as Material has none)."""
     script = read(site, code, "search/search_index.js")
     assert script.startswith("var __index = ")
     index = json.loads(script.removeprefix("var __index = ").rstrip().rstrip(";"))

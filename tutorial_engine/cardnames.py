@@ -139,13 +139,22 @@ _INLINE = {
 _LTR_SPAN = '<span dir="ltr">{}</span>'
 
 
-def inline(text: str, tr: Translator, html: bool = False) -> Markup:
+def inline(text: str, tr: Translator, html: bool = False, ltr: bool = False) -> Markup:
     """Text made safe by `plain`, whose card codes read like the card faces beside them (Q♣ is
     Д♣ in Russian), named in full for screen readers. On a right-to-left page every
     left-to-right run is isolated, so that none reorders the words around it: card codes,
     sums and signed numbers (Translator.isolated), Latin words and `code`. `html`: the text
-    goes straight into HTML, not through Markdown, so `code` is written as an element."""
-    pattern = _INLINE[tr.direction]
+    goes straight into HTML, not through Markdown, so `code` is written as an element. `ltr`:
+    the text stands in a left-to-right element already (English shown for want of a
+    translation), where its Latin words need no isolate of their own."""
+    return _inline(str(text), html, "ltr" if ltr else tr.direction, tr)
+
+
+@cached
+def _inline(text: str, html: bool, direction: str, tr: Translator) -> Markup:
+    """Cached: a locale writes some twelve thousand texts, labels and questions again and
+    again among them."""
+    pattern = _INLINE[direction]
 
     def written(match: re.Match) -> str:
         if match["code"]:
@@ -155,7 +164,7 @@ def inline(text: str, tr: Translator, html: bool = False) -> Markup:
         if match["backticks"]:
             if html:
                 return f'<code dir="ltr">{match["backticks"][1:-1]}</code>'
-            return _LTR_SPAN.format(match[0]) if tr.direction == "rtl" else match[0]
+            return _LTR_SPAN.format(match[0]) if direction == "rtl" else match[0]
         if match.lastgroup == "entity":
             return match[0]
         return _LTR_SPAN.format(match[0])

@@ -39,18 +39,7 @@ class Term:
     def parse(cls, written: str) -> Term:
         """"Анна | gender=f | gen=Анны" → Анна with its gender and forms; "Anna" → Anna.
         A malformed part is left out here: `locale check` reports it (term_problems)."""
-        text, *parts = written.split(FORM_SEPARATOR)
-        forms, gender = [], None
-        for part in parts:
-            key, equals, value = part.partition("=")
-            key, value = key.strip(), value.strip()
-            if not equals or not key or not value:
-                continue
-            if key == GENDER:
-                gender = value
-            else:
-                forms.append((key, value))
-        return cls(text.strip(), tuple(forms), gender)
+        return _term(str(written))
 
     def form(self, name: str | None) -> str:
         """The form `name`, or the usual form when the term has none by that name."""
@@ -62,6 +51,23 @@ class Term:
 
     def __str__(self) -> str:
         return self.text
+
+
+@lru_cache(maxsize=4096)
+def _term(written: str) -> Term:
+    """Cached: a page names its players over and over."""
+    text, *parts = written.split(FORM_SEPARATOR)
+    forms, gender = [], None
+    for part in parts:
+        key, equals, value = part.partition("=")
+        key, value = key.strip(), value.strip()
+        if not equals or not key or not value:
+            continue
+        if key == GENDER:
+            gender = value
+        else:
+            forms.append((key, value))
+    return Term(text.strip(), tuple(forms), gender)
 
 
 @dataclass(frozen=True)

@@ -93,6 +93,8 @@ class Translator:
     missing: set = field(default_factory=set, repr=False)
     """(context, msgid) of every message asked for so far and shown in English instead."""
     _recorders: list = field(default_factory=list, repr=False)
+    memo: dict = field(default_factory=dict, repr=False)
+    """What `cached` functions made for this locale; it lives and dies with the Translator."""
 
     @classmethod
     def load(cls, locales_dir: Path, code: str) -> Translator:
@@ -227,22 +229,22 @@ class Translator:
 
 
 def cached(function):
-    """functools.cache for a function whose last argument is a Translator. A result from the
-    cache reports again the messages it showed in English, so that every page that shows it
-    knows, not only the first."""
-    results: dict = {}
-
+    """functools.cache for a function whose last argument is a Translator, kept in that
+    Translator's `memo`. A result from the cache reports again the messages it showed in
+    English, so that every page that shows it knows, not only the first."""
     @wraps(function)
     def wrapper(*args):
         tr = args[-1]
-        if args in results:
-            result, missed = results[args]
+        key = (function, args[:-1])
+        kept = tr.memo.get(key)
+        if kept is not None:
+            result, missed = kept
             if missed:
                 tr.shown_in_english(missed)
             return result
         with tr.recording() as missed:
             result = function(*args)
-        results[args] = result, frozenset(missed)
+        tr.memo[key] = result, frozenset(missed)
         return result
     return wrapper
 

@@ -107,7 +107,8 @@ class Renderer:
         self.tr = tr
         self.env = _environment(tr)
         self.env.globals["say"] = self.say
-        self.env.globals["say_html"] = lambda text: self.mark(text, inline(text, self.tr, html=True))
+        self.env.globals["say_html"] = lambda text: self.mark(
+            text, inline(text, self.tr, html=True, ltr=isinstance(text, English)))
         self.slots: dict[str, Markup] = {}
         """Drills and walkthroughs of the page being rendered, by the marker that stands in for
         them in its Markdown (see `slot`)."""
@@ -122,7 +123,7 @@ class Renderer:
     def say(self, text: str) -> Markup:
         """A translated title or heading for Markdown: text only, with card codes and, on a
         right-to-left page, left-to-right runs as inline() writes them; marked if it is English."""
-        return self.mark(text, inline(text, self.tr))
+        return self.mark(text, inline(text, self.tr, ltr=isinstance(text, English)))
 
     def mark(self, text: str, html: Markup) -> Markup:
         """`html` made from `text`, inside a lang="en" span if `text` is a message shown in
@@ -144,7 +145,7 @@ class Renderer:
         else:
             values = {"cards": len(game.deck), "points": game.total_points, "hand": game.hand_size}
             translated = self.tr.ngettext(text, text, values[counts[0]], **values)
-        return self.mark(translated, inline(translated, self.tr))
+        return self.mark(translated, inline(translated, self.tr, ltr=isinstance(translated, English)))
 
     def page(self, page: Page, pages: list[Page], games: dict[str, GameSpec]) -> str:
         return self._page(page, pages, games, printing=False)
@@ -197,7 +198,8 @@ class Renderer:
         """A translated sentence whose placeholders are pieces of Markdown already made (a
         link, a paragraph), the rest written as inline() writes text; marked if English."""
         pieces = re.split(r"(\{\w+\})", text)
-        html = Markup("").join(parts[piece[1:-1]] if piece[1:-1] in parts else inline(piece, self.tr)
+        english = isinstance(text, English)
+        html = Markup("").join(parts[piece[1:-1]] if piece[1:-1] in parts else inline(piece, self.tr, ltr=english)
                                for piece in pieces)
         return self.mark(text, html)
 
