@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from functools import lru_cache, wraps
+from functools import cached_property, lru_cache, wraps
 from gettext import NullTranslations, c2py
 from pathlib import Path
 
@@ -165,7 +165,7 @@ class Translator:
         """A value as a sentence shows it: numbers in the locale's digits and signs, a
         sequence as the locale lists things; a Term or a Team is left to the translation,
         which chooses its form."""
-        if isinstance(value, bool) or isinstance(value, (str, Term, Team)):
+        if isinstance(value, (str, Term, Team, bool)):
             return value
         if isinstance(value, int):
             return self.isolated(self.number(value)) if value < 0 else self.number(value)
@@ -217,7 +217,7 @@ class Translator:
     def babel(self) -> BabelLocale:
         return _locale(self.code)
 
-    @property
+    @cached_property
     def direction(self) -> str:
         return _direction(self.code)
 
@@ -235,13 +235,12 @@ def cached(function):
     @wraps(function)
     def wrapper(*args):
         tr = args[-1]
-        key = (function, args[:-1])
+        key = (function, args[:-1])  # not the Translator itself: its memo would hold it in a cycle
         kept = tr.memo.get(key)
         if kept is not None:
-            result, missed = kept
-            if missed:
-                tr.shown_in_english(missed)
-            return result
+            if kept[1]:
+                tr.shown_in_english(kept[1])
+            return kept[0]
         with tr.recording() as missed:
             result = function(*args)
         tr.memo[key] = result, frozenset(missed)

@@ -39,12 +39,18 @@ from .explain import (
 )
 from .game import GameSpec
 from .grammar import Term
-from .i18n import ENGLISH, English, Translator
+from .i18n import ENGLISH, English, Translator, cached
 from .pages import BulletList, DrillBlock, Page, Paragraph, Table, WalkthroughBlock, counts_in
 from .schemas import FILES
 from .templatecache import COMPILED
 from .walkrender import WalkRenderer
 from .walkthrough import walk
+
+
+@cached
+def name_term(person: str, tr: Translator) -> Term:
+    """Cached: a locale names its players some five thousand times."""
+    return tr.term("name", person)
 
 
 def compile_templates() -> None:
@@ -134,7 +140,7 @@ class Renderer:
 
     def name(self, person: str) -> Term:
         """A player's name, with the forms its translation gives (grammar.py)."""
-        return self.tr.term("name", person)
+        return name_term(person, self.tr)
 
     def prose(self, text: str, game: GameSpec | None) -> Markup:
         """A translated paragraph, with {cards} {points} {hand} from game.yml: one at most, by

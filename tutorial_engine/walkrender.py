@@ -15,9 +15,9 @@ from .cardnames import trump_badge
 from .cards import Suit
 from .drillrender import DrillRenderer, Option, Step
 from .drills import NAMES, VictoryVariant
+from .explain import explain_duty_of, explain_outcome, explain_win
 from .grammar import Team, Term
 from .i18n import Signed
-from .explain import explain_duty_of, explain_outcome, explain_win
 from .walkthrough import (
     Counted,
     Cut,
