@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 from urllib.parse import quote
@@ -39,3 +40,13 @@ def test_search_works_offline_from_disk(site, tmp_path, code, word):  # noqa: F8
 def test_the_chooser_opens_the_browsers_language(site, tmp_path):  # noqa: F811
     page = dom((site / "index.html").as_uri(), tmp_path, "--lang=fr", "--accept-lang=fr")
     assert '<html lang="fr"' in page
+
+
+def test_persian_search_counts_in_persian_digits(site, tmp_path):  # noqa: F811
+    """Material writes its counts with Western digits; tutorial.js gives a locale with digits
+    of its own (Persian) those, in the count and in "# more on this page" alike (issue 16)."""
+    page = dom(f"{(site / 'fa' / 'index.html').as_uri()}?q={quote('حکم')}", tmp_path)
+    meta = re.search(r'<div class="md-search-result__meta">(.*?)</div>', page, re.S)[1]
+    assert re.search(r"[۱-۹]", meta) and not re.search(r"[0-9]", meta), meta
+    more = re.findall(r'<details class="md-search-result__more">\s*<summary[^>]*>(.*?)</summary>', page, re.S)
+    assert all(not re.search(r"[0-9]", re.sub(r"<[^>]+>", "", summary)) for summary in more), more
