@@ -290,3 +290,56 @@ def test_a_tag_left_open_in_the_english_may_stay_open():
     english = "Needed only outside examples/<game>/."
     assert markup_problems(english, "Nécessaire seulement hors de examples/<game>/.") == []
     assert markup_problems("Play <em>after</em> it.", "Jouez <em>après.") == ["unbalanced <em>: not closed"]
+
+
+# --- the glossary --------------------------------------------------------------------------------
+
+def test_a_word_the_glossary_sets_aside_is_reported_at_its_line(project):
+    """Russian players know «прикуп» as a widow: the glossary sets it aside for the stock."""
+    catalog = project / "locales" / "ru" / "LC_MESSAGES" / "messages.po"
+    text = catalog.read_text(encoding="utf-8")
+    old = "В обеих под остатком колоды лежит"
+    assert old in text
+    catalog.write_text(text.replace(old, "В обеих под прикупом лежит"), encoding="utf-8")
+    line = next(n for n, row in enumerate(catalog.read_text(encoding="utf-8").splitlines(), 1) if "прикупом" in row)
+    result = locale("check", "ru")
+    assert result.stdout.splitlines() == [
+        f"locales/ru/LC_MESSAGES/messages.po:{line}: error: msgstr: 'прикупом' contradicts the glossary: the "
+        "stock is 'остаток колоды' in this language (locales/glossary.yml)",
+        "Aborted with 1 error, 0 warnings in 1 catalog"]
+    assert result.exit_code == 1
+
+
+def test_a_bad_glossary_is_reported_at_its_line_and_column(project):
+    glossary = project / "locales" / "glossary.yml"
+    text = glossary.read_text(encoding="utf-8")
+    glossary.write_text(text.replace("avoid: [прикуп*]", "avoid: [(a+)+$]").replace("      ru: {word: взятка, source: взятка}\n",
+                                                                                  "      ru: {wort: взятка}\n", 1),
+                        encoding="utf-8")
+    lines = glossary.read_text(encoding="utf-8").splitlines()
+    bad = next(n for n, row in enumerate(lines, 1) if "(a+)+$" in row)
+    wort = next(n for n, row in enumerate(lines, 1) if "wort:" in row)
+    result = locale("check", "ru")
+    assert result.stdout.splitlines() == [
+        f"locales/glossary.yml:{wort}:12: error: unknown key 'wort' in a language's word; did you mean 'word'?",
+        f"locales/glossary.yml:{bad}:17: error: '(a+)+$' is not a word: write a word, or a word ending in * for "
+        "every word it begins",
+        "Aborted with 2 errors, 0 warnings in 1 catalog"]
+    assert result.exit_code == 1
+
+
+def test_the_glossary_is_written_into_translating_md(project):
+    shutil.copy(ROOT / "TRANSLATING.md", project / "TRANSLATING.md")
+    glossary = project / "locales" / "glossary.yml"
+    glossary.write_text(glossary.read_text(encoding="utf-8").replace(
+        "meaning: The suit that beats every other suit in a trick.", "meaning: The suit that beats the others."),
+        encoding="utf-8")
+    printed = locale("glossary")
+    assert printed.exit_code == 0 and "| trump | The suit that beats the others. |" in printed.stdout
+    written = locale("glossary", "--write")
+    assert (written.exit_code, written.stdout) == (0, "Wrote the glossary into TRANSLATING.md\n")
+    document = (project / "TRANSLATING.md").read_text(encoding="utf-8")
+    assert printed.stdout.rstrip("\n") in document and "The suit that beats every other suit" not in document
+    (project / "TRANSLATING.md").write_text("# A guide without the glossary's markers\n", encoding="utf-8")
+    refused = locale("glossary", "--write")
+    assert refused.exit_code == 1 and "no glossary section" in refused.output

@@ -31,7 +31,7 @@ class Word:
     """The word of the source document in that language, where there is one."""
     why: str | None = None
     avoid: tuple[str, ...] = ()
-    """Regular expressions, each for a whole word that no catalog of the language may use."""
+    """Whole words no catalog of the language may use; "прикуп*" also any word it begins."""
 
 
 @dataclass(frozen=True)
@@ -45,8 +45,10 @@ WORD = Record("a language's word", {
     "word": Field(Text("a word"), required=True, doc="The word the catalog uses."),
     "source": Field(Text("a word"), doc="The word of the source document in this language, if any."),
     "why": Field(Text("a reason"), doc="Why this word, above all where it differs from the source's."),
-    "avoid": Field(ListOf(Text("a regular expression")),
-                   doc="Words no catalog of this language may use for it, as regular expressions."),
+    "avoid": Field(ListOf(Text("a word", pattern=r"[^\W\d_](?:[\w\u200c’'-]*[^\W_])?\*?",
+                                hint="write a word, or a word ending in * for every word it begins")),
+                   doc="Words no catalog of this language may use for it; a word ending in * stands for every "
+                       "word it begins."),
 })
 GLOSSARY = Record("a glossary", {
     "terms": Field(ListOf(Record("a term", {
@@ -75,28 +77,26 @@ def load(path: Path, shown: str) -> tuple[list[Concept], Problems]:
         return [], problems
     concepts = []
     for term in rec["terms"]:
-        words = {}
-        for code, word, at in term["words"]:
-            for pattern in word.get("avoid", ()):
-                try:
-                    re.compile(pattern)
-                except re.error as error:
-                    problems.add(at, f"'{pattern}' is not a regular expression ({error}); "
-                                     "write the word, or a pattern such as прикуп\\w*")
-            words[code] = Word(word["word"], word.get("source"), word.get("why"), tuple(word.get("avoid", ())))
+        words = {code: Word(word["word"], word.get("source"), word.get("why"), tuple(word.get("avoid", ())))
+                 for code, word, _ in term["words"]}
         concepts.append(Concept(term["term"], term["meaning"], words))
     return concepts, problems
 
 
 def avoided(concepts: list[Concept], code: str) -> list[tuple[re.Pattern, str]]:
-    """Each word language `code` sets aside, as a whole-word pattern, with what to write."""
+    """Each word language `code` sets aside, as a pattern for the whole word (and, for
+    "прикуп*", every word it begins), with what to write instead. The words are escaped, never
+    taken as regular expressions: a glossary is content, and a pattern could take a check
+    hours."""
     found = []
     for concept in concepts:
         word = concept.words.get(code)
         if word is None:
             continue
         instead = f"the {concept.term} is '{word.word}' in this language (locales/{FILE})"
-        found += [(re.compile(rf"(?<!\w)(?:{pattern})(?!\w)", re.I), instead) for pattern in word.avoid]
+        for avoid in word.avoid:
+            stem = re.escape(avoid.removesuffix("*")) + (r"[\w\u200c]*" if avoid.endswith("*") else "")
+            found.append((re.compile(rf"(?<![\w\u200c]){stem}(?![\w\u200c])", re.I), instead))
     return found
 
 
