@@ -103,6 +103,9 @@ def test_inline_localises_card_codes_and_isolates_every_left_to_right_run_on_rtl
                     ' و <span dir="ltr">Albastini</span>، <span dir="ltr">\u200e−۱</span> &amp; '
                     '<span dir="ltr">`game.yml`</span> &#91;<span dir="ltr">x</span>&#93;')
     assert "<span dir" not in inline("Anna and Albastini", Translator("en"))
+    # Accented Latin stays in one run, and a sentence keeps its own full stop (issue 16 review).
+    assert inline("از Rötenbach و St. Märgen.", fa) == ('از <span dir="ltr">Rötenbach</span> و '
+                                                      '<span dir="ltr">St. Märgen</span>.')
 
 
 @pytest.mark.parametrize("code", ["en", "ru", "fr", "es", "sw"])

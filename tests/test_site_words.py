@@ -119,7 +119,7 @@ def test_on_right_to_left_pages_every_left_to_right_run_is_isolated_and_every_di
             continue
         if text.lang.startswith("en") or text.isolated:
             continue
-        if re.search(r"[A-Za-z]", text.text):
+        if re.search(r"[A-Za-zÀ-ÖØ-öø-ɏ]", text.text):
             findings.add("a Latin run outside an isolate", text)
         if re.search(r"[0-9]", text.text):
             findings.add("a Western digit", text)

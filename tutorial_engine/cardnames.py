@@ -91,9 +91,6 @@ def is_red(suit: Suit) -> bool:
     return suit in (Suit.HEARTS, Suit.DIAMONDS)
 
 
-_CARD_CODE = re.compile(r"(?<![\w])(10|[AKQJ2-9])([♠♥♦♣])(?![\w])")
-
-
 _MARKDOWN_SYNTAX = str.maketrans({"[": "&#91;", "]": "&#93;", "{": "&#123;", "}": "&#125;",
                                   "\r": " ", "\n": " "})
 
@@ -128,8 +125,12 @@ def trump_badge(suit: Suit, tr: Translator) -> Markup:
 
 
 _CODE = r"(?<![\w])(?:10|[AKQJ2-9])[♠♥♦♣](?![\w])"
-_LTR = r"[A-Za-z0-9]"
-_LATIN = rf"(?P<latin>(?!{_CODE}){_LTR}(?:(?!{_CODE})[A-Za-z0-9'’._/-]|[ ](?=(?!{_CODE}){_LTR}))*)"
+_LTR = r"[A-Za-z0-9\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f\u1e00-\u1eff]"
+"""A letter of the Latin script, accents included (Rötenbach), or a Western digit."""
+_WORD = rf"(?!{_CODE}){_LTR}+(?:['’._/-]+(?!{_CODE}){_LTR}+)*"
+_LATIN = rf"(?P<latin>{_WORD}(?:[.,]?[ ]{_WORD})*)"
+"""Latin words, with the spaces, stops and commas between them ("St. Märgen", "CC BY 4.0"), but
+not a stop or a comma after the last: it belongs to the sentence around it."""
 _INLINE = {
     "ltr": re.compile(rf"(?P<code>{_CODE})|{ISOLATE}(?P<isolated>[^{END_ISOLATE}]*){END_ISOLATE}"
                       rf"|(?P<backticks>`[^`]+`)"),

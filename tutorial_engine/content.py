@@ -64,7 +64,7 @@ TRICK = _example("a trick example", {
         "title": Field(Text("a title"), doc="English source text, translated like any other."),
         "cites": Field(CITES, doc="Spec facts this example illustrates."),
         "replace": Field(MapOf(CardShape(), CardShape(), "card replacements (old: new)"),
-                         doc="Cards played instead, as old: new."),
+                         doc="Cards played instead, as `old: new`."),
         "trump": Field(SuitShape(), doc="Another trump suit."),
         "expect": Field(TRICK_EXPECT, doc=EXPECT_DOC),
     }), what="a list of variations"), doc="The same trick with other cards, each checked on its own."),

@@ -144,7 +144,8 @@ class DrillRenderer:
         text = f"tcDrillMore({json.dumps(key)},{json.dumps(''.join(items), ensure_ascii=False)});\n"
         name = f"{drill.id}.{hashlib.sha256(text.encode()).hexdigest()[:10]}.js"
         html = self.section(drill, shown, printed=SHOWN, more=f"{MORE_FOLDER}/{name}",
-                            total=len(questions), worksheet=worksheet)
+                            total=len(questions), worksheet=worksheet,
+                            on_worksheet=min(len(questions), PRINTED) - len(shown))
         return html, Script(name, text)
 
     def section(self, drill: Drill, questions: list[Question], **context) -> Markup:

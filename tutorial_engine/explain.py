@@ -142,7 +142,7 @@ def explain_duty_of(legality: Legality, player, tr: Translator) -> str:
 REFUSALS = {
     Refusal.DEALER: N_("The dealer never forecasts."),
     Refusal.DEALERS_PARTNER: N_("The dealer's partners never forecast."),
-    Refusal.SUIT_TAKEN: N_("An earlier forecast already names this suit."),
+    Refusal.SUIT_TAKEN: N_("A suit that an earlier forecast names may not be forecast again."),
 }
 
 
