@@ -86,7 +86,7 @@ def test_a11a_e5_forecast_suits_must_differ(albastini):
     options = forecast_options(albastini, Table(3), 0, 2, cards("J♣ 3♣ 7♦ A♠ Q♠"), {1: C("4♣")})
     assert names(options.allowed) == ["7♦", "A♠", "Q♠"]
     assert options.refused == {C("J♣"): Refusal.SUIT_TAKEN, C("3♣"): Refusal.SUIT_TAKEN}
-    assert explain_options(options) == "An earlier forecast already names this suit."
+    assert explain_options(options) == "A suit that an earlier forecast names may not be forecast again."
 
 
 def test_a8_two_earlier_forecasts_take_two_suits(albastini):

@@ -20,7 +20,7 @@ from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescap
 from markupsafe import Markup
 
 from . import guide
-from .cardnames import card_face, card_name, inline, is_red, plain, rank_letter, rank_name, suit_name, trump_badge
+from .cardnames import card_face, card_name, inline, is_red, rank_letter, rank_name, suit_name, trump_badge
 from .cards import Card
 from .drillmarkup import variant
 from .drillrender import MORE_FOLDER, PRINTED, DrillRenderer, trick_worth
