@@ -334,3 +334,39 @@ def test_hostile_yaml_is_shown_as_the_characters_it_is(hostile_content):
     assert body.count("&lt;script&gt;alert(11)&lt;/script&gt;") >= 4  # title, paragraph, section, example
     scripts = (hostile_content / "briscola" / "drills").glob("*.js")
     assert all("<script>" not in path.read_text(encoding="utf-8") for path in scripts)
+
+
+def untranslate(catalog, *words: str) -> None:
+    """Material's `words` (msgctxt "theme") left without a translation."""
+    for word in words:
+        catalog.get(word, "theme").string = ""
+
+
+@pytest.fixture(scope="module")
+def theme_words_missing(tmp_path_factory) -> Path:
+    project = small_project(tmp_path_factory.mktemp("theme") / "project", ["en", "ru", "sw"])
+    for code in ("ru", "sw"):
+        edit_catalog(project, code, lambda catalog: untranslate(catalog, "Skip to content", "Search"))
+    result = build(project, strict=False)
+    assert result.returncode == 0, result.stderr
+    return project / "site"
+
+
+def test_materials_words_come_from_the_catalog(theme_words_missing):
+    """Issue 16: Material's words are the catalog's, in every locale; "Table of contents" is
+    translated in both catalogs here."""
+    for code in ("ru", "sw"):
+        html = (theme_words_missing / code / "credits.html").read_text(encoding="utf-8")
+        contents = Translator.load(ROOT / "locales", code).pgettext("theme", "Table of contents")
+        assert contents != "Table of contents" and contents in html
+
+
+def test_a_word_missing_from_the_catalog_is_materials_own_or_marked_english(theme_words_missing):
+    """Russian falls back on Material's own Russian; Swahili, which Material does not know, on
+    English, marked lang="en" where it is text (an attribute cannot carry a language)."""
+    ru = (theme_words_missing / "ru" / "credits.html").read_text(encoding="utf-8")
+    assert re.search(r'class="md-skip">\s*Перейти к содержанию\s*</a>', ru)
+    assert 'lang="en" dir="ltr">Skip to content' not in ru
+    sw = (theme_words_missing / "sw" / "credits.html").read_text(encoding="utf-8")
+    assert re.search(r'class="md-skip">\s*<span lang="en" dir="ltr">Skip to content</span>\s*</a>', sw)
+    assert 'placeholder="Search"' in sw

@@ -452,8 +452,11 @@ def locale_check(langs: tuple[str, ...], project: Path | None) -> None:
     """Report every problem of the catalogs at once, at its line.
 
     Checks the named locales (default: all) and prints file:line: error|warning: message. Syntax errors, placeholders that differ from the English, plural entries whose number of forms
-    differs from the Plural-Forms header (a warning where that header differs from CLDR), and
-    unexpected or unbalanced HTML/Markdown. Exit 1 on any error.
+    differs from the Plural-Forms header (a warning where that header differs from CLDR),
+    unexpected or unbalanced HTML/Markdown, and the wording a reviewer would check: names after
+    a word that elides or governs a case, forms and genders a message asks of names, suits and
+    ranks that do not give them, counts without plural forms, mixed typography, and words the
+    glossary (locales/glossary.yml) sets aside. Exit 1 on any error.
     """
     root = _project(project)
     try:
