@@ -123,11 +123,11 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
         """Per page: the HTML of its drills and walkthroughs, by the marker standing in for it."""
         self.pool: ProcessPoolExecutor | None = None
         self.workers: list[Future] = []
+        """Worker processes building the further locales of `mkdocs build` meanwhile."""
         self.locale = SOURCE_LOCALE
         """The locale this build writes (on_config)."""
         self.english_words: tuple[str, ...] = ()
         """Material's words that this locale's pages show in English (on_env)."""
-        """Worker processes building the further locales of `mkdocs build` meanwhile."""
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         self.command = command
@@ -342,7 +342,8 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
         for marker, html in self.slots.get(page.file.src_uri, {}).items():
             output = output.replace(marker, html, 1)
         for word in self.english_words:
-            output = re.sub(rf">(\s*){re.escape(word)}(\s*)<", rf">\1<span{ENGLISH_MARKS}>{word}</span>\2<", output)
+            output = re.sub(rf">(\s*){re.escape(word)}(\s*)<",
+                            lambda match, word=word: f">{match[1]}<span{ENGLISH_MARKS}>{word}</span>{match[2]}<", output)
         return output
 
     @event_priority(-200)  # after the offline plugin (-100), which writes the search index then
