@@ -11,7 +11,7 @@ from babel.messages.pofile import read_po, write_po
 
 from tutorial_engine.cardnames import inline
 from tutorial_engine.cards import Card
-from tutorial_engine.grammar import Team, Term, fill, forms_asked, placeholders, term_problems
+from tutorial_engine.grammar import Placeholder, Team, Term, fill, parse, placeholders, term_problems
 from tutorial_engine.i18n import LeftToRight, Signed, Translator
 
 ANNA = Term.parse("Анна | gender=f | gen=Анны | dat=Анне")
@@ -52,7 +52,7 @@ def test_grammar_asks_a_form_and_gender_chooses_words():
     assert fill(template, {"player": ANNA}, listed) == "Карты Анны: Анна взяла взятку."
     assert fill(template, {"player": BORIS}, listed) == "Карты Бориса: Борис взял взятку."
     assert placeholders(template) == {"player"}
-    assert forms_asked(template) == {("player", "gen")}
+    assert {(t.name, t.form) for t in parse(template) if isinstance(t, Placeholder) and t.form} == {("player", "gen")}
 
 
 def test_a_team_is_listed_and_each_member_takes_the_form():

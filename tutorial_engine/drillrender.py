@@ -202,10 +202,6 @@ class DrillRenderer:
     def points_words(self, n: int) -> str:
         return self.tr.npgettext("diagram", "{n} point", "{n} points", n)
 
-    def trick_worth(self, verdict) -> str:
-        """"11 + 0 = 11: the trick is worth 11 points." """
-        return trick_worth(verdict, self.tr)
-
     # --- one method per kind: (prompt, steps) ---
 
     def trick(self, ex: TrickExample) -> Question:
@@ -223,7 +219,7 @@ class DrillRenderer:
             + " " + explain_win(verdict, ex.game, tr))]
         if ex.game.total_points:
             steps.append(self.number(tr.pgettext("drill", "How many points is the trick worth?"), verdict.points,
-                                     self.trick_worth(verdict)))
+                                     trick_worth(verdict, tr)))
         return Question(Markup(prompt), tuple(steps))
 
     def strongest(self, variant: StrongestVariant) -> Question:

@@ -153,16 +153,6 @@ def placeholders(template: str) -> set[str]:
     return {token.name for token in parse(template) if not isinstance(token, str)}
 
 
-def forms_asked(template: str) -> set[tuple[str, str]]:
-    """(placeholder, form) for each {{GRAMMAR:form|{placeholder}}} of a translation."""
-    return {(token.name, token.form) for token in parse(template)
-            if isinstance(token, Placeholder) and token.form is not None}
-
-
-def genders_asked(template: str) -> list[GenderChoice]:
-    return [token for token in parse(template) if isinstance(token, GenderChoice)]
-
-
 def fill(template: str, values: dict, listed: Callable[[list[str]], str]) -> str:
     """The translation with its placeholders filled: a Term or a Team in the form asked for
     (`listed` writes a team's names as the locale lists them), anything else as str(value).

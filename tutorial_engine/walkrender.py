@@ -13,7 +13,7 @@ from markupsafe import Markup
 
 from .cardnames import trump_badge
 from .cards import Suit
-from .drillrender import DrillRenderer, Option, Step
+from .drillrender import DrillRenderer, Option, Step, trick_worth
 from .drills import NAMES, VictoryVariant
 from .explain import explain_duty_of, explain_outcome, explain_win
 from .grammar import Team, Term
@@ -268,7 +268,7 @@ class WalkRenderer:
             + " " + explain_win(verdict, self.game, tr)))
         if self.game.total_points:
             steps.append(self.d.number(tr.pgettext("drill", "How many points is the trick worth?"), verdict.points,
-                                       self.d.trick_worth(verdict)))
+                                       trick_worth(verdict, tr)))
         steps = self.draws(m, steps)
         return Moment(tr.pgettext("walkthrough", "Trick {number}", number=m.number), (), Markup(prompt), tuple(steps))
 
