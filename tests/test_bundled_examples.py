@@ -1,5 +1,6 @@
 """The worked examples bundled under examples/*/examples/ agree with the engine, and the
-examples the specs require (albastini.md E1–E5, altbaumer.md B18) give the answers the specs state.
+examples the facts require (examples/albastini/facts.md E1–E5, examples/altbaumer/facts.md B18)
+give the answers the facts state.
 
 Each seed example is looked up by id and the engine's answer is asserted directly, so these tests
 fail if an example is dropped, renamed or edited to say something else, not only if `check` fails.

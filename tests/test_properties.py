@@ -1,7 +1,8 @@
 """Properties over random tricks and hands of both games (hypothesis).
 
-The reference below restates the spec's orders (A2, B3–B5) and duties (B14–B16) directly, so the
-kernels are checked against the spec, not against themselves.
+The reference below restates the orders (A2, B3–B5) and duties (B14–B16) of the facts in
+examples/albastini/facts.md and examples/altbaumer/facts.md directly, so the kernels are checked
+against the facts, not against themselves.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ ALTBAUMER_PLAIN = [Rank.parse(r) for r in "A 10 K Q J 9".split()]              #
 
 
 class Reference:
-    """The spec's rules, written out plainly for one game."""
+    """The rules of the facts, written out plainly for one game."""
 
     def __init__(self, game_id: str):
         self.game_id = game_id
@@ -132,7 +133,7 @@ def test_winner_is_a_trump_or_of_the_suit_led(games, data):
 @SETTINGS
 @given(data=st.data())
 def test_winner_matches_the_spec_reference(games, data):
-    """A2, A14; B3–B5, B17: the kernel names the card the spec's orders name."""
+    """A2, A14; B3–B5, B17: the kernel names the card the facts' orders name."""
     game, trump, plays = data.draw(tricks(games))
     assert trick_verdict(game, trump, plays).card is Reference(game.id).winner(trump, plays)
 

@@ -1,4 +1,4 @@
-"""Albastini rule kernels against the spec facts (shared/spec/albastini.md): A1–A3, A13, A14, E1–E3.
+"""Albastini rule kernels against the facts (examples/albastini/facts.md): A1–A3, A13, A14, E1–E3.
 
 Each test names the fact it checks.
 """
