@@ -136,3 +136,21 @@ def test_the_bundled_walkthrough_in_words(briscola):
     ]
     assert asked[-1]["question"] == "Who wins the deal?"
     assert "Who may lay a forecast?" not in [s["question"] for s in asked]
+
+
+def test_the_deal_passes_in_turn_whoever_wins(briscola, albastini):
+    """Briscola's game.yml says `next_dealer: in-turn`: the two players deal alternately, whoever
+    won the deal before; Albastini keeps A6 (the winner deals, after a tie the same dealer)."""
+    from tutorial_engine.game import NextDealer
+    from tutorial_engine.simulate import run
+
+    assert (briscola.next_dealer, albastini.next_dealer) == (NextDealer.IN_TURN, NextDealer.WINNER)
+    played = list(run(briscola, Table(2), seed=4, deals=12))
+    assert [p.deal.dealer for p in played] == [0, 1] * 6
+    winners = [p.result.victory.winner for p in played]
+    assert 0 in winners and 1 in winners     # the alternation is not a run of wins in turn
+    assert any(w == p.deal.dealer for w, p in zip(winners, played))   # a dealer who won still passes the deal
+    others = list(run(albastini, Table(2), seed=4, deals=12))
+    for before, after in zip(others, others[1:]):
+        winner = before.result.victory.winner
+        assert after.deal.dealer == (before.deal.dealer if winner is None else winner)

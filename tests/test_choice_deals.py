@@ -6,8 +6,12 @@ import json
 import random
 
 import pytest
+from click.testing import CliRunner
 
+from tutorial_engine.cards import Card
 from tutorial_engine.choicedeal import Discard, Solo, TrumpChoiceDeal, places, play_deals
+from tutorial_engine.cli import cli
+from tutorial_engine.partners import PartnerDraw, draw_for_partners, draw_generator
 
 RANDOM_DEALS = 10_000
 
@@ -124,6 +128,80 @@ def test_simulate_altbaumer_match_json(run_cli):
     result = run_cli("simulate", "altbaumer", "--match", "--seed", "3", "--json")
     assert result.returncode == 0, result.stderr
     lines = [json.loads(line) for line in result.stdout.splitlines()]
-    assert set(lines[0]) == {"dealer", "trump", "declarers", "solo", "tricks", "score_change", "scores",
-                             "rounds", "decider", "match_winner"}
+    keys = {"dealer", "trump", "declarers", "solo", "tricks", "score_change", "scores", "rounds", "decider",
+            "match_winner"}
+    assert set(lines[0]) == keys | {"draw"} and all(set(line) == keys for line in lines[1:])
+    # B7, seed 3: player 3 drew 9♣ and deals, player 1 (9♠) sits opposite, the red nines
+    # (players 0 and 2) keep their order from player 3 round the table: 0 on the dealer's right.
+    assert lines[0]["draw"] == {"nines": ["9♦", "9♠", "9♥", "9♣"], "seats": [3, 0, 1, 2]}
+    assert lines[0]["dealer"] == 0
     assert lines[-1]["match_winner"] in (0, 1) and all(l["match_winner"] is None for l in lines[:-1])
+
+
+def C(text: str) -> Card:
+    return Card.parse(text)
+
+
+class Nines(random.Random):
+    """Deals the nines in a given order, by player: the draw's only use of its generator."""
+
+    def __init__(self, order: str):
+        super().__init__(0)
+        self.order = [C(card) for card in order.split()]
+
+    def shuffle(self, x):
+        assert sorted(map(str, x)) == sorted(map(str, self.order))
+        x[:] = self.order
+
+
+@pytest.mark.parametrize("order, seats", [
+    ("9♣ 9♥ 9♠ 9♦", (0, 1, 2, 3)),   # partners opposite already: nobody moves
+    ("9♥ 9♣ 9♦ 9♠", (1, 2, 3, 0)),   # the same, player 1 dealing
+    ("9♣ 9♠ 9♥ 9♦", (0, 2, 1, 3)),   # 9♠ on the dealer's right moves opposite, 9♥ takes that seat
+    ("9♦ 9♥ 9♣ 9♠", (2, 0, 3, 1)),   # from player 2, the red nines sit 0 then 1: they keep that order
+])
+def test_b7_the_nines_seat_the_players(altbaumer, order, seats):
+    draw = draw_for_partners(altbaumer, Nines(order))
+    assert draw == PartnerDraw(tuple(C(card) for card in order.split()), seats)
+    assert str(draw.nines[draw.dealer]) == "9♣" and draw.seats[0] == draw.dealer
+    for player in range(4):
+        assert draw.nines[draw.partner(player)].suit.red == draw.nines[player].suit.red
+
+
+def test_b7_every_seed_draws_partners_of_one_colour(altbaumer):
+    for seed in range(200):
+        draw = draw_for_partners(altbaumer, random.Random(seed))
+        assert sorted(map(str, draw.nines)) == ["9♠", "9♣", "9♥", "9♦"]
+        assert sorted(draw.seats) == [0, 1, 2, 3]
+        colours = [draw.nines[player].suit.red for player in draw.seats]
+        assert colours == [False, True, False, True]             # black 0+2 against red 1+3
+        assert str(draw.nines[draw.seats[0]]) == "9♣"             # the holder of 9♣ deals first
+
+
+def test_the_draw_needs_the_four_nines(games):
+    with pytest.raises(ValueError, match=r"^the draw for partners needs the four nines, but the Briscola deck "
+                                         r"has none$"):
+        draw_for_partners(games["briscola"], random.Random(0))
+
+
+def test_the_first_deal_follows_the_draw(altbaumer):
+    first, second = play_deals(altbaumer, seed=3, deals=2)
+    assert first.draw == draw_for_partners(altbaumer, draw_generator(3)) and second.draw is None
+    assert (first.deal.dealer, second.deal.dealer) == (0, 1)                  # B7, B10
+
+
+def test_simulate_altbaumer_tells_the_draw_first(run_cli):
+    result = run_cli("simulate", "altbaumer", "--seed", "3")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines()[:3] == [
+        "Draw for partners: player 0 gets 9♦, player 1 gets 9♠, player 2 gets 9♥, player 3 gets 9♣",
+        "  seat 0: player 3 (9♣, deals first), seat 1: player 0 (9♦), seat 2: player 1 (9♠), seat 3: player 2 (9♥)",
+        "Deal 1: seat 0 deals; sides 0+2 against 1+3",
+    ]
+
+
+@pytest.mark.parametrize("game, name", [("altbaumer", "Altbaumer"), ("briscola", "Briscola")])
+def test_b2_simulate_refuses_a_direction_the_game_is_not_played_in(project_root, game, name):
+    result = CliRunner().invoke(cli, ["simulate", game, "--direction", "clockwise", "--project", str(project_root)])
+    assert (result.exit_code, result.stderr) == (1, f"Error: {name} is not played clockwise\n")
+    assert result.stdout == ""

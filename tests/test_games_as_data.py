@@ -10,7 +10,7 @@ import pytest
 
 from tutorial_engine.cards import Card, Suit
 from tutorial_engine.check import Report, load_games
-from tutorial_engine.game import Direction
+from tutorial_engine.game import Direction, NextDealer
 from tutorial_engine.rules import Duty, WinReason, legal_plays, trick_verdict
 
 TOY = """\
@@ -83,6 +83,27 @@ def test_the_follow_rule_and_its_variant_come_from_the_data(toy):
 def test_an_ordinary_card_of_the_permanent_trumps_suit_lets_them_follow(toy):
     legality = legal_plays(toy, Suit.SPADES, cards("A♦"), cards("K♦ J♠ Q♥"))
     assert (legality.duty, legality.legal) == (Duty.PLAY_TREE, (Card.parse("K♦"),))
+
+
+def load_toy_with(project, line: str) -> Report:
+    """The toy game with `line` added after its hand size (line 17)."""
+    path = project / "examples" / "toy" / "game.yml"
+    path.write_text(TOY.replace("hand_size: 4\n", f"hand_size: 4\n{line}\n"), encoding="utf-8")
+    report = Report()
+    load_games(project, report)
+    return report
+
+
+def test_the_next_dealer_comes_from_the_data_and_a_variant_keeps_it(toy, toy_project):
+    assert toy.next_dealer is NextDealer.WINNER                       # the default: A6
+    game = load_toy_with(toy_project, "next_dealer: in-turn").games["toy"]
+    assert game.next_dealer is game.variants["anything-goes"].next_dealer is NextDealer.IN_TURN
+
+
+def test_an_unknown_next_dealer_is_reported_at_its_line(toy_project):
+    (problem,) = [str(p) for p in load_toy_with(toy_project, "next_dealer: loser").problems]
+    assert problem.endswith("game.yml:17:14: error: 'loser' is not a rule for the next dealer; "
+                            "expected one of: winner, in-turn")
 
 
 def test_the_command_line_plays_the_new_game(toy_project, console_script):

@@ -2,19 +2,19 @@
 
 Every test stacks the deck with `StackedRandom` (its `shuffle` lays out a chosen order, its
 `randrange` gives a chosen cut), plays scripted actions through the state machines' public API
-(`legal_actions` / `apply`) and compares with results worked out by hand from the spec:
-/work/shared/spec/albastini.md (A1–A20) and altbaumer.md (B1–B21). No expected value here was
-copied from the engine's output; the comments give the reasoning with fact numbers.
+(`legal_actions` / `apply`) and compares with results worked out by hand from the facts in
+examples/albastini/facts.md (A1–A20) and examples/altbaumer/facts.md (B1–B21). No expected value
+here was copied from the engine's output; the comments give the reasoning with fact numbers.
 
 Seats are numbered in the direction of play (see seating.py), so "the next player" is seat + 1.
-Two dealing conventions the spec leaves open are the engine's; the stacking helpers follow
+Two dealing conventions the facts leave open are the engine's; the stacking helpers follow
 them, and every test first checks the hands after dealing:
 
-- Albastini (A7 says only "deals 5 cards to each player"): one packet of five per player,
+- Albastini (A7 says only "gives every player five cards"): one packet of five per player,
   starting with the dealer's next player; the stock follows, its top card first.
-- Altbaumer (B9: "three then two"): packets from the chooser (the dealer's right-hand neighbour,
-  the next in the direction of play) on; the cut puts the lifted packet under the rest, so the
-  exposed card (B8: the bottom card of the lifted packet) is the bottom card of the pack.
+- Altbaumer (B9: "first three and then two"): packets from the chooser (the dealer's right-hand
+  neighbour, the next in the direction of play) on; the cut puts the lifted packet under the rest,
+  so the exposed card (B8: the bottom card of the lifted packet) is the bottom card of the pack.
 
 To keep the hand-checking short, the longer Albastini deals are built so that while the stock
 lasts every player plays, in each trick, the card drawn after the trick before (so a row's draws
@@ -562,7 +562,7 @@ def test_six_in_threes_a20_a_tie_scores_nothing_and_a6_the_dealer_deals_again(al
     # 1+3+5: 30 + 30; 0+2+4: 30 + 30.
     assert result.points == (60, 60)
     assert (result.victory.winner, result.victory.points) == (None, 0)        # A20
-    assert next_dealer(deal.table, 0, result, {}) == 0                        # A6
+    assert next_dealer(albastini, deal.table, 0, result, {}) == 0             # A6
 
 
 # --- Altbaumer --------------------------------------------------------------------------------

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from tutorial_engine.i18n import Translator
+from tutorial_engine.partners import PartnerDraw
 from tutorial_engine.render import Renderer
 from tutorial_engine.scoring import VictoryPoints
 from tutorial_engine.walkrender import WalkRenderer
@@ -84,10 +85,16 @@ def test_a19_a20_the_count_adds_up(albastini, players, team_size):
 
 
 @pytest.mark.parametrize("seed", range(40))
-def test_b8_to_b19_a_trump_choice_deal_is_told_from_the_cut_to_the_score(altbaumer, seed):
+def test_b7_to_b19_a_trump_choice_deal_is_told_from_the_draw_to_the_score(altbaumer, seed):
     walkthrough = walk(WalkSpec(altbaumer, 4, 2, seed))
-    cut, dealt, chosen, *tricks, scored = walkthrough.moments
-    assert (type(cut), type(dealt), type(chosen), type(scored)) == (Cut, Dealt, TrumpChosen, Scored)
+    drawn, cut, dealt, chosen, *tricks, scored = walkthrough.moments
+    assert (type(drawn), type(cut), type(dealt), type(chosen), type(scored)) == (
+        PartnerDraw, Cut, Dealt, TrumpChosen, Scored)
+    # B7: the players sit by their nines, 9♣ at seat 0 dealing, the red nines at seats 1 and 3.
+    assert walkthrough.seats == drawn.seats and sorted(drawn.seats) == [0, 1, 2, 3]
+    assert [str(drawn.nines[player]) for player in drawn.seats[::2]] == ["9♣", "9♠"]
+    assert {str(drawn.nines[player]) for player in drawn.seats[1::2]} == {"9♥", "9♦"}
+    assert cut.dealer == dealt.dealer == 0
     assert cut.cutter == 3 and dealt.chooser == 1  # B8, B11: left and right of dealer 0
     assert set(cut.taken) <= set(altbaumer.permanent_trumps)
     assert len(chosen.discards) == len(chosen.taken)  # B11
@@ -211,26 +218,69 @@ def test_the_bundled_two_player_deal_in_words(albastini):
 
 
 def test_the_bundled_altbaumer_deal_in_words(altbaumer):
-    """Seed 7 of the Altbaumer page, checked by hand: Dawit (seat 3, the dealer's left) cuts and
-    takes the exposed J♣; the card above, 9♣, is no tree (B8); Dawit gets one card fewer in the first packet (B9); Boris refuses J♦,
-    K♥ turns and hearts are trump (B11); Boris's pair declares (B12) and Boris leads (B13)."""
+    """Seed 7 of the Altbaumer page, checked by hand: Anna draws 9♠, Boris 9♦, Chiara 9♣, Dawit
+    9♥ (B7). Chiara deals and partners Anna, who already sits opposite her, so nobody moves:
+    from Chiara, Dawit, Anna and Boris follow in the direction of play. Boris (seat 3, the
+    dealer's left) cuts and takes the exposed J♣; the card above, 9♣, is no tree (B8); Boris gets
+    one card fewer in the first packet (B9); Dawit refuses J♦, K♥ turns and hearts are trump
+    (B11); Dawit's pair declares (B12) and Dawit leads (B13)."""
     html = render(WalkSpec(altbaumer, 4, 2, 7))
     stories = story_lines(html)
-    assert stories[:5] == [
-        "Dawit, on the dealer's left, cuts the pack.",
-        "J♣ is exposed: a tree, so Dawit takes it face up.",
+    assert stories[:6] == [
+        "The four nines are shuffled and each player receives one: 9♠ to Anna, 9♦ to Boris, 9♣ to Chiara, "
+        "and 9♥ to Dawit.",
+        "Boris, on the dealer's left, cuts the pack.",
+        "J♣ is exposed: a tree, so Boris takes it face up.",
         "9♣ is exposed: not a tree, so the deal begins.",
-        "Anna deals three cards to each player, then two, starting with Boris. The 4 cards left over lie face down "
-        "as the talon. Dawit already holds the tree taken at the cut, so gets one card fewer in the first packet.",
-        "Boris refuses J♦.",
+        "Chiara deals three cards to each player, then two, starting with Dawit. The 4 cards left over lie face "
+        "down as the talon. Boris already holds the tree taken at the cut, so gets one card fewer in the first "
+        "packet.",
+        "Dawit refuses J♦.",
     ]
     asked = steps(html)
-    assert [(s["question"], s["answer"]) for s in asked[:5]] == [
-        ("Who cuts the pack?", ["3"]),
+    assert [(s["question"], s["answer"]) for s in asked[:7]] == [
+        ("Who deals first?", ["2"]),           # players, in the order they sat down
+        ("Who is Anna's partner?", ["2"]),
+        ("Who cuts the pack?", ["3"]),          # seats, from the dealer
         ("Who chooses trump?", ["1"]),
         ("Which suit is trump?", ["♥"]),
         ("Which pair declares?", ["1"]),
         ("Who leads to the first trick?", ["1"]),
     ]
-    assert asked[2]["feedback"] == ("Boris refused, so the cards were turned until one of another suit: "
+    assert asked[0]["feedback"] == "The player who receives 9♣ deals first: Chiara."
+    assert asked[1]["feedback"] == (
+        "Anna and Chiara hold the black nines, so they play together. Partners sit opposite each other. "
+        "In the direction of play, from the dealer, the players now sit in this order: Chiara, Dawit, Anna, "
+        "and Boris.")
+    assert asked[4]["feedback"] == ("Dawit refused, so the cards were turned until one of another suit: "
                                     "K♥ made its suit trump.")
+    assert asked[5]["feedback"] == "The chooser's pair declares: Dawit and Boris."
+
+
+def test_a_draw_that_moves_a_player_seats_the_names_by_it(altbaumer):
+    """Seed 5, checked by hand: Anna draws 9♥, Boris 9♦, Chiara 9♠, Dawit 9♣ (B7). Dawit deals
+    and keeps his place; Chiara, his partner, moves opposite him, into Boris's seat, and the red
+    nines keep their order from Dawit: Anna on his right, then Chiara, then Boris. So Boris, on the
+    dealer's left, cuts (B8) and Anna chooses trump (B11)."""
+    assert walk(WalkSpec(altbaumer, 4, 2, 5)).seats == (3, 0, 2, 1)
+    html = render(WalkSpec(altbaumer, 4, 2, 5))
+    assert story_lines(html)[:4] == [
+        "The four nines are shuffled and each player receives one: 9♥ to Anna, 9♦ to Boris, 9♠ to Chiara, "
+        "and 9♣ to Dawit.",
+        "Boris, on the dealer's left, cuts the pack.",
+        "10♥ is exposed: not a tree, so the deal begins.",
+        "Dawit deals three cards to each player, then two, starting with Anna. The 4 cards left over lie face "
+        "down as the talon.",
+    ]
+    asked = steps(html)
+    assert [(s["question"], s["answer"], s["options"]) for s in asked[:4]] == [
+        ("Who deals first?", ["3"], ["0", "1", "2", "3"]),
+        ("Who is Anna's partner?", ["1"], ["1", "2", "3"]),
+        ("Who cuts the pack?", ["3"], ["0", "1", "2", "3"]),
+        ("Who chooses trump?", ["1"], ["0", "1", "2", "3"]),
+    ]
+    assert asked[1]["feedback"] == (
+        "Anna and Boris hold the red nines, so they play together. Partners sit opposite each other. "
+        "In the direction of play, from the dealer, the players now sit in this order: Dawit, Anna, Chiara, "
+        "and Boris.")
+    assert asked[2]["feedback"] == "The dealer's left-hand neighbour cuts: Boris."

@@ -88,7 +88,7 @@ def card_name(card: Card, tr: Translator) -> str:
 
 
 def is_red(suit: Suit) -> bool:
-    return suit in (Suit.HEARTS, Suit.DIAMONDS)
+    return suit.red
 
 
 _MARKDOWN_SYNTAX = str.maketrans({"[": "&#91;", "]": "&#93;", "{": "&#123;", "}": "&#125;",

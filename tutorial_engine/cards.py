@@ -32,6 +32,11 @@ class Suit(enum.Enum):
     def letter(self) -> str:
         return self.name[0]
 
+    @property
+    def red(self) -> bool:
+        """Hearts and diamonds; a rule may ask too, as Altbaumer's draw for partners does (B7)."""
+        return self is Suit.HEARTS or self is Suit.DIAMONDS
+
     def __str__(self) -> str:
         return self._value_  # not .value: Enum's property costs a Python call per card printed
 

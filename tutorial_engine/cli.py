@@ -113,6 +113,8 @@ def _check_once(root: Path, paths: tuple[Path, ...], workers: int = 1) -> bool:
     if report.problems:
         click.echo("\n".join(report.problems.report()))
         return False
+    for note in report.unclaimed():
+        click.echo(note)
     click.echo(report.summary())
     return True
 
@@ -311,10 +313,16 @@ def simulate(game: str, players: int | None, team_size: int, direction: str | No
              project: Path | None) -> None:
     """Play whole deals with seeded players and print what happened.
 
-    Seats are numbered in the direction of play, seat 0 the first dealer. With --json, one JSON
-    object per deal on stdout.
+    Seats are numbered in the direction of play, seat 0 the first dealer. Altbaumer first draws
+    for partners: players, numbered in the order they sat down, take their seats by the nines
+    they receive (B7). With --json, one JSON object per deal on stdout.
     """
     spec = _game(project, game, None)
+    if direction is not None and direction != spec.direction.value:
+        variant = next((name for name, v in spec.variants.items() if v.direction.value == direction), None)
+        if variant is None:
+            raise click.ClickException(f"{spec.name} is not played {direction}")
+        spec = spec.variants[variant]
     if spec.deal == "trump-choice":
         if players not in (None, 4) or team_size not in (1, 2) or target is not None:
             raise click.ClickException(f"{spec.name} is played by four in two pairs; "
@@ -326,11 +334,6 @@ def simulate(game: str, players: int | None, team_size: int, direction: str | No
     if match:
         raise click.ClickException(f"--match is for games played in rounds; for {spec.name}, "
                                    "play a match with --target N (victory points)")
-    if direction is not None and direction != spec.direction.value:
-        variant = next((name for name, v in spec.variants.items() if v.direction.value == direction), None)
-        if variant is None:
-            raise click.ClickException(f"{spec.name} is not played {direction}")
-        spec = spec.variants[variant]
     try:
         table = Table.for_game(spec, players or min(spec.players), team_size)
     except SeatingError as error:

@@ -32,6 +32,13 @@ class Direction(enum.Enum):
     COUNTERCLOCKWISE = "counterclockwise"
 
 
+class NextDealer(enum.Enum):
+    WINNER = "winner"
+    """The winner deals; a winning team's members take turns; after a tie, the same dealer (A6)."""
+    IN_TURN = "in-turn"
+    """The next player in the direction of play deals; two players deal alternately."""
+
+
 class CardNotInDeck(ValueError):
     """A well-formed card that this game's deck does not contain."""
 
@@ -90,6 +97,8 @@ class GameSpec:
     hand_size: int = 5
     deal: str = "draw"
     """The procedure a deal follows: "draw" (Albastini's family) or "trump-choice" (Altbaumer)."""
+    next_dealer: NextDealer = NextDealer.WINNER
+    """Who deals the next deal of a drawing game."""
     forecast: bool = False
     """Whether opponents of the dealer may forecast the trump suit (Albastini A8–A10)."""
     scoring: Scoring | None = None

@@ -7,7 +7,7 @@ from dataclasses import replace
 from types import MappingProxyType
 
 from .cards import Card, Suit
-from .game import Direction, FollowRule, GameSpec, TeamRule
+from .game import Direction, FollowRule, GameSpec, NextDealer, TeamRule
 from .problems import Location, Problems
 from .schema import (INVALID, Boolean, CardShape, Choice, Context, Field, Integer, ListOf, MapOf,
                      RankShape, Rec, Record, SuitShape, Tagged, Text)
@@ -55,6 +55,10 @@ _RULES = {
     "deal": Field(Choice(DEALS, "a deal procedure"),
                   doc="`draw`: turn up trump and draw after each trick; `trump-choice`: Altbaumer's."),
     "forecast": Field(Boolean(), doc="Whether the dealer's opponents may forecast the trump suit."),
+    "next_dealer": Field(Choice([rule.value for rule in NextDealer], "a rule for the next dealer"),
+                         doc="Who deals next in a `draw` game. `winner`: the winner deals, a winning team's "
+                             "members take turns, and after a tie the same player deals again; `in-turn`: "
+                             "the next player in the direction of play deals."),
     "scoring": Field(Tagged("a scoring rule", "kind", {
         "victory-points": Record("victory-point scoring", {
             "kind": Field(Choice(["victory-points", "tricks"], "a kind of scoring"), required=True,
@@ -194,6 +198,7 @@ def _spec(rec, values: dict, problems: Problems, variant: str | None = None) -> 
         hand_size=hand_size,
         deal=values.get("deal", "draw"),
         forecast=values.get("forecast", False),
+        next_dealer=NextDealer(values.get("next_dealer", NextDealer.WINNER.value)),
         scoring=_scoring(values.get("scoring")),
         variant=variant,
     )

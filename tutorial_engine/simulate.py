@@ -1,5 +1,5 @@
-"""Consecutive deals of a drawing game, the dealer rotating as A6 says, from one seeded generator:
-the engine behind `tutorial-engine simulate`."""
+"""Consecutive deals of a drawing game, the dealer changing as the game's `next_dealer` says,
+from one seeded generator: the engine behind `tutorial-engine simulate`."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Callable, Iterator
 
 from .deal import DealResult, DrawingDeal, play_out, random_strategy, sensible_strategy
-from .game import GameSpec
+from .game import GameSpec, NextDealer
 from .seating import Table
 
 STRATEGIES: dict[str, Callable] = {"random": random_strategy, "sensible": sensible_strategy}
@@ -23,8 +23,11 @@ class Played:
     """Victory points per side so far."""
 
 
-def next_dealer(table: Table, dealer: int, result: DealResult, turns: dict[int, int]) -> int:
-    """A6: the winner deals; a winning team's members take turns; after a tie, the same dealer."""
+def next_dealer(game: GameSpec, table: Table, dealer: int, result: DealResult, turns: dict[int, int]) -> int:
+    """In turn, the next player; else A6: the winner deals, a winning team's members take turns
+    (`turns` counts them), and after a tie the same dealer deals again."""
+    if game.next_dealer is NextDealer.IN_TURN:
+        return table.next(dealer)
     if result.victory.winner is None:
         return dealer
     side = result.sides[result.victory.winner]
@@ -49,7 +52,7 @@ def run(game: GameSpec, table: Table, *, seed: int, strategy: str = "random", de
         if result.victory.winner is not None:
             totals[result.victory.winner] += result.victory.points
         yield Played(number, deal, result, tuple(totals))
-        dealer = next_dealer(table, dealer, result, turns)
+        dealer = next_dealer(game, table, dealer, result, turns)
         if target is not None and max(totals) >= target:
             return
         if target is None and number >= deals:

@@ -18,6 +18,7 @@ from .drills import NAMES, VictoryVariant
 from .explain import explain_duty_of, explain_outcome, explain_win
 from .grammar import Team, Term
 from .i18n import Signed
+from .partners import PartnerDraw
 from .walkthrough import (
     Counted,
     Cut,
@@ -70,19 +71,24 @@ class WalkRenderer:
                            text=json.dumps(text, ensure_ascii=False))
 
     def moment(self, moment) -> Moment | None:
-        return {Dealt: self.dealt, TurnedUp: self.turned_up, Cut: self.cut, TrumpChosen: self.trump_chosen,
-                TrickPlayed: self.trick, Counted: self.counted, Scored: self.scored}[type(moment)](moment)
+        return {PartnerDraw: self.drawn, Dealt: self.dealt, TurnedUp: self.turned_up, Cut: self.cut,
+                TrumpChosen: self.trump_chosen, TrickPlayed: self.trick, Counted: self.counted,
+                Scored: self.scored}[type(moment)](moment)
 
     # --- words shared by the moments ---
 
     def name(self, seat: int) -> Term:
-        return self.d.name(NAMES[seat])
+        return self.player(self.walk.seats[seat])
+
+    def player(self, player: int) -> Term:
+        """A player by the order they sat down, before a draw for partners moved them."""
+        return self.d.name(NAMES[player])
 
     def names(self, seats) -> list[Term]:
         return [self.name(s) for s in seats]
 
     def side(self, seats) -> Term | Team:
-        return self.d.side([NAMES[s] for s in seats])
+        return self.d.side([NAMES[self.walk.seats[s]] for s in seats])
 
     def say(self, text: str) -> Markup:
         return self.d.inline(text)
@@ -100,6 +106,41 @@ class WalkRenderer:
         return rows
 
     # --- the moments ---
+
+    def drawn(self, m: PartnerDraw) -> Moment:
+        """B7: the nines each player received; asked, who deals first and who partners the first
+        player to sit down, whose answer tells where everyone now sits."""
+        tr = self.tr
+        players = range(len(m.nines))
+        given = [tr.pgettext("walkthrough", "{card} to {player}", card=card, player=self.player(p))
+                 for p, card in enumerate(m.nines)]
+        story = tr.pgettext("walkthrough", "The four nines are shuffled and each player receives one: {draws}.",
+                            draws=given)
+        prompt = self.d.macros.seats([{"name": self.player(p), "card": card, "tags": []}
+                                      for p, card in enumerate(m.nines)])
+
+        def ask(question: str, answer: int, feedback: str, among) -> Step:
+            options = [self.d.option(str(p), self.player(p).text) for p in among]
+            return self.d.choice("choice", question, options, [str(answer)], feedback)
+
+        first, partner = 0, m.partner(0)
+        if m.nines[first].suit.red:
+            pair = tr.pgettext("walkthrough", "{player} and {partner} hold the red nines, so they play together.",
+                               player=self.player(first), partner=self.player(partner))
+        else:
+            pair = tr.pgettext("walkthrough", "{player} and {partner} hold the black nines, so they play together.",
+                               player=self.player(first), partner=self.player(partner))
+        seated = tr.pgettext("walkthrough", "Partners sit opposite each other. In the direction of play, from the "
+                             "dealer, the players now sit in this order: {players}.",
+                             players=self.names(range(self.table.players)))
+        steps = (
+            ask(tr.pgettext("walkthrough", "Who deals first?"), m.dealer,
+                tr.pgettext("walkthrough", "The player who receives {card} deals first: {player}.",
+                            card=m.nines[m.dealer], player=self.player(m.dealer)), players),
+            ask(tr.pgettext("walkthrough", "Who is {player}'s partner?", player=self.player(first)), partner,
+                pair + " " + seated, [p for p in players if p != first]),
+        )
+        return Moment(tr.pgettext("walkthrough", "The partners"), (self.say(story),), Markup(prompt), steps)
 
     def dealt(self, m: Dealt) -> Moment:
         tr = self.tr
@@ -305,7 +346,7 @@ class WalkRenderer:
 
     def counted(self, m: Counted) -> Moment:
         tr = self.tr
-        names = tuple(tuple(NAMES[s] for s in side) for side in m.sides)
+        names = tuple(tuple(NAMES[self.walk.seats[s]] for s in side) for side in m.sides)
         question = self.d.victory(VictoryVariant(self.game, names, m.points, m.team_size))
         story = tr.pgettext("walkthrough", "The hands are empty. Each side counts the points of the cards it won.")
         return Moment(tr.pgettext("walkthrough", "The count"), (self.say(story),), question.prompt, question.steps)

@@ -1,9 +1,9 @@
 """A seeded whole deal, told as moments for a walkthrough page.
 
 The deal is played by the engine's state machine with the game's sensible strategy; this module
-only watches it and keeps, for each moment (the deal, the turn-up or the trump choice, each
-trick, the count), the facts its questions ask about. Every answer is therefore the engine's.
-The words live in walkrender.py.
+only watches it and keeps, for each moment (the draw for partners, the deal, the turn-up or the
+trump choice, each trick, the count), the facts its questions ask about. Every answer is
+therefore the engine's. The words live in walkrender.py.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from .deal import Play as DrawingPlay
 from .deal import sensible_strategy as drawing_strategy
 from .forecast import ForecastOutcome, forecast_outcome
 from .game import GameSpec
+from .partners import PartnerDraw, draw_for_partners, draw_generator
 from .rules import Legality, Verdict, judge_trick, legal_plays
 from .scoring import DealScore, DealVictory
 from .seating import Table
@@ -132,7 +133,7 @@ class Scored:
     score: DealScore
 
 
-Moment = Dealt | TurnedUp | Cut | TrumpChosen | TrickPlayed | Counted | Scored
+Moment = PartnerDraw | Dealt | TurnedUp | Cut | TrumpChosen | TrickPlayed | Counted | Scored
 
 
 @dataclass(frozen=True)
@@ -140,15 +141,22 @@ class Walkthrough:
     spec: WalkSpec
     table: Table
     moments: tuple[Moment, ...]
+    seats: tuple[int, ...]
+    """The player at each seat, numbered in the order they sat down (the page's names): moved
+    by the draw for partners (B7), else each in their own seat."""
 
 
 def walk(spec: WalkSpec) -> Walkthrough:
-    """The deal the seed gives, seat 0 dealing, played by the sensible strategy."""
+    """The deal the seed gives, seat 0 dealing, played by the sensible strategy; a trump-choice
+    deal first draws for partners, which is its first moment."""
     table = Table.for_game(spec.game, spec.players, spec.team_size)
     rng = random.Random(spec.seed)
     if spec.game.deal == "trump-choice":
-        return Walkthrough(spec, table, tuple(_choice_moments(TrumpChoiceDeal(spec.game, 0, rng), rng)))
-    return Walkthrough(spec, table, tuple(_drawing_moments(DrawingDeal(spec.game, table, 0, rng), rng)))
+        draw = draw_for_partners(spec.game, draw_generator(spec.seed))
+        moments = (draw, *_choice_moments(TrumpChoiceDeal(spec.game, 0, rng), rng))
+        return Walkthrough(spec, table, moments, draw.seats)
+    moments = tuple(_drawing_moments(DrawingDeal(spec.game, table, 0, rng), rng))
+    return Walkthrough(spec, table, moments, tuple(range(spec.players)))
 
 
 def _played(state, strategy, rng: random.Random) -> tuple[list, list[Duty | None]]:
