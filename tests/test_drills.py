@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from tutorial_engine import drills as drills_module
+from tutorial_engine.cards import Card, Suit
 from tutorial_engine.check import check
 from tutorial_engine.choicedeal import play_deals
 from tutorial_engine.drillrender import PRINTED, SHOWN, DrillRenderer
@@ -20,10 +21,12 @@ from tutorial_engine.drills import (
     DrillError,
     ExchangeVariant,
     MatchDealVariant,
+    OrderVariant,
     draw,
     generate,
     load_drills,
 )
+from tutorial_engine.examples import Expectation, RankingExample
 from tutorial_engine.i18n import Translator
 from tutorial_engine.problems import Problems
 from tutorial_engine.render import Renderer
@@ -460,11 +463,11 @@ def test_b21_the_deciding_deal_writes_nothing_and_three_tricks_win_the_match(rep
     v, steps = first_match(report, "the-deciding-deal", lambda v: True)
     winner = v.match_winner
     assert [k for k, _, _ in steps] == ["number", "choice"]
-    assert steps[0] == ("number", 0, "Nothing (0): no points are written in the deciding deal.")
+    assert steps[0] == ("number", 0, "Nothing (0): on this site no points are written in the deciding deal.")
     expected = (f"{SIDES[winner]} took {v.tricks[winner]} tricks: three tricks win the deciding deal, "
                 "and with it the match.")
     if v.solo is not None:
-        expected += " A solo player, too, needs only three tricks in the deciding deal."
+        expected += " On this site a solo player, too, needs only three tricks in the deciding deal."
     assert steps[1] == ("choice", [str(winner)], expected)
     question = rendered(report, "altbaumer", "the-deciding-deal").split('<li class="tc-drill__variant">')[1]
     assert "The rounds stand at one all, so this is the deciding deal." in question
@@ -554,3 +557,14 @@ def test_a_drill_drawn_in_another_process_fails_as_it_would_here(tmp_path, monke
     assert [str(p) for p in shared.problems] == [str(p) for p in alone.problems]
     assert re.fullmatch(r"drills\.yml:6:5: error: only \d+ different questions meet the constraints of 'ties' "
                         r"in 40 simulated deals; relax them or lower 'count'", str(*shared.problems))
+
+
+def test_two_trees_in_an_order_question_name_the_site_reading(report):
+    """B3: which tree is higher is the site's reading; a question that sets Q♣ against J♣ says so,
+    rather than "a tree outranks every other trump", which J♣ is too."""
+    game = report.games["altbaumer"]
+    ranking = RankingExample(id="q", location=None, game=game, title=None, cites=(), expect=Expectation(),
+                             trump=Suit.parse("♥"), cards=(Card.parse("J♣"), Card.parse("Q♣")))
+    renderer = DrillRenderer(Renderer(Translator.load(ROOT / "locales", "en")))
+    feedback = re.sub(r"<[^>]+>", "", str(renderer.order(OrderVariant(ranking)).steps[0].feedback))
+    assert feedback == "Q♣ beats the other tree, J♣, because this site ranks it higher; the trees outrank every other trump."

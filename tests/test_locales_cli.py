@@ -177,8 +177,8 @@ def test_stats_min_names_the_locales_below_it(project, run_cli):
 
 def test_a_changed_english_paragraph_becomes_fuzzy_after_update(project):
     pages = project / "examples" / "albastini" / "pages.yml"
-    old = "On this site, play goes **clockwise** by default."
-    new = "On this site, play goes **clockwise** unless a variant says otherwise."
+    old = "The dealer never forecasts."
+    new = "The dealer never makes a forecast."
     text = pages.read_text(encoding="utf-8")
     assert old in text
     pages.write_text(text.replace(old, new), encoding="utf-8")
@@ -298,9 +298,9 @@ def test_a_word_the_glossary_sets_aside_is_reported_at_its_line(project):
     """Russian players know «прикуп» as a widow: the glossary sets it aside for the stock."""
     catalog = project / "locales" / "ru" / "LC_MESSAGES" / "messages.po"
     text = catalog.read_text(encoding="utf-8")
-    old = "В обеих под остатком колоды лежит"
+    old = "В обеих играх под остатком колоды лежит"
     assert old in text
-    catalog.write_text(text.replace(old, "В обеих под прикупом лежит"), encoding="utf-8")
+    catalog.write_text(text.replace(old, "В обеих играх под прикупом лежит"), encoding="utf-8")
     line = next(n for n, row in enumerate(catalog.read_text(encoding="utf-8").splitlines(), 1) if "прикупом" in row)
     result = locale("check", "ru")
     assert result.stdout.splitlines() == [
@@ -343,3 +343,26 @@ def test_the_glossary_is_written_into_translating_md(project):
     (project / "TRANSLATING.md").write_text("# A guide without the glossary's markers\n", encoding="utf-8")
     refused = locale("glossary", "--write")
     assert refused.exit_code == 1 and "no glossary section" in refused.output
+
+
+def test_a_message_that_comes_back_takes_its_old_translation_once(project):
+    """As msgmerge does: a paragraph removed and then restored finds its translation in the
+    obsolete entry, rather than a fuzzy guess beside a duplicate that msgfmt refuses."""
+    pages = project / "examples" / "albastini" / "pages.yml"
+    text = pages.read_text(encoding="utf-8")
+    line = "          - In this trick three players play to the right. Clubs are trump and Anna leads the ace of diamonds.\n"
+    assert line in text
+    french = project / "locales" / "fr" / "LC_MESSAGES" / "messages.po"
+    msgid = line.strip().removeprefix("- ")
+    before = entry(french, msgid)
+    pages.write_text(text.replace(line, ""), encoding="utf-8")
+    assert locale("update").exit_code == 0
+    assert f'#~ msgid "{msgid}"' in french.read_text(encoding="utf-8")
+    pages.write_text(text, encoding="utf-8")
+    assert locale("update").exit_code == 0
+    back = entry(french, msgid)
+    assert (back.string, back.fuzzy) == (before.string, False)
+    assert f'#~ msgid "{msgid}"' not in french.read_text(encoding="utf-8")
+    if shutil.which("msgfmt"):
+        done = subprocess.run(["msgfmt", "--check", "-o", os.devnull, str(french)], capture_output=True, text=True)
+        assert done.returncode == 0, done.stderr

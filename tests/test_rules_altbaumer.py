@@ -1,4 +1,4 @@
-"""Altbaumer rule kernels against the spec facts (shared/spec/altbaumer.md): B1–B6, B12, B14–B18.
+"""Altbaumer rule kernels against the facts (examples/altbaumer/facts.md): B1–B6, B12, B14–B18.
 
 Each test names the fact it checks.
 """
@@ -398,4 +398,4 @@ def test_b3_the_higher_tree_says_which_tree_it_beats(altbaumer):
     verdict = trick_verdict(altbaumer, D, cards("J♣ A♦ Q♣ 9♦"))
     assert (verdict.winner, verdict.card, verdict.reason) == (2, C("Q♣"), WinReason.TREE)
     assert why_wins(verdict, altbaumer) == (
-        "Q♣ is the higher tree, above J♣, and the trees outrank every other trump")
+        "Q♣ beats the other tree, J♣, because this site ranks it higher; the trees outrank every other trump")

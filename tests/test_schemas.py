@@ -30,7 +30,7 @@ STRUCTURAL = {
     "several_errors.yml", "unknown_card.yml", "unknown_example_key.yml", "misspelt_card_names.yml",
     "unknown_follow_rule.game.yml", "unknown_game.yml", "unknown_game_key.game.yml",
     "unknown_kind.yml", "unknown_top_level_key.yml", "walkthrough_bad_table.yml",
-    "walkthrough_not_alone.yml", "yes_no_leader.yml", "yes_no_seat_on.yml", "yes_no_title.yml",
+    "walkthrough_not_alone.yml", "decision_without_source.yml", "yes_no_leader.yml", "yes_no_seat_on.yml", "yes_no_title.yml",
 }
 """Wrong shape (unknown key, wrong type, missing key, bad id or card syntax): both refuse them."""
 
@@ -48,6 +48,7 @@ RULE_LEVEL = {
     "variation_replaces_unplayed_card.yml", "winner_not_a_seat.yml",
     "wrong_forecast_exchange.yml", "wrong_forecast_returned.yml", "wrong_legal_refused_card.yml",
     "wrong_legal_set.yml", "wrong_points.yml", "wrong_ranking.yml", "wrong_winner.yml",
+    "claim_wrong.yml",
 }
 """Well-shaped, but wrong against the deck, the seats, each other or the engine: loader only."""
 

@@ -12,13 +12,11 @@ from yaml.nodes import MappingNode, ScalarNode
 from .content import load_examples, peek
 from .drills import Drill, drawable, is_drills_file, read_drills
 from .pages import Page, is_pages_file, load_pages
-from .examples import Example
-from .game import CardNotInDeck, GameSpec
+from .examples import Example, disagreements
+from .game import GameSpec
 from .gamefile import SLUG, build_game
-from .problems import Location, Problem, Problems, display_path
-from .rules import RuleError
+from .problems import Location, Problems, display_path
 from .schema import TAG, did_you_mean
-from .seating import SeatingError
 from .source import MAX_FILE_BYTES, Source, SourceError, read_source
 
 EXAMPLES_DIR = "examples"
@@ -60,8 +58,18 @@ class Report:
     def variations(self) -> int:
         return sum(len(getattr(example, "variations", ())) for example in self.examples)
 
+    @property
+    def claims(self) -> int:
+        return sum(len(page.claims) for page in self.pages)
+
+    def unclaimed(self) -> list[str]:
+        """Notes on the paragraphs that seem to state a rule but carry no claim."""
+        return [f"{location}: note: this paragraph states a rule (“{word}”) that no claim checks; "
+                "add 'claims' (AUTHORING.md, Claims), or make it a 'decision'"
+                for page in self.pages for location, word in page.unclaimed()]
+
     def summary(self) -> str:
-        counts = [(len(self.examples), "example"), (self.variations, "variation"),
+        counts = [(len(self.examples), "example"), (self.variations, "variation"), (self.claims, "claim"),
                   (len(self.drills), "drill"), (len(self.pages), "page")]
         parts = [_count(n, noun) for n, noun in counts if n] or [_count(0, "example")]
         listed = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
@@ -222,11 +230,7 @@ def _check_examples(project: Path, path: Path, source, report: Report, into=None
                                                   "that is the limit (a tutorial needs far fewer)")
             return
         (report.examples if into is None else into).append(example)
-        try:
-            problems = example.check()
-        except (RuleError, CardNotInDeck, SeatingError) as error:
-            problems = [Problem(example.location, str(error))]
-        for problem in problems:
+        for problem in disagreements(example):
             report.problems.add(problem.location, problem.message)
 
 

@@ -16,8 +16,9 @@ from typing import NamedTuple
 from .cards import Card, Suit
 from .deal import play_out, random_strategy, seat_plays
 from .game import GameSpec
+from .partners import PartnerDraw, draw_for_partners, draw_generator
 from .rules import allowed_cards, judge_trick
-from .scoring import DealScore, trick_score
+from .scoring import DealScore, match_step, trick_score
 from .seating import Table
 
 TRICKS = 5
@@ -328,63 +329,65 @@ class MatchDeal:
     rounds: tuple[int, int]
     decider: bool
     match_winner: int | None
+    draw: PartnerDraw | None
+    """B7: the draw that seated the players, on the first deal; None on the others."""
 
 
 def play_deals(game: GameSpec, *, seed: int, strategy: str = "random", deals: int = 1,
                match: bool = False):
-    """Consecutive deals (B10: the deal passes to the right); with `match`, until the match is won.
+    """The draw for partners (B7), then consecutive deals (B10: the deal passes to the right);
+    with `match`, until the match is won. Seat 0, the holder of 9♣, deals first.
 
     B19 scores each deal; B20: the first side to reach the round target wins the round and both
     scores go back to 0, and a solo of five wins the round at once; B21: two rounds win the
     match, and at one round all a single deal decides it: three tricks win, nothing is written.
     """
+    draw = draw_for_partners(game, draw_generator(seed))
     rng = random.Random(seed)
     choose = STRATEGIES[strategy]
-    scoring = game.scoring
-    scores, rounds, dealer, decider = [0, 0], [0, 0], 0, False
+    scores, rounds, dealer = (0, 0), (0, 0), 0
     number = 0
     while True:
         number += 1
         deal = TrumpChoiceDeal(game, dealer, rng)
         result = play_out(deal, choose, rng)
-        change, winner = [0, 0], None
-        if decider:
-            winner = 0 if result.tricks[0] >= 3 else 1
-        else:
-            declarers, defenders = result.declarers, 1 - result.declarers
-            change[declarers], change[defenders] = result.score.declarers, result.score.defenders
-            scores = [scores[0] + change[0], scores[1] + change[1]]
-            round_won = None
-            if result.solo is not None and result.tricks[declarers] == TRICKS:
-                round_won = declarers
-            elif max(scores) >= scoring.round:
-                round_won = 0 if scores[0] >= scoring.round else 1
-            if round_won is not None:
-                rounds[round_won] += 1
-                scores = [0, 0]
-                if rounds[round_won] == 2:
-                    winner = round_won
-        yield MatchDeal(number, deal, result, tuple(change), tuple(scores), tuple(rounds), decider, winner)
-        if winner is not None and match:
+        step = match_step(game.scoring, scores, rounds, result.declarers, result.tricks, result.solo is not None)
+        scores, rounds = step.scores, step.rounds
+        yield MatchDeal(number, deal, result, step.written, scores, rounds, step.decider, step.match_winner,
+                        draw if number == 1 else None)
+        if step.match_winner is not None and match:
             return
-        decider = rounds == [1, 1]
         dealer = (dealer + 1) % 4
         if not match and number >= deals:
             return
 
 
 def match_json(played: MatchDeal) -> dict:
+    """One deal for scripts; the first also holds the draw: each player's nine, by player in the
+    order they sat down, and the player at each seat."""
     result = played.result
-    return {"dealer": played.deal.dealer, "trump": str(result.trump), "declarers": result.declarers,
+    data = {"dealer": played.deal.dealer, "trump": str(result.trump), "declarers": result.declarers,
             "solo": result.solo, "tricks": list(result.tricks), "score_change": list(played.score_change),
             "scores": list(played.scores), "rounds": list(played.rounds), "decider": played.decider,
             "match_winner": played.match_winner}
+    if played.draw is not None:
+        data["draw"] = {"nines": [str(card) for card in played.draw.nines], "seats": list(played.draw.seats)}
+    return data
+
+
+def describe_draw(draw: PartnerDraw) -> list[str]:
+    """B7 in two lines: who received which nine, then who sits where."""
+    nines = draw.nines
+    return ["Draw for partners: " + ", ".join(f"player {p} gets {card}" for p, card in enumerate(nines)),
+            "  " + ", ".join(f"seat {seat}: player {p} ({nines[p]}{', deals first' if seat == 0 else ''})"
+                             for seat, p in enumerate(draw.seats))]
 
 
 def describe_match_deal(played: MatchDeal) -> list[str]:
     deal, result = played.deal, played.result
-    lines = [f"Deal {played.number}: seat {deal.dealer} deals; sides 0+2 against 1+3"
-             + (" (the deciding deal)" if played.decider else "")]
+    lines = describe_draw(played.draw) if played.draw is not None else []
+    lines.append(f"Deal {played.number}: seat {deal.dealer} deals; sides 0+2 against 1+3"
+                 + (" (the deciding deal)" if played.decider else ""))
     for event in deal.log:
         kind = event["event"]
         if kind == "take-tree":

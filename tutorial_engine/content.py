@@ -11,38 +11,44 @@ from collections.abc import Mapping
 from yaml.nodes import MappingNode
 
 from .cards import Card, Suit
-from .examples import (NOBODY, Example, Expectation, ForecastExample, LegalExample, RankingExample,
-                       TrickExample)
+from .examples import (NOBODY, SIDES, DealExample, Example, Expectation, ForecastExample, GameExample,
+                       LegalExample, RankingExample, RoundExample, ScoreExample, TrickExample)
 from .forecast import Refusal, forecast_seats, may_forecast
-from .game import GameSpec
+from .game import Direction, GameSpec, NextDealer
 from .gamefile import SLUG
 from .problems import Location, Problems, alternatives
 from .rules import Duty, RankingError, WinReason, rank_cards
-from .schema import (INVALID, CardShape, Choice, Context, Field, Integer, ListOf, MapOf, Rec, Record,
+from .schema import (INVALID, Boolean, CardShape, Choice, Context, Field, Integer, ListOf, MapOf, Pairs, Rec, Record,
                      Seq, SuitShape, Tagged, Text, close_match, did_you_mean)
+from .scoring import TrickScoring, VictoryPoints
 from .seating import SeatingError, Table
 from .source import Source
 
 SEAT = Text("a seat name")
 CITES = ListOf(Text("a fact number", pattern=r"[A-Z][0-9]+[a-z]?",
-                    hint="write it as in the spec, e.g. A14 or E1"))
+                    hint="write it as in the game's facts.md, e.g. A14 or E1"))
 CARDS = ListOf(CardShape())
 
 
-def _example(what: str, fields: Mapping[str, Field]) -> Record:
+def _example(what: str, fields: Mapping[str, Field], *, claim: bool = False) -> Record:
+    """An example's fields; a claim (pages.py) has the same ones, its id optional, as a claim
+    is shown where it stands rather than named from a page."""
     return Record(what, {
-        "id": Field(Text("an example id", **SLUG), required=True,
+        "id": Field(Text("an example id", **SLUG), required=not claim,
                     doc="Unique within the game; used in page addresses."),
         "kind": Field(Choice(KINDS, "a kind of example"), required=True,
-                      doc="`trick`, `legal`, `ranking` or `forecast`: what the example shows."),
+                      doc="What the example shows: " + ", ".join(f"`{kind}`" for kind in KINDS) + "."),
         "title": Field(Text("a title"), doc="English source text, translated like any other."),
-        "cites": Field(CITES, doc="Spec facts this example illustrates."),
+        "cites": Field(CITES, doc="Rule facts (numbered in the game's facts.md) this example illustrates."),
         "variant": Field(Text("a variant id", **SLUG), doc="A variant of the game's rules."),
+        **({"show": Field(Boolean(), doc="Draw the claim's position as a diagram under the text; "
+                                         "a `trick`, `legal`, `ranking` or `forecast` claim can be drawn.")}
+           if claim else {}),
         **fields,
     }, partial=True)
 
 
-KINDS = ("trick", "legal", "ranking", "forecast")
+KINDS = ("trick", "legal", "ranking", "forecast", "score", "round", "deal", "game")
 EXPECT_DOC = "What the engine must conclude; check fails, and says why, when it concludes otherwise."
 
 TRICK_EXPECT = Record("a trick expectation", {
@@ -52,7 +58,7 @@ TRICK_EXPECT = Record("a trick expectation", {
                     doc="Why the winner takes it, such as `highest-trump` or `highest-of-led-suit`."),
 })
 
-TRICK = _example("a trick example", {
+TRICK_FIELDS = {
     "trump": Field(SuitShape(), required=True, doc="The trump suit."),
     "seats": Field(ListOf(SEAT, min_items=2), required=True,
                    doc="Names in the direction of play."),
@@ -62,15 +68,15 @@ TRICK = _example("a trick example", {
     "expect": Field(TRICK_EXPECT, doc=EXPECT_DOC),
     "variations": Field(ListOf(Record("a variation", {
         "title": Field(Text("a title"), doc="English source text, translated like any other."),
-        "cites": Field(CITES, doc="Spec facts this example illustrates."),
+        "cites": Field(CITES, doc="Rule facts (numbered in the game's facts.md) this example illustrates."),
         "replace": Field(MapOf(CardShape(), CardShape(), "card replacements (old: new)"),
                          doc="Cards played instead, as `old: new`."),
         "trump": Field(SuitShape(), doc="Another trump suit."),
         "expect": Field(TRICK_EXPECT, doc=EXPECT_DOC),
     }), what="a list of variations"), doc="The same trick with other cards, each checked on its own."),
-})
+}
 
-LEGAL = _example("a legal-play example", {
+LEGAL_FIELDS = {
     "trump": Field(SuitShape(), required=True, doc="The trump suit."),
     "trick": Field(CARDS, doc="Cards already played, from the leader; empty when leading."),
     "hand": Field(ListOf(CardShape(), min_items=1), required=True, doc="The hand of the player to play."),
@@ -79,9 +85,9 @@ LEGAL = _example("a legal-play example", {
         "duty": Field(Choice([duty.value for duty in Duty], "a duty"),
                       doc="The obligation in force, such as none, follow or trump."),
     }), doc=EXPECT_DOC),
-})
+}
 
-RANKING = _example("a ranking example", {
+RANKING_FIELDS = {
     "trump": Field(SuitShape(), doc="Omit to rank a suit that is not trump."),
     "cards": Field(ListOf(CardShape(), min_items=1), required=True, doc="The cards to put in order."),
     "expect": Field(Record("a ranking expectation", {
@@ -90,9 +96,9 @@ RANKING = _example("a ranking example", {
         "values": Field(MapOf(CardShape(), Integer("a number of points", minimum=0), "card values"),
                         doc="What each card is worth."),
     }), doc=EXPECT_DOC),
-})
+}
 
-FORECAST = _example("a forecast example", {
+FORECAST_FIELDS = {
     "seats": Field(ListOf(SEAT, min_items=2), required=True, doc="Names in the direction of play."),
     "team_size": Field(Integer("a team size", minimum=1), doc="Players in a team; default 1."),
     "dealer": Field(SEAT, required=True, doc="The seat that deals."),
@@ -108,13 +114,83 @@ FORECAST = _example("a forecast example", {
         "allowed": Field(CARDS, doc="Cards the seat may lay as forecast."),
         "returned": Field(CARDS, doc="Forecasts that go back to their owners' hands."),
     }), doc=EXPECT_DOC),
-})
+}
+
+def _pair(what: str, doc: str) -> Field:
+    return Field(Record(what, {
+        "declarers": Field(Integer("a score"), required=True, doc="The declaring side's."),
+        "defenders": Field(Integer("a score"), required=True, doc="The defenders'."),
+    }), doc=doc)
+
+
+def _won(what: str) -> Field:
+    return Field(Choice((*SIDES, NOBODY), "a side"),
+                 doc=f"Which side wins {what}: `declarers`, `defenders` or `{NOBODY}`.")
+
+
+SCORE_FIELDS = {
+    "totals": Field(MapOf(SEAT, Integer("a number of card points", minimum=0), "card points by player or team"),
+                    required=True, doc="Each player's or team's card points at the end of the deal."),
+    "team_size": Field(Integer("a team size", minimum=1), doc="Players in a team; default 1."),
+    "expect": Field(Record("a score expectation", {
+        "winner": Field(SEAT, doc=f"Who wins the deal, or `{NOBODY}` on a tie."),
+        "victory": Field(Integer("a number of victory points", minimum=0), doc="What the winner scores."),
+    }), doc=EXPECT_DOC),
+}
+
+ROUND_FIELDS = {
+    "scores": _pair("scores before the deal", "The running scores before the deal; default 0 each."),
+    "rounds": _pair("rounds won before the deal", "Rounds each side has won; default 0 each."),
+    "declarer_tricks": Field(Integer("a number of tricks", minimum=0), required=True,
+                             doc="Tricks the declaring side takes."),
+    "solo": Field(Boolean(), doc="Whether a member of the declaring side plays alone; default `false`."),
+    "expect": Field(Record("a round expectation", {
+        "written": _pair("points written", "What each side writes for the deal."),
+        "scores": _pair("scores after the deal", "The running scores after the deal."),
+        "round": _won("a round with this deal"),
+        "match": _won("the match with this deal"),
+    }), doc=EXPECT_DOC),
+}
+
+DEAL_FIELDS = {
+    "players": Field(Integer("a number of players", minimum=2), required=True, doc="Players at the table."),
+    "team_size": Field(Integer("a team size", minimum=1), doc="Players in a team; default 1."),
+    "expect": Field(Record("a deal expectation", {
+        "stock": Field(Integer("a number of cards", minimum=0), doc="Cards in the stock once trump is turned, the trump indicator included."),
+        "drawing_rounds": Field(Integer("a number of rounds", minimum=0), doc="Times every player draws."),
+        "tricks": Field(Integer("a number of tricks", minimum=1), doc="Tricks in the deal."),
+        "indicator_drawn": Field(Boolean(), doc="Whether anyone draws the trump indicator."),
+    }), doc=EXPECT_DOC),
+}
+
+GAME_FIELDS = {
+    "expect": Field(Record("a game expectation", {
+        "cards": Field(Integer("a number of cards", minimum=1), doc="Cards in the deck."),
+        "hand": Field(Integer("a number of cards", minimum=1), doc="Cards dealt to each player."),
+        "points": Field(Integer("a number of points", minimum=0), doc="Card points in the deck."),
+        "direction": Field(Choice([d.value for d in Direction], "a direction"), doc="The direction of play."),
+        "next_dealer": Field(Choice([d.value for d in NextDealer], "a next dealer"),
+                             doc="Who deals the next deal: `winner` or `in-turn`."),
+        "players": Field(ListOf(Integer("a number of players", minimum=2)), doc="Table sizes the game is played at."),
+        "forecast": Field(Boolean(), doc="Whether the trump suit is forecast."),
+    }), required=True, doc=EXPECT_DOC),
+}
+
+
+def example_records(*, claim: bool = False) -> dict[str, Record]:
+    """Each kind's Record, for an examples file or for a claim on a page."""
+    fields = {"trick": TRICK_FIELDS, "legal": LEGAL_FIELDS, "ranking": RANKING_FIELDS,
+              "forecast": FORECAST_FIELDS, "score": SCORE_FIELDS, "round": ROUND_FIELDS,
+              "deal": DEAL_FIELDS, "game": GAME_FIELDS}
+    names = {"legal": "legal-play"}
+    return {kind: _example(f"a {names.get(kind, kind)} {'claim' if claim else 'example'}", shape, claim=claim)
+            for kind, shape in fields.items()}
+
 
 EXAMPLES_FILE = Record("an examples file", {
     "game": Field(Text("a game id", **SLUG), doc="Needed only when the file is not in its game's folder under `examples/`."),
-    "examples": Field(ListOf(Tagged("an example", "kind", {
-        "trick": TRICK, "legal": LEGAL, "ranking": RANKING, "forecast": FORECAST,
-    }), what="a list of examples", min_items=1, keep_valid=True), required=True,
+    "examples": Field(ListOf(Tagged("an example", "kind", example_records()),
+                             what="a list of examples", min_items=1, keep_valid=True), required=True,
                         doc="The worked examples of the file, each checked by the engine."),
 }, partial=True)
 
@@ -144,6 +220,13 @@ def load_examples(source: Source, problems: Problems, game: GameSpec | None) -> 
     return examples
 
 
+def build_claim(game: GameSpec, rec: Rec, problems: Problems) -> Example | None:
+    """A claim on a page as an example, its problems reported; its id, unless given, from its
+    line, which no other claim of its file shares."""
+    rec.values.setdefault("id", f"claim-{rec.location.line}")
+    return _Builder(game, rec, problems).build()
+
+
 def _unique_ids(items: Seq, problems: Problems) -> None:
     """Checked on the records, so an example with other problems still claims its id."""
     first: dict[str, Location] = {}
@@ -155,6 +238,11 @@ def _unique_ids(items: Seq, problems: Problems) -> None:
             problems.add(location, f"the example id '{name}' is used twice (first on line "
                                    f"{first[name].line}); ids must differ")
         first.setdefault(name, location)
+
+
+def _sides(pair) -> tuple[int, int]:
+    """declarers, defenders: from a read Record's values or a plain mapping."""
+    return pair["declarers"], pair["defenders"]
 
 
 def _first(location: Location, earlier: Location) -> str:
@@ -358,6 +446,73 @@ class _Builder:
         return ForecastExample(**self._common(), expect=expect, seats=seats, team_size=team_size,
                                dealer=dealer, forecasts=tuple((s, card) for s, card, _ in forecasts),
                                turned=rec.get("turned"), seat=seat, hand=tuple(rec.get("hand", ())))
+
+    def _score(self) -> ScoreExample | None:
+        rec = self.rec
+        if not isinstance(self.game.scoring, VictoryPoints):
+            self.error(rec.at("kind"), f"{self.game.name} does not score card points; a 'score' claim is "
+                                       "for games won on card points, a 'round' claim for games won on tricks")
+        totals: Pairs = rec.get("totals", Pairs([], rec.location))
+        names = [name for name, _, _ in totals]
+        seen: dict[str, Location] = {}
+        for name, _, location in totals:
+            if name in seen:
+                self.error(location, f"'{name}' is named twice ({_first(location, seen[name])})")
+            seen.setdefault(name, location)
+        if "totals" in rec and len(totals) < 2:
+            self.error(rec.at("totals"), "a deal has at least two players or teams; give a total for each")
+        expect = self._expect(rec)
+        if "winner" in expect and expect["winner"] != NOBODY:
+            self._seat(tuple(names), expect["winner"], expect.locations["winner"])
+        team_size = rec.get("team_size", 1)
+        thresholds = getattr(self.game.scoring, "thresholds", {})
+        if thresholds and team_size not in thresholds:
+            self.error(rec.at("team_size"), f"{self.game.name} has no teams of {team_size}; "
+                                            f"team sizes: {alternatives(sorted(thresholds))}")
+        if not self.ok:
+            return None
+        return ScoreExample(**self._common(), expect=expect, sides=tuple(names),
+                            totals=tuple(total for _, total, _ in totals), team_size=team_size)
+
+    def _round(self) -> RoundExample | None:
+        rec = self.rec
+        if not isinstance(self.game.scoring, TrickScoring):
+            self.error(rec.at("kind"), f"{self.game.name} is not scored by tricks; a 'round' claim is for "
+                                       "games won on tricks, a 'score' claim for games won on card points")
+        elif rec.get("declarer_tricks", 0) > self.game.hand_size:
+            self.error(rec.at("declarer_tricks"), f"a {self.game.name} deal has {self.game.hand_size} tricks, "
+                                                  f"not {rec['declarer_tricks']}")
+        expect = self._expect(rec)
+        for key in ("written", "scores"):
+            if key in expect:
+                expect.values[key] = _sides(expect[key])
+        if not self.ok:
+            return None
+        zero = {"declarers": 0, "defenders": 0}
+        return RoundExample(**self._common(), expect=expect,
+                            scores=_sides(rec.get("scores", zero)), rounds=_sides(rec.get("rounds", zero)),
+                            declarer_tricks=rec["declarer_tricks"], solo=rec.get("solo", False))
+
+    def _deal(self) -> DealExample | None:
+        rec = self.rec
+        if self.game.deal != "draw":
+            self.error(rec.at("kind"), f"a 'deal' claim counts the stock and the drawing; {self.game.name} "
+                                       "has no drawing from a stock")
+        team_size = rec.get("team_size", 1)
+        if self.ok:
+            try:
+                Table.for_game(self.game, rec["players"], team_size)
+            except SeatingError as error:
+                self.error(rec.at("team_size" if "team_size" in rec else "players"), str(error))
+        if not self.ok:
+            return None
+        return DealExample(**self._common(), expect=self._expect(rec), players=rec["players"],
+                           team_size=team_size)
+
+    def _game(self) -> GameExample | None:
+        if not self.ok:
+            return None
+        return GameExample(**self._common(), expect=self._expect(self.rec))
 
     def _check_forecasts(self, table: Table, seats: tuple[str, ...], dealer: int, seat: int | None,
                          forecasts: list[tuple[int, Card, Location]]) -> None:

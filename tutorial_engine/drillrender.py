@@ -258,7 +258,10 @@ class DrillRenderer:
         high, low = ex.solve().order
         game, trump = ex.game, ex.trump
         table = game.table(trump)
-        if high in game.permanent_trumps:
+        if high in game.permanent_trumps and low in game.permanent_trumps:
+            why = tr.gettext("{card} beats the other tree, {lower}, because this site ranks it higher; "
+                             "the trees outrank every other trump.", card=high, lower=[low])
+        elif high in game.permanent_trumps:
             why = tr.gettext("{card} is a tree, and the trees outrank every other trump.", card=high)
         elif high in table.trump_strength and low not in table.trump_strength:
             why = tr.pgettext("drill", "{high} is a trump and {low} is not.", high=high, low=low)
@@ -468,7 +471,7 @@ class DrillRenderer:
         if v.decider:
             steps = [self.number(tr.pgettext("drill", "What do the declarers write for this deal?"),
                                  v.score_change[declarers],
-                                 tr.pgettext("drill", "Nothing ({number}): no points are written in the deciding deal.",
+                                 tr.pgettext("drill", "Nothing ({number}): on this site no points are written in the deciding deal.",
                                              number=v.score_change[declarers]))]
             steps.append(self.match_step(v, teams, decider=True))
             return Question(prompt, tuple(steps))
@@ -540,7 +543,7 @@ class DrillRenderer:
                                "{team} took {n} tricks: three tricks win the deciding deal, and with it the match.",
                                v.tricks[winner], team=teams[winner])
             if v.solo is not None:
-                why += " " + tr.pgettext("drill", "A solo player, too, needs only three tricks in the deciding deal.")
+                why += " " + tr.pgettext("drill", "On this site a solo player, too, needs only three tricks in the deciding deal.")
             return self.choice("choice", tr.pgettext("drill", "Who wins the match?"), options, [str(winner)], why)
         options.append(self.option("none", tr.pgettext("drill", "Nobody yet")))
         if v.match_winner is not None:

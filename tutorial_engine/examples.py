@@ -7,6 +7,7 @@ An expectation is optional; the engine's answer is always computed, so a page ca
 from __future__ import annotations
 
 import abc
+import random
 from dataclasses import dataclass, field
 from typing import Any
 from collections.abc import Mapping
@@ -14,11 +15,13 @@ from collections.abc import Mapping
 from .cards import Card, Suit
 from .explain import (explain_options, explain_outcome, points_sum, why_legal, why_refused,
                       why_wins)
+from .deal import DrawingDeal, play_out, random_strategy
 from .forecast import ForecastOptions, ForecastOutcome, forecast_options, forecast_outcome
-from .game import GameSpec
+from .game import CardNotInDeck, GameSpec
 from .problems import Location, Problem
-from .rules import Legality, Ranking, Verdict, legal_plays, rank_cards, trick_verdict
-from .seating import Table
+from .rules import Legality, Ranking, RuleError, Verdict, legal_plays, rank_cards, trick_verdict
+from .scoring import DealVictory, MatchStep, match_step, victory
+from .seating import SeatingError, Table
 
 NOBODY = "nobody"
 """The expected `exchange` when no forecast is exchanged."""
@@ -55,6 +58,14 @@ class Example(abc.ABC):
     @abc.abstractmethod
     def check(self) -> list[Problem]:
         """Every way the author's expectation contradicts the engine."""
+
+
+def disagreements(example: Example) -> list[Problem]:
+    """Where the engine disagrees with the example, or refuses its position, as problems."""
+    try:
+        return example.check()
+    except (RuleError, CardNotInDeck, SeatingError) as error:
+        return [Problem(example.location, str(error))]
 
 
 @dataclass(frozen=True)
@@ -217,3 +228,128 @@ class ForecastExample(Example):
                                                     f"engine gives {outcome.trump}: the turned card "
                                                     f"{self.turned} sets it"))
         return problems
+
+
+@dataclass(frozen=True)
+class ScoreExample(Example):
+    """A deal's card points to victory points (A20, R11)."""
+
+    sides: tuple[str, ...]
+    totals: tuple[int, ...]
+    team_size: int
+
+    kind = "score"
+
+    def solve(self) -> DealVictory:
+        return victory(self.game.scoring, self.totals, self.team_size)
+
+    def check(self) -> list[Problem]:
+        result = self.solve()
+        winner = NOBODY if result.winner is None else self.sides[result.winner]
+        problems = []
+        if "winner" in self.expect and self.expect["winner"] != winner:
+            problems.append(self._mismatch("winner", f"expected the deal won by {self.expect['winner']}, but the "
+                                                     f"engine gives {winner} ({result.outcome.value})"))
+        if "victory" in self.expect and self.expect["victory"] != result.points:
+            below = (f"; a total below {result.threshold} doubles the win" if result.threshold is not None
+                     else "")
+            problems.append(self._mismatch("victory", f"expected {self.expect['victory']} victory points, but "
+                                                      f"the engine gives {result.points}{below}"))
+        return problems
+
+
+SIDES = ("declarers", "defenders")
+"""The two sides of a deal in rounds, in the order of RoundExample's pairs."""
+
+
+@dataclass(frozen=True)
+class RoundExample(Example):
+    """One deal of a match in rounds: what is written, the scores after, a round or the match
+    won (B19–B21). Side 0 is the declaring side."""
+
+    scores: tuple[int, int]
+    rounds: tuple[int, int]
+    declarer_tricks: int
+    solo: bool
+
+    kind = "round"
+
+    def solve(self) -> MatchStep:
+        tricks = (self.declarer_tricks, self.game.hand_size - self.declarer_tricks)
+        return match_step(self.game.scoring, self.scores, self.rounds, 0, tricks, self.solo)
+
+    def check(self) -> list[Problem]:
+        step = self.solve()
+        won = {None: NOBODY, 0: SIDES[0], 1: SIDES[1]}
+        problems = []
+        for key, actual in (("written", step.written), ("scores", step.scores)):
+            if key in self.expect and tuple(self.expect[key]) != actual:
+                problems.append(self._mismatch(key, f"expected {key} {_pair(self.expect[key])}, but the "
+                                                    f"engine gives {_pair(actual)}"))
+        for key, actual in (("round", won[step.round_winner]), ("match", won[step.match_winner])):
+            if key in self.expect and self.expect[key] != actual:
+                problems.append(self._mismatch(key, f"expected the {key} won by {self.expect[key]}, but the "
+                                                    f"engine gives {actual}"))
+        return problems
+
+
+def _pair(values) -> str:
+    return ", ".join(f"{side} {value}" for side, value in zip(SIDES, values))
+
+
+@dataclass(frozen=True)
+class DealCounts:
+    stock: int
+    """Cards in the stock once trump is turned, the trump indicator included."""
+    drawing_rounds: int
+    tricks: int
+    indicator_drawn: bool
+
+
+@dataclass(frozen=True)
+class DealExample(Example):
+    """How long a drawing deal lasts at a table (A16–A18, R10): read off a deal the engine plays,
+    so the counts are what happens, not a formula that could disagree with it."""
+
+    players: int
+    team_size: int
+
+    kind = "deal"
+
+    def solve(self) -> DealCounts:
+        table = Table.for_game(self.game, self.players, self.team_size)
+        rng = random.Random(0)
+        deal = DrawingDeal(self.game, table, 0, rng)
+        result = play_out(deal, random_strategy, rng)
+        draws = sum(1 for event in deal.log if event["event"] == "draw")
+        return DealCounts(draws + len(deal.stock), draws // self.players, result.trick_count,
+                          result.indicator_taker is not None)
+
+    def check(self) -> list[Problem]:
+        counts = self.solve()
+        problems = []
+        for key in ("stock", "drawing_rounds", "tricks", "indicator_drawn"):
+            actual = getattr(counts, key)
+            if key in self.expect and self.expect[key] != actual:
+                problems.append(self._mismatch(key, f"expected {key.replace('_', ' ')} {self.expect[key]}, but "
+                                                    f"a deal the engine plays at {self.players} players gives {actual}"))
+        return problems
+
+
+@dataclass(frozen=True)
+class GameExample(Example):
+    """A fact of game.yml stated in prose: the deck, a hand, the points, the direction."""
+
+    kind = "game"
+
+    def facts(self) -> dict[str, Any]:
+        game = self.game
+        return {"cards": len(game.deck), "hand": game.hand_size, "points": game.total_points,
+                "direction": game.direction.value, "next_dealer": game.next_dealer.value,
+                "players": list(game.players),
+                "forecast": game.forecast}
+
+    def check(self) -> list[Problem]:
+        facts = self.facts()
+        return [self._mismatch(key, f"expected {key} {self.expect[key]}, but game.yml gives {facts[key]}")
+                for key in facts if key in self.expect and self.expect[key] != facts[key]]

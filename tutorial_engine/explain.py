@@ -20,8 +20,8 @@ def explain_win(verdict: Verdict, game: GameSpec, tr: Translator = ENGLISH) -> s
     if verdict.reason is WinReason.TREE:
         lower = [c for c in verdict.plays if c is not verdict.card and c in game.permanent_trumps]
         if lower:
-            return tr.gettext("{card} is the higher tree, above {lower}, and the trees outrank "
-                              "every other trump.", card=card, lower=lower)
+            return tr.gettext("{card} beats the other tree, {lower}, because this site ranks it higher; "
+                              "the trees outrank every other trump.", card=card, lower=lower)
         return tr.gettext("{card} is a tree, and the trees outrank every other trump.", card=card)
     if verdict.reason is WinReason.HIGHEST_TRUMP:
         return tr.gettext("{card} is the highest trump.", card=card)

@@ -39,6 +39,9 @@ def extract_yaml(fileobj, keywords, comment_tags, options):
         yield from _text(top.get("name"), "game", "The name of a card game.")
     for example in _items(top.get("examples")):
         yield from _example(_mapping(example))
+    for reference in map(_mapping, _items(top.get("references"))):
+        yield from _text(reference.get("name"), comment="The name of a work the rules come from, shown after "
+                                                          "“Source:” under each of the site's readings of it.")
     for page in _items(top.get("pages")):
         yield from _page(_mapping(page))
     for drill in map(_mapping, _items(top.get("drills"))):
@@ -71,6 +74,10 @@ def _text(node, context: str | None = None, comment: str | None = None):
             yield line, "pgettext", (context, node.value), comments
 
 
+def _is_true(node) -> bool:
+    return isinstance(node, ScalarNode) and node.value == "true"
+
+
 def _example(example: dict):
     example_id = getattr(example.get("id"), "value", "?")
     yield from _text(example.get("title"), comment=f"Title of the worked example {example_id}.")
@@ -100,7 +107,14 @@ def _blocks(node, where: str):
     for block in _items(node):
         if isinstance(block, ScalarNode):
             yield from _text(block, comment=where)
-        for item in _items(_mapping(block).get("list")):
+        fields = _mapping(block)
+        yield from _text(fields.get("text"), comment=where)
+        yield from _text(fields.get("decision"), comment=f"{where} The site's reading of its source, shown "
+                                                          "in a box headed “This site's reading”.")
+        for item in _items(fields.get("list")):
             yield from _text(item, comment=f"{where} A list item.")
+        for claim in map(_mapping, _items(fields.get("claims"))):
+            if _is_true(claim.get("show")):
+                yield from _example(claim)
         walkthrough = _mapping(_mapping(block).get("walkthrough"))
         yield from _text(walkthrough.get("title"), comment=f"{where} Title of a walkthrough.")

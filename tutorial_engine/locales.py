@@ -185,7 +185,30 @@ def update_catalogs(project: Path) -> list[Path]:
                 CommandLineInterface().run(["pybabel", "--quiet", *UPDATE])
         except (OptionError, OSError) as error:
             raise LocaleError(str(error)) from None
-    return [path for code in codes for path in catalog_files(project, code)]
+    paths = [path for code in codes for path in catalog_files(project, code)]
+    for path in paths:
+        _revive_obsolete(path)
+    return paths
+
+
+def _revive_obsolete(path: Path) -> None:
+    """A message that comes back takes its old translation from the obsolete (#~) entry, as GNU
+    msgmerge does. pybabel instead guesses a fuzzy translation from another message and keeps the
+    obsolete entry too, a duplicate that msgfmt refuses."""
+    from babel.messages.pofile import read_po, write_po
+
+    with path.open("rb") as file:
+        catalog = read_po(file)
+    back = [(key, old, catalog.get(old.id, old.context)) for key, old in catalog.obsolete.items()]
+    back = [(key, old, message) for key, old, message in back if message is not None]
+    if not back:
+        return
+    for key, old, message in back:
+        del catalog.obsolete[key]
+        message.string = old.string
+        message.flags.discard("fuzzy")
+    with path.open("wb") as file:
+        write_po(file, catalog, width=None)
 
 
 # --- stats ---------------------------------------------------------------------------------------

@@ -7,16 +7,19 @@ becomes fuzzy for translators and nothing else does.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from yaml.nodes import MappingNode, ScalarNode
 
+from .content import build_claim, example_records
 from .drills import Drill
-from .examples import Example
+from .examples import Example, disagreements
 from .game import GameSpec
 from .gamefile import SLUG
 from .grammar import placeholders
 from .problems import Location, Problems
+from .scoresheet import unavailable
 from .schema import (
     INVALID,
     Choice,
@@ -27,6 +30,7 @@ from .schema import (
     Rec,
     Record,
     Shape,
+    Tagged,
     Text,
     close_match,
 )
@@ -62,21 +66,54 @@ def prose_problem(text: str, game: GameSpec | None) -> str | None:
     return None
 
 
-TABLES = ("plain-order", "trump-order")
-"""Generated from game.yml: a plain suit's order (with points when cards carry any), and the
-trump order (permanent trumps first)."""
+DRAWN = ("trick", "legal", "ranking", "forecast")
+"""The kinds of claim that can be drawn as a diagram, like the worked examples."""
+
+TABLES = ("plain-order", "trump-order", "score-sheet")
+"""Generated from game.yml: a plain suit's order (with points when cards carry any; "every
+suit" when trumps rank the same), the trump order (permanent trumps first), and the score sheet
+of a game scored by tricks (scoresheet.py)."""
 
 
 @dataclass(frozen=True)
 class Paragraph:
     text: str
     location: Location
+    claims: tuple[Example, ...] = ()
+    """What the engine confirmed the text says; those with `show` are drawn under it."""
+    shown: tuple[Example, ...] = ()
+    unchecked: str | None = None
+    """Why a paragraph that seems to state a rule has no claim (an author's note, not shown)."""
 
 
 @dataclass(frozen=True)
 class BulletList:
     items: tuple[str, ...]
     location: Location
+    claims: tuple[Example, ...] = ()
+    shown: tuple[Example, ...] = ()
+    unchecked: str | None = None
+
+
+@dataclass(frozen=True)
+class Reference:
+    """A work the rules of a page come from, named in its pages file's `references`."""
+
+    id: str
+    name: str
+
+
+@dataclass(frozen=True)
+class Decision:
+    """The site's reading of a source that is silent or unclear: shown to readers as ours,
+    with the source and, where it has numbered sections, the section it interprets."""
+
+    text: str
+    reference: Reference
+    section: int | None
+    location: Location
+    claims: tuple[Example, ...] = ()
+    shown: tuple[Example, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -104,7 +141,12 @@ class WalkthroughBlock:
     location: Location
 
 
-Block = Paragraph | BulletList | Table | ExampleBlock | DrillBlock | WalkthroughBlock
+Block = Paragraph | BulletList | Decision | Table | ExampleBlock | DrillBlock | WalkthroughBlock
+
+RULE_WORDS = re.compile(r"\b(must|may|cannot|never|wins?|scores?|ranks?|beats?|highest|strongest)\b",
+                        re.IGNORECASE)
+"""Words by which an English paragraph states who may, must or wins: `check` notes such a
+paragraph of a game's sections or answers that no claim checks. A heuristic, so it only notes."""
 
 
 @dataclass(frozen=True)
@@ -138,6 +180,30 @@ class Page:
         name = "index" if self.id == "home" else self.id
         return f"{self.game.id}/{name}.md" if self.game else f"{name}.md"
 
+    def blocks(self) -> list[Block]:
+        """Every block of the page: introduction, sections and answers."""
+        return (list(self.intro) + [b for s in self.sections for b in s.blocks]
+                + [b for q in self.faq for b in q.answer])
+
+    @property
+    def claims(self) -> list[Example]:
+        return [claim for block in self.blocks() for claim in getattr(block, "claims", ())]
+
+    def unclaimed(self) -> list[tuple[Location, str]]:
+        """Paragraphs and lists of the sections and answers that seem to state a rule with no
+        claim to check it, each with the word that makes it seem so."""
+        if self.game is None:
+            return []
+        found = []
+        for block in [b for s in self.sections for b in s.blocks] + [b for q in self.faq for b in q.answer]:
+            texts = [block.text] if isinstance(block, Paragraph) else getattr(block, "items", None)
+            if texts is None or block.claims or block.unchecked:
+                continue
+            words = [m.group(0) for text in texts for m in [RULE_WORDS.search(text)] if m]
+            if words:
+                found.append((block.location, words[0]))
+        return found
+
     @property
     def has_drills(self) -> bool:
         """It shows a drill, so it gets a worksheet to print and drills.js."""
@@ -151,8 +217,24 @@ class Page:
 
 
 PARAGRAPH = Text("a paragraph")
+CLAIMS = ListOf(Tagged("a claim", "kind", example_records(claim=True)), what="a list of claims",
+                min_items=1, keep_valid=True)
+CONTENT = ("text", "list", "decision", "table", "example", "drill", "walkthrough")
+"""The keys of which a block holds exactly one."""
+CLAIMED = ("text", "list", "decision")
 _BLOCK_RECORD = Record("a block", {
+    "text": Field(Text("a paragraph"), doc="A paragraph, written as a mapping to give it claims."),
     "list": Field(ListOf(Text("a list item"), min_items=1), doc="A bulleted list."),
+    "decision": Field(Text("a paragraph"), doc="The site's reading where its sources are silent or "
+                                               "unclear, shown as ours; needs `source`."),
+    "source": Field(Text("a reference id", **SLUG), doc="With `decision`: the id of the work it "
+                                                        "interprets, from the file's `references`."),
+    "section": Field(Integer("a section number", minimum=1), doc="With `decision`: the numbered "
+                                                                 "section of that work, if it has them."),
+    "claims": Field(CLAIMS, doc="With `text`, `list` or `decision`: positions and what the engine "
+                                "must conclude from them, so the words are checked like an example."),
+    "unchecked": Field(Text("a reason"), doc="With `text` or `list` that seems to state a rule: why no "
+                                             "claim can check it (a custom, advice); `check` stops noting it."),
     "table": Field(Choice(TABLES, "a table"), doc="A table generated from game.yml."),
     "example": Field(Text("an example id", **SLUG), doc="A worked example shown as a diagram."),
     "drill": Field(Text("a drill id", **SLUG), doc="A drill of questions, from drills.yml."),
@@ -166,13 +248,13 @@ _BLOCK_RECORD = Record("a block", {
 
 
 class BlockShape(Shape):
-    """A paragraph (plain text), or a mapping with exactly one of list, table, example, drill or
-    walkthrough."""
+    """A paragraph (plain text), or a mapping with exactly one of text, list, decision, table,
+    example, drill or walkthrough; text, list and decision may carry claims."""
 
     record = _BLOCK_RECORD
     """Its mapping form, for the instructors' guide."""
 
-    what = "a paragraph or a block (list, table, example, drill or walkthrough)"
+    what = "a paragraph or a block (text, list, decision, table, example, drill or walkthrough)"
 
     def read(self, node, ctx):
         if isinstance(node, ScalarNode):
@@ -180,8 +262,22 @@ class BlockShape(Shape):
         rec = _BLOCK_RECORD.read(node, ctx)
         if rec is INVALID:
             return rec
-        if len(rec.values) != 1:
-            return ctx.error(node, "a block holds exactly one of 'list', 'table', 'example', 'drill' or 'walkthrough'")
+        content = [key for key in CONTENT if key in rec]
+        if len(content) != 1:
+            return ctx.error(node, "a block holds exactly one of " + ", ".join(f"'{key}'" for key in CONTENT[:-1])
+                             + f" or '{CONTENT[-1]}'")
+        if "unchecked" in rec and (content[0] not in ("text", "list") or "claims" in rec):
+            return ctx.error(node, "'unchecked' gives the reason a 'text' or 'list' block has no claims; "
+                                   "give it there, without 'claims'")
+        if "claims" in rec and content[0] not in CLAIMED:
+            return ctx.error(node, f"'claims' belong to a 'text', 'list' or 'decision' block, not to a "
+                                   f"'{content[0]}' block, whose engine answers are checked already")
+        for key in ("source", "section"):
+            if key in rec and content[0] != "decision":
+                return ctx.error(node, f"'{key}' belongs to a 'decision' block: the source a decision interprets")
+        if content[0] == "decision" and "source" not in rec:
+            return ctx.error(node, "a decision names the work it interprets: add 'source' with an id "
+                                   "from the file's 'references'")
         return rec
 
 
@@ -208,6 +304,11 @@ PAGE = Record("a page", {
 
 PAGES_FILE = Record("a pages file", {
     "game": Field(Text("a game id", **SLUG), doc="Needed only when the file is not in its game's folder under `examples/`."),
+    "references": Field(ListOf(Record("a reference", {
+        "id": Field(Text("a reference id", **SLUG), required=True, doc="Named by a decision's `source`."),
+        "name": Field(Text("a name"), required=True, doc="The work as readers see it named, translated."),
+    }), what="a list of references", keep_valid=True),
+        doc="The works the pages' rules come from, which decisions interpret."),
     "pages": Field(ListOf(PAGE, what="a list of pages", min_items=1, keep_valid=True), required=True,
                    doc="The pages, in the order of the navigation."),
 })
@@ -224,20 +325,36 @@ def load_pages(source: Source, problems: Problems, game: GameSpec | None,
     rec = PAGES_FILE.read(source.root, Context(source, problems, game))
     if rec is INVALID:
         return []
+    references = _references(rec.get("references", ()), problems)
     pages = []
     for page in rec["pages"]:
-        built = _Builder(game, examples, drills, problems).page(page)
+        built = _Builder(game, examples, drills, references, problems).page(page)
         if built is not None:
             pages.append(built)
+    named = {b.reference.id for page in pages for b in page.blocks() if isinstance(b, Decision)}
+    for item in rec.get("references", ()):
+        if item["id"] not in named and len(pages) == len(rec["pages"]):
+            problems.add(item.at("id"), f"no decision names the reference '{item['id']}'; remove it, or give "
+                                        "a decision 'source: " + item["id"] + "'")
     return pages
+
+
+def _references(items, problems: Problems) -> dict[str, Reference]:
+    found: dict[str, Reference] = {}
+    for item in items:
+        if item["id"] in found:
+            problems.add(item.at("id"), f"the reference id '{item['id']}' is used twice; ids must differ")
+        found.setdefault(item["id"], Reference(item["id"], item["name"]))
+    return found
 
 
 class _Builder:
     def __init__(self, game: GameSpec | None, examples: dict[str, Example], drills: dict[str, Drill],
-                 problems: Problems):
+                 references: dict[str, Reference], problems: Problems):
         self.game = game
         self.examples = examples
         self.drills = drills
+        self.references = references
         self.problems = problems
         self.failed = False
 
@@ -278,13 +395,20 @@ class _Builder:
             if isinstance(item, str):
                 self.prose(item, location)
                 out.append(Paragraph(item, location))
+            elif "text" in item:
+                self.prose(item["text"], item.at("text"))
+                out.append(Paragraph(item["text"], location, *self.claims(item), item.get("unchecked")))
             elif "list" in item:
                 for text, at in zip(item["list"], getattr(item["list"], "locations", ())):
                     self.prose(text, at)
-                out.append(BulletList(tuple(item["list"]), location))
+                out.append(BulletList(tuple(item["list"]), location, *self.claims(item), item.get("unchecked")))
+            elif "decision" in item:
+                out.append(self.decision(item, location))
             elif "table" in item:
                 if self.game is None:
                     self.error(location, "a table is generated from a game; this page has none")
+                elif item["table"] == "score-sheet" and (problem := unavailable(self.game)) is not None:
+                    self.error(item.at("table"), problem)
                 else:
                     out.append(Table(item["table"], location))
             elif "drill" in item:
@@ -294,6 +418,38 @@ class _Builder:
             else:
                 out.append(self.example(item["example"], item.at("example")))
         return tuple(block for block in out if block is not None)
+
+    def claims(self, item: Rec) -> tuple[tuple[Example, ...], tuple[Example, ...]]:
+        """The block's claims, each checked by the engine, and those to draw."""
+        if "claims" not in item:
+            return (), ()
+        if self.game is None:
+            self.error(item.at("claims"), "a claim is checked by a game's engine; this page has none")
+            return (), ()
+        claims, shown = [], []
+        for rec in item["claims"]:
+            claim = build_claim(self.game, rec, self.problems)
+            if claim is None:
+                self.failed = True
+                continue
+            for problem in disagreements(claim):
+                self.error(problem.location, problem.message)
+            claims.append(claim)
+            if rec.get("show", False):
+                if claim.kind not in DRAWN:
+                    self.error(rec.at("show"), f"a '{claim.kind}' claim has no diagram; only "
+                                               f"{', '.join(DRAWN)} claims can be shown")
+                shown.append(claim)
+        return tuple(claims), tuple(shown)
+
+    def decision(self, item: Rec, location: Location) -> Decision | None:
+        self.prose(item["decision"], item.at("decision"))
+        reference = self.references.get(item["source"])
+        if reference is None:
+            known = ", ".join(self.references) or "none; add 'references' at the top of the file"
+            self.error(item.at("source"), f"no reference has the id '{item['source']}'; references: {known}")
+            return None
+        return Decision(item["decision"], reference, item.get("section"), location, *self.claims(item))
 
     def example(self, name: str, location: Location) -> ExampleBlock | None:
         if name in self.examples:

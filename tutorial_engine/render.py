@@ -40,8 +40,9 @@ from .explain import (
 from .game import GameSpec
 from .grammar import Term
 from .i18n import ENGLISH, English, Translator, cached
-from .pages import BulletList, DrillBlock, Page, Paragraph, Table, WalkthroughBlock, counts_in
+from .pages import BulletList, Decision, DrillBlock, Page, Paragraph, Table, WalkthroughBlock, counts_in
 from .schemas import FILES
+from .scoresheet import ScoreSheetRenderer
 from .templatecache import COMPILED
 from .walkrender import WalkRenderer
 from .walkthrough import walk
@@ -265,9 +266,12 @@ class Renderer:
 
     def block(self, block, page: Page) -> Markup:
         if isinstance(block, Paragraph):
-            return self.prose(block.text, page.game)
+            return self.with_shown(self.prose(block.text, page.game), block.shown)
         if isinstance(block, BulletList):
-            return Markup("\n".join(f"- {self.prose(item, page.game)}" for item in block.items))
+            return self.with_shown(Markup("\n".join(f"- {self.prose(item, page.game)}" for item in block.items)),
+                                   block.shown)
+        if isinstance(block, Decision):
+            return self.with_shown(self.decision(block, page.game), block.shown)
         if isinstance(block, Table):
             return self.table(block.kind, page.game)
         if isinstance(block, DrillBlock):
@@ -275,6 +279,24 @@ class Renderer:
         if isinstance(block, WalkthroughBlock):
             return self.slot(WalkRenderer(self, walk(block.spec)).render(self.tr.gettext(block.title)))
         return self.example(block.example)
+
+    def with_shown(self, markdown: Markup, shown) -> Markup:
+        """A block followed by the diagrams of the claims it shows."""
+        return Markup("\n\n").join([markdown, *(self.example(claim) for claim in shown)])
+
+    def decision(self, block: Decision, game: GameSpec | None) -> Markup:
+        """The site's reading, in a box of its own with the work it interprets, the same on
+        every page and in every language (Material's admonition)."""
+        label = self.say(self.tr.pgettext("reading", "This site's reading")).replace('"', "”")
+        source = self.tr.gettext(block.reference.name)
+        if block.section is None:
+            line = self.tr.pgettext("reading", "Source: {source}.", source=source)
+        else:
+            line = self.tr.pgettext("reading", "Source: {source}, section {number}.", source=source,
+                                    number=block.section)
+        body = [self.prose(block.text, game), self.say(line)]
+        return Markup('!!! info tc-reading "{}"\n\n').format(label) + Markup("\n\n").join(
+            Markup("    ") + part.replace("\n", "\n    ") for part in body)
 
     def drill(self, drill, page: Page) -> Markup:
         if self.printing:
@@ -304,9 +326,13 @@ class Renderer:
         return slots
 
     def table(self, kind: str, game: GameSpec) -> Markup:
+        if kind == "score-sheet":
+            return ScoreSheetRenderer(self).render(game)
         if kind == "plain-order":
             rows = [Row(None, rank, game.points.get(rank, 0)) for rank in game.plain_order]
-            caption = self.tr.pgettext("table", "Order in a suit that is not trump, strongest first")
+            caption = (self.tr.pgettext("table", "Order in every suit, trump or not, strongest first")
+                       if game.plain_order == game.trump_order and not game.permanent_trumps else
+                       self.tr.pgettext("table", "Order in a suit that is not trump, strongest first"))
         else:
             rows = [Row(card, card.rank, game.card_points(card)) for card in game.permanent_trumps]
             rows += [Row(None, rank, game.points.get(rank, 0)) for rank in game.trump_order]

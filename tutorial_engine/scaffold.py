@@ -126,10 +126,10 @@ def example_text(game: GameSpec, name: str, path: Path) -> tuple[str, str]:
         "# which reports, at its line, every expectation the engine disagrees with.",
         "examples:",
         _commented(f"  - id: {name}", "unique within the game; used in page addresses"),
-        _commented("    kind: trick", "trick, legal, ranking or forecast"),
+        _commented("    kind: trick", "trick, legal, ranking, forecast, score, round, deal or game"),
         "    # The title is English, translated like any other text.",
         "    title: The higher card of the suit led takes the trick",
-        _commented("    # cites: [A14]", "optional: fact numbers of the rules spec"),
+        _commented("    # cites: [A14]", "optional: numbers of the rule facts it illustrates"),
         _commented(f"    trump: {trump}", "the trump suit: ♠ ♥ ♦ ♣ (or S H D C)"),
         _commented(f"    seats: [{', '.join(seats)}]", "the players, in the direction of play"),
         _commented(f"    leader: {seats[0]}", "who leads; the first seat if left out"),
@@ -253,6 +253,7 @@ direction: clockwise        # clockwise or counterclockwise
 deal: draw                  # draw: turn up trump, draw after each trick; trump-choice: Altbaumer's
 hand_size: 5                # cards dealt to each player
 forecast: true              # whether the dealer's opponents may forecast the trump suit
+next_dealer: winner         # winner: the winner deals next; in-turn: the next player does
 scoring:                    # how a deal is scored
   kind: victory-points      # 1 victory point to the winner, 2 when the loser's total is below
   thresholds: {1: 10, 2: 20, 3: 30}   # this threshold, by team size (strict)

@@ -20,7 +20,7 @@ from .cards import Rank, _SUIT_WORDS
 from .content import EXAMPLES_FILE
 from .drills import DRILLS_FILE
 from .gamefile import GAME
-from .pages import _BLOCK_RECORD, PAGES_FILE, PARAGRAPH, BlockShape
+from .pages import _BLOCK_RECORD, CLAIMED, CONTENT, PAGES_FILE, PARAGRAPH, BlockShape
 from .schema import (Boolean, CardShape, Choice, Integer, ListOf, MapOf, RankShape, Record, Shape,
                      SuitShape, Tagged, Text)
 
@@ -155,7 +155,13 @@ def _(shape: Tagged) -> dict:
 @json_schema.register
 def _(shape: BlockShape) -> dict:
     block = json_schema(_BLOCK_RECORD)
-    block.update(minProperties=1, maxProperties=1)  # exactly one kind of block
+    claimed = {"anyOf": [{"required": [key]} for key in CLAIMED]}
+    block.update(
+        oneOf=[{"required": [key]} for key in CONTENT],  # exactly one kind of block
+        dependentRequired={"decision": ["source"], "source": ["decision"], "section": ["decision"]},
+        dependentSchemas={"claims": claimed,
+                          "unchecked": {"anyOf": [{"required": ["text"]}, {"required": ["list"]}],
+                                        "not": {"required": ["claims"]}}})
     return _titled(shape, {"anyOf": [json_schema(PARAGRAPH), block]})
 
 

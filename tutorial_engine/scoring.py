@@ -101,3 +101,49 @@ def round_winner(scoring: TrickScoring, declarers: int, defenders: int) -> str |
     if defenders >= scoring.round:
         return "defenders"
     return None
+
+
+MATCH_ROUNDS = 2
+"""B21: two rounds won make the match."""
+
+
+@dataclass(frozen=True)
+class MatchStep:
+    """One deal of a match in rounds (B19–B21), seen from its two sides (0 and 1)."""
+
+    written: tuple[int, int]
+    scores: tuple[int, int]
+    """After the deal: back to 0 when a round is won."""
+    rounds: tuple[int, int]
+    round_winner: int | None
+    match_winner: int | None
+    decider: bool
+    """The deal was the single deal that decides the match at one round all."""
+
+
+def match_step(scoring: TrickScoring, scores: Sequence[int], rounds: Sequence[int], declarers: int,
+               tricks: Sequence[int], solo: bool) -> MatchStep:
+    """B19: the deal's score; B20: the first side to reach the round target, or a solo of all the
+    tricks, wins the round and both scores go back to 0; B21: two rounds win the match, and at one
+    round all a single deal decides it: the majority of tricks wins, and nothing is written."""
+    total = sum(tricks)
+    rounds = tuple(rounds)
+    if rounds == (MATCH_ROUNDS - 1, MATCH_ROUNDS - 1):
+        winner = 0 if tricks[0] >= scoring.majority else 1
+        return MatchStep((0, 0), tuple(scores), rounds, None, winner, True)
+    deal = trick_score(scoring, tricks[declarers], total)
+    written = [0, 0]
+    written[declarers], written[1 - declarers] = deal.declarers, deal.defenders
+    after = [scores[0] + written[0], scores[1] + written[1]]
+    round_won = None
+    if solo and tricks[declarers] == total:
+        round_won = declarers
+    elif max(after) >= scoring.round:
+        round_won = 0 if after[0] >= scoring.round else 1
+    match_won = None
+    if round_won is not None:
+        rounds = tuple(r + (side == round_won) for side, r in enumerate(rounds))
+        after = [0, 0]
+        if rounds[round_won] == MATCH_ROUNDS:
+            match_won = round_won
+    return MatchStep(tuple(written), tuple(after), rounds, round_won, match_won, False)
