@@ -282,3 +282,15 @@ def test_a_shown_claim_is_drawn_under_its_paragraph_and_a_decision_is_boxed(tmp_
 def test_a_reference_no_decision_names_is_reported(tmp_path):
     assert problems_of(tmp_path, "          - The rule.\n", references=REFERENCES) == [
         "3:10: no decision names the reference 'card'; remove it, or give a decision 'source: card'"]
+
+
+def test_the_plain_order_table_says_every_suit_where_trumps_rank_the_same(built_site):
+    """A2, R3: in Albastini and Briscola every suit ranks the same, trump or not; Altbaumer's
+    plain order (B5) differs from its trump order (B4)."""
+    def captions(path: str) -> list[str]:
+        html = (built_site / "en" / path).read_text(encoding="utf-8")
+        return [re.sub(r"<[^>]+>", "", c).strip() for c in re.findall(r"<caption[^>]*>(.*?)</caption>", html, re.S)]
+    every = "Order in every suit, trump or not, strongest first"
+    assert every in captions("albastini/two-players.html") and every in captions("briscola/rules.html")
+    assert captions("altbaumer/tutorial.html")[:2] == ["Order of the trumps, strongest first",
+                                                       "Order in a suit that is not trump, strongest first"]
