@@ -347,7 +347,8 @@ def test_the_glossary_is_written_into_translating_md(project):
 
 def test_a_message_that_comes_back_takes_its_old_translation_once(project):
     """As msgmerge does: a paragraph removed and then restored finds its translation in the
-    obsolete entry, rather than a fuzzy guess beside a duplicate that msgfmt refuses."""
+    obsolete entry, rather than a guess from another message beside a duplicate that msgfmt
+    refuses; fuzzy, for pybabel kept no word of whether it was approved."""
     pages = project / "examples" / "albastini" / "pages.yml"
     text = pages.read_text(encoding="utf-8")
     line = "          - In this trick three players play to the right. Clubs are trump and Anna leads the ace of diamonds.\n"
@@ -361,8 +362,26 @@ def test_a_message_that_comes_back_takes_its_old_translation_once(project):
     pages.write_text(text, encoding="utf-8")
     assert locale("update").exit_code == 0
     back = entry(french, msgid)
-    assert (back.string, back.fuzzy) == (before.string, False)
+    assert (back.string, back.fuzzy) == (before.string, True)
     assert f'#~ msgid "{msgid}"' not in french.read_text(encoding="utf-8")
     if shutil.which("msgfmt"):
         done = subprocess.run(["msgfmt", "--check", "-o", os.devnull, str(french)], capture_output=True, text=True)
         assert done.returncode == 0, done.stderr
+
+
+def test_a_fuzzy_message_that_comes_back_is_still_fuzzy(project):
+    """The obsolete entry was not approved when it left; it is not approved when it returns."""
+    pages = project / "examples" / "albastini" / "pages.yml"
+    text = pages.read_text(encoding="utf-8")
+    line = "          - In this trick three players play to the right. Clubs are trump and Anna leads the ace of diamonds.\n"
+    msgid = line.strip().removeprefix("- ")
+    french = project / "locales" / "fr" / "LC_MESSAGES" / "messages.po"
+    po = french.read_text(encoding="utf-8")
+    french.write_text(po.replace(f'msgid "{msgid}"', f'#, fuzzy\nmsgid "{msgid}"', 1), encoding="utf-8")
+    assert entry(french, msgid).fuzzy
+    pages.write_text(text.replace(line, ""), encoding="utf-8")
+    assert locale("update").exit_code == 0
+    pages.write_text(text, encoding="utf-8")
+    assert locale("update").exit_code == 0
+    assert entry(french, msgid).fuzzy
+    assert french.read_text(encoding="utf-8").count(f'msgid "{msgid}"') == 1

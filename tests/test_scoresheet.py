@@ -25,9 +25,8 @@ from tutorial_engine.scoresheet import (
     example_writes,
     sheet,
     tree,
-    unavailable,
 )
-from tutorial_engine.scoring import TrickScoring
+from tutorial_engine.scoring import TrickScoring, unavailable
 
 ROOT = Path(__file__).resolve().parent.parent
 MINUS = "\u2212"
@@ -109,8 +108,8 @@ def test_a_won_round_starts_a_new_sheet(altbaumer):
 
 
 def test_a_game_not_scored_by_tricks_has_no_score_sheet(albastini, altbaumer):
-    assert unavailable(altbaumer) is None
-    assert unavailable(albastini) == ("a score sheet draws the tally of a game scored by tricks (game.yml: "
+    assert unavailable(altbaumer.name, altbaumer.scoring) is None
+    assert unavailable(albastini.name, albastini.scoring) == ("a score sheet draws the tally of a game scored by tricks (game.yml: "
                                       "scoring kind: tricks); Albastini scores victory points")
     with pytest.raises(ValueError, match="Albastini scores victory points"):
         Renderer(Translator("en")).table("score-sheet", albastini)

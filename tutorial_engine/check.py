@@ -62,10 +62,11 @@ class Report:
     def claims(self) -> int:
         return sum(len(page.claims) for page in self.pages)
 
-    def unclaimed(self) -> list[str]:
-        """Notes on the paragraphs that seem to state a rule but carry no claim."""
-        return [f"{location}: note: this paragraph states a rule (“{word}”) that no claim checks; "
-                "add 'claims' (AUTHORING.md, Claims), or make it a 'decision'"
+    def notes(self) -> list[str]:
+        """Notes on the paragraphs that seem to state a rule but carry no claim: advice, since
+        the words are only a sign of a rule, so they never fail the check."""
+        return [f"{location}: note: this block seems to state a rule (“{word}”), and no claim checks it; "
+                "add 'claims', or 'unchecked' with the reason (AUTHORING.md, Claims)"
                 for page in self.pages for location, word in page.unclaimed()]
 
     def summary(self) -> str:

@@ -113,7 +113,7 @@ def _check_once(root: Path, paths: tuple[Path, ...], workers: int = 1) -> bool:
     if report.problems:
         click.echo("\n".join(report.problems.report()))
         return False
-    for note in report.unclaimed():
+    for note in report.notes():
         click.echo(note)
     click.echo(report.summary())
     return True

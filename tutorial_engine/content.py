@@ -6,7 +6,9 @@ cannot (seat names that exist, one card per seat, no card twice) before the engi
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
+from types import MappingProxyType
 
 from yaml.nodes import MappingNode
 
@@ -20,7 +22,7 @@ from .problems import Location, Problems, alternatives
 from .rules import Duty, RankingError, WinReason, rank_cards
 from .schema import (INVALID, Boolean, CardShape, Choice, Context, Field, Integer, ListOf, MapOf, Pairs, Rec, Record,
                      Seq, SuitShape, Tagged, Text, close_match, did_you_mean)
-from .scoring import TrickScoring, VictoryPoints
+from .scoring import MATCH_ROUNDS, TrickScoring, VictoryPoints
 from .seating import SeatingError, Table
 from .source import Source
 
@@ -33,9 +35,10 @@ CARDS = ListOf(CardShape())
 def _example(what: str, fields: Mapping[str, Field], *, claim: bool = False) -> Record:
     """An example's fields; a claim (pages.py) has the same ones, its id optional, as a claim
     is shown where it stands rather than named from a page."""
+    identity = {} if claim else {"id": Field(Text("an example id", **SLUG), required=True,
+                                             doc="Unique within the game; used in page addresses.")}
     return Record(what, {
-        "id": Field(Text("an example id", **SLUG), required=not claim,
-                    doc="Unique within the game; used in page addresses."),
+        **identity,
         "kind": Field(Choice(KINDS, "a kind of example"), required=True,
                       doc="What the example shows: " + ", ".join(f"`{kind}`" for kind in KINDS) + "."),
         "title": Field(Text("a title"), doc="English source text, translated like any other."),
@@ -58,7 +61,7 @@ TRICK_EXPECT = Record("a trick expectation", {
                     doc="Why the winner takes it, such as `highest-trump` or `highest-of-led-suit`."),
 })
 
-TRICK_FIELDS = {
+TRICK_FIELDS = MappingProxyType({
     "trump": Field(SuitShape(), required=True, doc="The trump suit."),
     "seats": Field(ListOf(SEAT, min_items=2), required=True,
                    doc="Names in the direction of play."),
@@ -74,9 +77,9 @@ TRICK_FIELDS = {
         "trump": Field(SuitShape(), doc="Another trump suit."),
         "expect": Field(TRICK_EXPECT, doc=EXPECT_DOC),
     }), what="a list of variations"), doc="The same trick with other cards, each checked on its own."),
-}
+})
 
-LEGAL_FIELDS = {
+LEGAL_FIELDS = MappingProxyType({
     "trump": Field(SuitShape(), required=True, doc="The trump suit."),
     "trick": Field(CARDS, doc="Cards already played, from the leader; empty when leading."),
     "hand": Field(ListOf(CardShape(), min_items=1), required=True, doc="The hand of the player to play."),
@@ -85,9 +88,9 @@ LEGAL_FIELDS = {
         "duty": Field(Choice([duty.value for duty in Duty], "a duty"),
                       doc="The obligation in force, such as none, follow or trump."),
     }), doc=EXPECT_DOC),
-}
+})
 
-RANKING_FIELDS = {
+RANKING_FIELDS = MappingProxyType({
     "trump": Field(SuitShape(), doc="Omit to rank a suit that is not trump."),
     "cards": Field(ListOf(CardShape(), min_items=1), required=True, doc="The cards to put in order."),
     "expect": Field(Record("a ranking expectation", {
@@ -96,9 +99,9 @@ RANKING_FIELDS = {
         "values": Field(MapOf(CardShape(), Integer("a number of points", minimum=0), "card values"),
                         doc="What each card is worth."),
     }), doc=EXPECT_DOC),
-}
+})
 
-FORECAST_FIELDS = {
+FORECAST_FIELDS = MappingProxyType({
     "seats": Field(ListOf(SEAT, min_items=2), required=True, doc="Names in the direction of play."),
     "team_size": Field(Integer("a team size", minimum=1), doc="Players in a team; default 1."),
     "dealer": Field(SEAT, required=True, doc="The seat that deals."),
@@ -114,7 +117,7 @@ FORECAST_FIELDS = {
         "allowed": Field(CARDS, doc="Cards the seat may lay as forecast."),
         "returned": Field(CARDS, doc="Forecasts that go back to their owners' hands."),
     }), doc=EXPECT_DOC),
-}
+})
 
 def _pair(what: str, doc: str) -> Field:
     return Field(Record(what, {
@@ -128,7 +131,7 @@ def _won(what: str) -> Field:
                  doc=f"Which side wins {what}: `declarers`, `defenders` or `{NOBODY}`.")
 
 
-SCORE_FIELDS = {
+SCORE_FIELDS = MappingProxyType({
     "totals": Field(MapOf(SEAT, Integer("a number of card points", minimum=0), "card points by player or team"),
                     required=True, doc="Each player's or team's card points at the end of the deal."),
     "team_size": Field(Integer("a team size", minimum=1), doc="Players in a team; default 1."),
@@ -136,9 +139,9 @@ SCORE_FIELDS = {
         "winner": Field(SEAT, doc=f"Who wins the deal, or `{NOBODY}` on a tie."),
         "victory": Field(Integer("a number of victory points", minimum=0), doc="What the winner scores."),
     }), doc=EXPECT_DOC),
-}
+})
 
-ROUND_FIELDS = {
+ROUND_FIELDS = MappingProxyType({
     "scores": _pair("scores before the deal", "The running scores before the deal; default 0 each."),
     "rounds": _pair("rounds won before the deal", "Rounds each side has won; default 0 each."),
     "declarer_tricks": Field(Integer("a number of tricks", minimum=0), required=True,
@@ -150,9 +153,9 @@ ROUND_FIELDS = {
         "round": _won("a round with this deal"),
         "match": _won("the match with this deal"),
     }), doc=EXPECT_DOC),
-}
+})
 
-DEAL_FIELDS = {
+DEAL_FIELDS = MappingProxyType({
     "players": Field(Integer("a number of players", minimum=2), required=True, doc="Players at the table."),
     "team_size": Field(Integer("a team size", minimum=1), doc="Players in a team; default 1."),
     "expect": Field(Record("a deal expectation", {
@@ -161,9 +164,9 @@ DEAL_FIELDS = {
         "tricks": Field(Integer("a number of tricks", minimum=1), doc="Tricks in the deal."),
         "indicator_drawn": Field(Boolean(), doc="Whether anyone draws the trump indicator."),
     }), doc=EXPECT_DOC),
-}
+})
 
-GAME_FIELDS = {
+GAME_FIELDS = MappingProxyType({
     "expect": Field(Record("a game expectation", {
         "cards": Field(Integer("a number of cards", minimum=1), doc="Cards in the deck."),
         "hand": Field(Integer("a number of cards", minimum=1), doc="Cards dealt to each player."),
@@ -174,7 +177,7 @@ GAME_FIELDS = {
         "players": Field(ListOf(Integer("a number of players", minimum=2)), doc="Table sizes the game is played at."),
         "forecast": Field(Boolean(), doc="Whether the trump suit is forecast."),
     }), required=True, doc=EXPECT_DOC),
-}
+})
 
 
 def example_records(*, claim: bool = False) -> dict[str, Record]:
@@ -221,10 +224,11 @@ def load_examples(source: Source, problems: Problems, game: GameSpec | None) -> 
 
 
 def build_claim(game: GameSpec, rec: Rec, problems: Problems) -> Example | None:
-    """A claim on a page as an example, its problems reported; its id, unless given, from its
-    line, which no other claim of its file shares."""
-    rec.values.setdefault("id", f"claim-{rec.location.line}")
-    return _Builder(game, rec, problems).build()
+    """A claim on a page as an example, its problems reported; its id, for the anchor of its
+    diagram, from where it starts, which no other claim of its file shares."""
+    named = dataclasses.replace(rec, values={**rec.values,
+                                             "id": f"claim-{rec.location.line}-{rec.location.column}"})
+    return _Builder(game, named, problems).build()
 
 
 def _unique_ids(items: Seq, problems: Problems) -> None:
@@ -466,6 +470,10 @@ class _Builder:
             self._seat(tuple(names), expect["winner"], expect.locations["winner"])
         team_size = rec.get("team_size", 1)
         thresholds = getattr(self.game.scoring, "thresholds", {})
+        given = sum(total for _, total, _ in totals)
+        if isinstance(self.game.scoring, VictoryPoints) and given > self.game.total_points:
+            self.error(rec.at("totals"), f"the totals add up to {given}, more than the {self.game.total_points} "
+                                         f"points of the {self.game.name} deck")
         if thresholds and team_size not in thresholds:
             self.error(rec.at("team_size"), f"{self.game.name} has no teams of {team_size}; "
                                             f"team sizes: {alternatives(sorted(thresholds))}")
@@ -482,6 +490,14 @@ class _Builder:
         elif rec.get("declarer_tricks", 0) > self.game.hand_size:
             self.error(rec.at("declarer_tricks"), f"a {self.game.name} deal has {self.game.hand_size} tricks, "
                                                   f"not {rec['declarer_tricks']}")
+        rounds, scores = rec.get("rounds"), rec.get("scores")
+        if rounds is not None and max(_sides(rounds)) >= MATCH_ROUNDS:
+            self.error(rec.at("rounds"), f"a side with {MATCH_ROUNDS} rounds has won the match already; "
+                                         "the deal is one of a match still being played")
+        if scores is not None and isinstance(self.game.scoring, TrickScoring) \
+                and max(_sides(scores)) >= self.game.scoring.round:
+            self.error(rec.at("scores"), f"a side at {self.game.scoring.round} has won the round already, "
+                                         "and the scores went back to 0")
         expect = self._expect(rec)
         for key in ("written", "scores"):
             if key in expect:

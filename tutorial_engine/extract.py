@@ -115,6 +115,6 @@ def _blocks(node, where: str):
             yield from _text(item, comment=f"{where} A list item.")
         for claim in map(_mapping, _items(fields.get("claims"))):
             if _is_true(claim.get("show")):
-                yield from _example(claim)
+                yield from _text(claim.get("title"), comment=f"{where} Caption of the diagram of a claim.")
         walkthrough = _mapping(_mapping(block).get("walkthrough"))
         yield from _text(walkthrough.get("title"), comment=f"{where} Title of a walkthrough.")

@@ -56,9 +56,10 @@ _RULES = {
                   doc="`draw`: turn up trump and draw after each trick; `trump-choice`: Altbaumer's."),
     "forecast": Field(Boolean(), doc="Whether the dealer's opponents may forecast the trump suit."),
     "next_dealer": Field(Choice([rule.value for rule in NextDealer], "a rule for the next dealer"),
-                         doc="Who deals next in a `draw` game. `winner`: the winner deals, a winning team's "
-                             "members take turns, and after a tie the same player deals again; `in-turn`: "
-                             "the next player in the direction of play deals."),
+                         doc="Who deals next. `winner` (the default of a `draw` game): the winner deals, a "
+                             "winning team's members take turns, and after a tie the same player deals "
+                             "again; `in-turn` (always, in a `trump-choice` game): the next player in the "
+                             "direction of play deals."),
     "scoring": Field(Tagged("a scoring rule", "kind", {
         "victory-points": Record("victory-point scoring", {
             "kind": Field(Choice(["victory-points", "tricks"], "a kind of scoring"), required=True,
@@ -178,6 +179,10 @@ def _spec(rec, values: dict, problems: Problems, variant: str | None = None) -> 
     if hand_size * max(players) > len(deck):
         problems.add(rec.at("hand_size"), f"{max(players)} hands of {hand_size} need more than the "
                                           f"{len(deck)} cards of the deck")
+    deal = values.get("deal", "draw")
+    if deal == "trump-choice" and values.get("next_dealer", NextDealer.IN_TURN.value) != NextDealer.IN_TURN.value:
+        problems.add(rec.at("next_dealer"), "a trump-choice deal passes in turn (Altbaumer B10); "
+                                            "next_dealer: winner is for draw games")
     if len(problems) > before:
         return None
     return GameSpec(
@@ -196,9 +201,10 @@ def _spec(rec, values: dict, problems: Problems, variant: str | None = None) -> 
         teams=teams,
         direction=Direction(values.get("direction", Direction.CLOCKWISE.value)),
         hand_size=hand_size,
-        deal=values.get("deal", "draw"),
+        deal=deal,
         forecast=values.get("forecast", False),
-        next_dealer=NextDealer(values.get("next_dealer", NextDealer.WINNER.value)),
+        next_dealer=NextDealer(values.get("next_dealer", (NextDealer.IN_TURN if deal == "trump-choice"
+                                                          else NextDealer.WINNER).value)),
         scoring=_scoring(values.get("scoring")),
         variant=variant,
     )

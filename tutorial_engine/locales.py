@@ -169,7 +169,9 @@ def add_locale(project: Path, code: str, now: datetime.datetime | None = None) -
 # --- update --------------------------------------------------------------------------------------
 
 def update_catalogs(project: Path) -> list[Path]:
-    """Re-extract the template and merge it into every catalog, exactly as `pybabel` does.
+    """Re-extract the template and merge it into every catalog, as `pybabel` does, except that
+    a message that comes back takes its old translation from the obsolete entry, to be confirmed
+    (_revive_obsolete).
 
     A changed English message keeps its old translation marked fuzzy; a removed one turns
     obsolete (#~). No --previous: pybabel wraps the `#|` lines, which msgfmt then rejects.
@@ -193,8 +195,9 @@ def update_catalogs(project: Path) -> list[Path]:
 
 def _revive_obsolete(path: Path) -> None:
     """A message that comes back takes its old translation from the obsolete (#~) entry, as GNU
-    msgmerge does. pybabel instead guesses a fuzzy translation from another message and keeps the
-    obsolete entry too, a duplicate that msgfmt refuses."""
+    msgmerge does, but marked fuzzy: pybabel keeps no flags on obsolete entries, so whether that
+    translation was approved is lost. pybabel itself would guess a translation from another
+    message and keep the obsolete entry too, a duplicate that msgfmt refuses."""
     from babel.messages.pofile import read_po, write_po
 
     with path.open("rb") as file:
@@ -205,8 +208,9 @@ def _revive_obsolete(path: Path) -> None:
         return
     for key, old, message in back:
         del catalog.obsolete[key]
-        message.string = old.string
-        message.flags.discard("fuzzy")
+        if message.fuzzy or not message.string:  # a current translation stays; a guess gives way
+            message.string = old.string
+            message.flags.add("fuzzy")
     with path.open("wb") as file:
         write_po(file, catalog, width=None)
 

@@ -19,7 +19,7 @@ from .game import GameSpec
 from .gamefile import SLUG
 from .grammar import placeholders
 from .problems import Location, Problems
-from .scoresheet import unavailable
+from .scoring import unavailable
 from .schema import (
     INVALID,
     Choice,
@@ -191,7 +191,8 @@ class Page:
 
     def unclaimed(self) -> list[tuple[Location, str]]:
         """Paragraphs and lists of the sections and answers that seem to state a rule with no
-        claim to check it, each with the word that makes it seem so."""
+        claim to check it, each with the word that makes it seem so. An introduction only
+        presents the page, and a decision is already shown to readers as the site's own."""
         if self.game is None:
             return []
         found = []
@@ -340,6 +341,7 @@ def load_pages(source: Source, problems: Problems, game: GameSpec | None,
 
 
 def _references(items, problems: Problems) -> dict[str, Reference]:
+    """The file's references by id: the first of a repeated id counts, and the repeat is reported."""
     found: dict[str, Reference] = {}
     for item in items:
         if item["id"] in found:
@@ -407,7 +409,7 @@ class _Builder:
             elif "table" in item:
                 if self.game is None:
                     self.error(location, "a table is generated from a game; this page has none")
-                elif item["table"] == "score-sheet" and (problem := unavailable(self.game)) is not None:
+                elif item["table"] == "score-sheet" and (problem := unavailable(self.game.name, self.game.scoring)) is not None:
                     self.error(item.at("table"), problem)
                 else:
                     out.append(Table(item["table"], location))
@@ -437,21 +439,26 @@ class _Builder:
             claims.append(claim)
             if rec.get("show", False):
                 if claim.kind not in DRAWN:
-                    self.error(rec.at("show"), f"a '{claim.kind}' claim has no diagram; only "
-                                               f"{', '.join(DRAWN)} claims can be shown")
+                    self.error(rec.at("show"), f"a '{claim.kind}' claim has no diagram; only a "
+                                               f"{', '.join(DRAWN[:-1])} or {DRAWN[-1]} claim can be shown")
                 shown.append(claim)
         return tuple(claims), tuple(shown)
 
     def decision(self, item: Rec, location: Location) -> Decision | None:
         self.prose(item["decision"], item.at("decision"))
+        claims = self.claims(item)  # checked even when the source is wrong, so one run reports all
         reference = self.references.get(item["source"])
         if reference is None:
             known = ", ".join(self.references) or "none; add 'references' at the top of the file"
             self.error(item.at("source"), f"no reference has the id '{item['source']}'; references: {known}")
             return None
-        return Decision(item["decision"], reference, item.get("section"), location, *self.claims(item))
+        return Decision(item["decision"], reference, item.get("section"), location, *claims)
 
     def example(self, name: str, location: Location) -> ExampleBlock | None:
+        if name in self.examples and self.examples[name].kind not in DRAWN:
+            self.error(location, f"the example '{name}' is a '{self.examples[name].kind}' example, which has "
+                                 "no diagram; attach it to the paragraph it checks, under 'claims'")
+            return None
         if name in self.examples:
             return ExampleBlock(self.examples[name], location)
         if self.game is None:

@@ -159,6 +159,8 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
         config.extra["not_found"] = chrome(not_found_heading(self.tr))
         self._translate_palette(config)
         config.theme.dirs.insert(0, str(PACKAGE / "overrides"))
+        if "admonition" not in config.markdown_extensions:  # a decision is an admonition (Renderer.decision)
+            config.markdown_extensions.append("admonition")
         self._language_partial(config)
         config.extra["alternate"] = [{"name": Translator(code).name, "lang": code, "dir": Translator(code).direction}
                                      for code in locales]

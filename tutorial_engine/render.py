@@ -281,13 +281,14 @@ class Renderer:
         return self.example(block.example)
 
     def with_shown(self, markdown: Markup, shown) -> Markup:
-        """A block followed by the diagrams of the claims it shows."""
+        """A block followed by the diagrams of the claims it shows: the position a sentence
+        speaks of, drawn where the reader meets the sentence."""
         return Markup("\n\n").join([markdown, *(self.example(claim) for claim in shown)])
 
     def decision(self, block: Decision, game: GameSpec | None) -> Markup:
         """The site's reading, in a box of its own with the work it interprets, the same on
         every page and in every language (Material's admonition)."""
-        label = self.say(self.tr.pgettext("reading", "This site's reading")).replace('"', "”")
+        label = self.say(self.tr.pgettext("reading", "This site's reading"))  # quotes arrive escaped
         source = self.tr.gettext(block.reference.name)
         if block.section is None:
             line = self.tr.pgettext("reading", "Source: {source}.", source=source)
@@ -296,7 +297,7 @@ class Renderer:
                                     number=block.section)
         body = [self.prose(block.text, game), self.say(line)]
         return Markup('!!! info tc-reading "{}"\n\n').format(label) + Markup("\n\n").join(
-            Markup("    ") + part.replace("\n", "\n    ") for part in body)
+            Markup("    ") + part for part in body)
 
     def drill(self, drill, page: Page) -> Markup:
         if self.printing:

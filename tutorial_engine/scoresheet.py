@@ -23,7 +23,7 @@ from markupsafe import Markup
 
 from .game import GameSpec
 from .i18n import Signed
-from .scoring import TrickScoring, trick_score
+from .scoring import TrickScoring, trick_score, unavailable
 
 if TYPE_CHECKING:
     from .render import Renderer
@@ -99,15 +99,6 @@ def example_writes(scoring: TrickScoring, tricks: int) -> tuple[int, ...]:
         writes.append(write)
         score += write
     return tuple(writes)
-
-
-def unavailable(game: GameSpec) -> str | None:
-    """Why `game` can have no score sheet, if it cannot: the sheet draws a tally of tricks."""
-    if isinstance(game.scoring, TrickScoring):
-        return None
-    scored = "has no scoring" if game.scoring is None else "scores victory points"
-    return (f"a score sheet draws the tally of a game scored by tricks (game.yml: scoring kind: tricks); "
-            f"{game.name} {scored}")
 
 
 # --- the tree, laid out in SVG units ---
@@ -196,7 +187,7 @@ class ScoreSheetRenderer:
         self.tr = renderer.tr
 
     def render(self, game: GameSpec) -> Markup:
-        problem = unavailable(game)
+        problem = unavailable(game.name, game.scoring)
         if problem is not None:
             raise ValueError(problem)
         scoring = game.scoring

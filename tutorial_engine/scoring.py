@@ -147,3 +147,13 @@ def match_step(scoring: TrickScoring, scores: Sequence[int], rounds: Sequence[in
         if rounds[round_won] == MATCH_ROUNDS:
             match_won = round_won
     return MatchStep(tuple(written), tuple(after), rounds, round_won, match_won, False)
+
+
+def unavailable(game_name: str, scoring: Scoring | None) -> str | None:
+    """Why a game scored so can have no score sheet, if it cannot: the sheet draws a tally of
+    tricks (B22), which card points do not make."""
+    if isinstance(scoring, TrickScoring):
+        return None
+    scored = "has no scoring" if scoring is None else "scores victory points"
+    return (f"a score sheet draws the tally of a game scored by tricks (game.yml: scoring kind: tricks); "
+            f"{game_name} {scored}")

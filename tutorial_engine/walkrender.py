@@ -124,21 +124,22 @@ class WalkRenderer:
             return self.d.choice("choice", question, options, [str(answer)], feedback)
 
         first, partner = 0, m.partner(0)
+        names = dict(player=self.player(first), partner=self.player(partner),
+                     players=self.names(range(self.table.players)))
         if m.nines[first].suit.red:
-            pair = tr.pgettext("walkthrough", "{player} and {partner} hold the red nines, so they play together.",
-                               player=self.player(first), partner=self.player(partner))
+            pair = tr.pgettext("walkthrough", "{player} and {partner} hold the red nines, so they play together. "
+                               "Partners sit opposite each other. In the direction of play, from the dealer, the "
+                               "players now sit in this order: {players}.", **names)
         else:
-            pair = tr.pgettext("walkthrough", "{player} and {partner} hold the black nines, so they play together.",
-                               player=self.player(first), partner=self.player(partner))
-        seated = tr.pgettext("walkthrough", "Partners sit opposite each other. In the direction of play, from the "
-                             "dealer, the players now sit in this order: {players}.",
-                             players=self.names(range(self.table.players)))
+            pair = tr.pgettext("walkthrough", "{player} and {partner} hold the black nines, so they play together. "
+                               "Partners sit opposite each other. In the direction of play, from the dealer, the "
+                               "players now sit in this order: {players}.", **names)
         steps = (
             ask(tr.pgettext("walkthrough", "Who deals first?"), m.dealer,
                 tr.pgettext("walkthrough", "The player who receives {card} deals first: {player}.",
                             card=m.nines[m.dealer], player=self.player(m.dealer)), players),
             ask(tr.pgettext("walkthrough", "Who is {player}'s partner?", player=self.player(first)), partner,
-                pair + " " + seated, [p for p in players if p != first]),
+                pair, [p for p in players if p != first]),
         )
         return Moment(tr.pgettext("walkthrough", "The partners"), (self.say(story),), Markup(prompt), steps)
 
