@@ -55,7 +55,7 @@ def variant(v, first: int, printed: bool, tr: Translator) -> Markup:
     if title is not None:
         parts.append(f'<h4 class="tc-drill__moment">{escape(title)}</h4>')
         parts.extend(f'<p class="tc-drill__story">{escape(line)}</p>' for line in v.story)
-    parts.append(f'<div class="tc-scroll" role="region" tabindex="0" aria-label="{cards}">{escape(v.prompt)}'
+    parts.append(f'<div class="tc-scroll" role="region" aria-label="{cards}">{escape(v.prompt)}'
                  '</div></div>\n<ol class="tc-drill__steps">\n')
     for k, s in enumerate(v.steps):
         parts.append(f'<li class="tc-drill__step" data-type="{escape(s.type)}" data-answer="{escape(s.answer)}">\n'

@@ -44,3 +44,62 @@
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", watch);
   else watch();
 })();
+
+/* A diagram or table that overflows its box (.tc-scroll, .tc-table-wrap): only then is it a Tab
+ * stop (to scroll it from the keyboard) and is the hint after it shown; a drill's question
+ * (drills.js copies it into its panel) gets the hint from its drill's <template>. Checked again
+ * when a region or its content changes size and when drills.js swaps a question in. */
+(function () {
+  var REGIONS = ".tc-scroll, .tc-table-wrap";
+  if (!window.ResizeObserver || !window.MutationObserver) return;
+  var hintOf = function (region) {
+    var next = region.nextElementSibling;
+    if (next && next.classList.contains("tc-scroll-hint")) return next;
+    var drill = region.closest(".tc-drill");
+    var template = drill && drill.querySelector("template.tc-drill__scroll-hint");
+    if (!template || !template.content.firstElementChild) return null;
+    next = template.content.firstElementChild.cloneNode(true);
+    region.parentNode.insertBefore(next, region.nextSibling);
+    return next;
+  };
+  var update = function (region) {
+    var overflows = region.scrollWidth > region.clientWidth + 1;
+    if (overflows === region.classList.contains("tc-scroll--overflows") &&
+        overflows === region.hasAttribute("tabindex")) return;
+    region.classList.toggle("tc-scroll--overflows", overflows);
+    if (overflows) {
+      region.setAttribute("tabindex", "0");
+      hintOf(region);
+    } else {
+      region.removeAttribute("tabindex");
+    }
+  };
+  var sizes = new ResizeObserver(function (entries) {
+    entries.forEach(function (entry) {
+      var region = entry.target.closest(REGIONS);
+      if (region) update(region);
+    });
+  });
+  // Observing an element twice is harmless: the children are observed since a wrapping row
+  // can change height, and overflow, without the region changing width.
+  var watch = function (region) {
+    sizes.observe(region);
+    [].forEach.call(region.children, function (child) { sizes.observe(child); });
+    update(region);
+  };
+  var scan = function (node) {
+    if (node.nodeType !== 1) return;
+    if (node.matches(REGIONS)) watch(node);
+    [].forEach.call(node.querySelectorAll(REGIONS), watch);
+    var outer = node.parentNode && node.parentNode.closest ? node.parentNode.closest(REGIONS) : null;
+    if (outer) watch(outer);
+  };
+  var start = function () {
+    scan(document.body);
+    new MutationObserver(function (changes) {
+      changes.forEach(function (change) { [].forEach.call(change.addedNodes, scan); });
+    }).observe(document.body, { childList: true, subtree: true });
+  };
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
+})();
