@@ -123,7 +123,7 @@ def test_the_bundled_walkthrough_in_words(briscola):
 
     html = render(WalkSpec(briscola, 2, 1, 3))
     assert story_lines(html)[:2] == [
-        "Anna deals 3 cards to each player, starting with Boris. The 34 cards left over lie face down as the stock.",
+        "Anna deals 3 cards to each player. The 34 cards left over lie face down as the stock.",
         "Anna turns up 5♦: its suit is trump.",
     ]
     asked = steps(html)

@@ -24,8 +24,7 @@ class Kind(enum.Enum):
 
 
 PLACEHOLDERS: dict[str, Kind] = {
-    "player": Kind.NAME, "partner": Kind.NAME, "dealer": Kind.NAME, "chooser": Kind.NAME,
-    "first": Kind.NAME,
+    "player": Kind.NAME, "partner": Kind.NAME, "dealer": Kind.NAME,
     "team": Kind.TEAM, "other_team": Kind.TEAM, "players": Kind.TEAM,
     "suit": Kind.SUIT, "rank": Kind.RANK,
     "n": Kind.COUNT, "cards": Kind.COUNT, "points": Kind.COUNT, "hand": Kind.COUNT,

@@ -64,16 +64,19 @@ class WalkRenderer:
             "step": tr.pgettext("walkthrough", "Question {number} of {total}"),
             "choose_all": tr.pgettext("walkthrough", "Choose every answer that fits, then check."),
         }
-        moments = [moment for moment in map(self.moment, self.walk.moments) if moment is not None]
+        moments = [told for moment in self.walk.moments for told in self.moment(moment)]
         spec = self.walk.spec
         return self.r.html("drill.html", anchor=spec.key, key=f"{self.game.id}/{spec.key}", mode="walkthrough",
                            title=title, variants=moments, locale=tr.code,
                            text=json.dumps(text, ensure_ascii=False))
 
-    def moment(self, moment) -> Moment | None:
-        return {PartnerDraw: self.drawn, Dealt: self.dealt, TurnedUp: self.turned_up, Cut: self.cut,
+    def moment(self, moment) -> tuple[Moment, ...]:
+        """The page's moments for one of the deal's: none for a deal that asks nothing, two for a
+        trick where a duty is asked about (the hand at that turn, then the whole trick)."""
+        told = {PartnerDraw: self.drawn, Dealt: self.dealt, TurnedUp: self.turned_up, Cut: self.cut,
                 TrumpChosen: self.trump_chosen, TrickPlayed: self.trick, Counted: self.counted,
                 Scored: self.scored}[type(moment)](moment)
+        return told if isinstance(told, tuple) else (told,) if told is not None else ()
 
     # --- words shared by the moments ---
 
@@ -105,7 +108,18 @@ class WalkRenderer:
                 rows += self.d.macros.row(hand, self.tr.pgettext("diagram", "{player}'s hand:", player=self.name(seat)))
         return rows
 
-    # --- the moments ---
+    def seating(self, dealer: int, cards=None) -> Markup:
+        """Every player in the direction of play from the dealer, who is marked; `cards`, by
+        seat, the forecasts laid. It names everyone alike, so it answers no "who" question."""
+        tr, cards = self.tr, cards or {}
+        rows = [{"name": self.name(seat), "card": cards.get(seat),
+                 "tags": [tr.pgettext("diagram", "dealer")] if seat == dealer else
+                 [tr.pgettext("diagram", "forecast")] if seat in cards else []}
+                for seat in self.table.order_from(dealer)]
+        return self.d.macros.seats(rows)
+
+    # --- the moments: each tells only what is known before its questions; what answers one
+    # is told in that question's feedback, or in the next moment ---
 
     def drawn(self, m: PartnerDraw) -> Moment:
         """B7: the nines each player received; asked, who deals first and who partners the first
@@ -147,9 +161,9 @@ class WalkRenderer:
         tr = self.tr
         if m.chooser is None:
             story = " ".join((
-                tr.npgettext("walkthrough", "{dealer} deals {n} card to each player, starting with {first}.",
-                             "{dealer} deals {n} cards to each player, starting with {first}.", self.game.hand_size,
-                             dealer=self.name(m.dealer), first=self.name(self.table.next(m.dealer))),
+                tr.npgettext("walkthrough", "{dealer} deals {n} card to each player.",
+                             "{dealer} deals {n} cards to each player.", self.game.hand_size,
+                             dealer=self.name(m.dealer)),
                 tr.npgettext("walkthrough", "The one card left over lies face down as the stock.",
                              "The {n} cards left over lie face down as the stock.", m.stock)))
             if not self.game.forecast:
@@ -167,8 +181,8 @@ class WalkRenderer:
             step = self.people(list(m.forecasters), "multi", tr.pgettext("walkthrough", "Who may lay a forecast?"), why)
         else:
             story = " ".join((
-                tr.pgettext("walkthrough", "{dealer} deals three cards to each player, then two, starting with {chooser}.",
-                            dealer=self.name(m.dealer), chooser=self.name(m.chooser)),
+                tr.pgettext("walkthrough", "{dealer} deals three cards to each player, then two.",
+                            dealer=self.name(m.dealer)),
                 tr.npgettext("walkthrough", "The one card left over lies face down as the talon.",
                              "The {n} cards left over lie face down as the talon.", m.stock)))
             cutter = self.name(self.table.next(m.dealer, -1))
@@ -197,8 +211,8 @@ class WalkRenderer:
         story.append(tr.pgettext("walkthrough", "{dealer} turns up {card}: its suit is trump.", dealer=self.name(m.dealer), card=turned))
         prompt = self.d.macros.with_trump(outcome.trump) + self.d.macros.row([turned], tr.pgettext("diagram", "Turned card:"))
         laid = [card for _, card in m.forecasts if card]
-        if laid:
-            prompt += self.d.macros.row(laid, tr.pgettext("walkthrough", "Forecasts:"))
+        if self.game.forecast:
+            prompt += self.seating(m.dealer, {seat: card for seat, card in m.forecasts if card})
         steps = []
         if laid:
             steps.append(self.d.choice(
@@ -217,21 +231,20 @@ class WalkRenderer:
 
     def cut(self, m: Cut) -> Moment:
         tr = self.tr
-        story = [tr.pgettext("walkthrough", "{player}, on the dealer's left, cuts the pack.", player=self.name(m.cutter))]
+        told = [tr.pgettext("walkthrough", "The dealer's left-hand neighbour cuts: {player}.", player=self.name(m.cutter))]
         shown = m.exposed[:len(m.taken) + 1]
         for card in shown:
             if card in m.taken:
-                story.append(tr.pgettext("walkthrough", "{card} is exposed: a tree, so {player} takes it face up.",
-                                         card=card, player=self.name(m.cutter)))
+                told.append(tr.pgettext("walkthrough", "{card} is exposed: a tree, so {player} takes it face up.",
+                                        card=card, player=self.name(m.cutter)))
             elif card in self.game.permanent_trumps:
-                story.append(tr.pgettext("walkthrough", "{card} is exposed: a tree, but {player} leaves it.",
-                                         card=card, player=self.name(m.cutter)))
+                told.append(tr.pgettext("walkthrough", "{card} is exposed: a tree, but {player} leaves it.",
+                                        card=card, player=self.name(m.cutter)))
             else:
-                story.append(tr.pgettext("walkthrough", "{card} is exposed: not a tree, so the deal begins.", card=card))
-        prompt = self.d.macros.row(shown, tr.pgettext("walkthrough", "Exposed at the cut:"))
-        step = self.people([m.cutter], "choice", tr.pgettext("walkthrough", "Who cuts the pack?"),
-                           tr.pgettext("walkthrough", "The dealer's left-hand neighbour cuts: {player}.", player=self.name(m.cutter)))
-        return Moment(tr.pgettext("walkthrough", "The cut"), tuple(self.say(s) for s in story), Markup(prompt), (step,))
+                told.append(tr.pgettext("walkthrough", "{card} is exposed: not a tree, so the deal begins.", card=card))
+        prompt = self.seating(m.dealer) + self.d.macros.row(shown, tr.pgettext("walkthrough", "Exposed at the cut:"))
+        step = self.people([m.cutter], "choice", tr.pgettext("walkthrough", "Who cuts the pack?"), " ".join(told))
+        return Moment(tr.pgettext("walkthrough", "The cut"), (), Markup(prompt), (step,))
 
     def suit_option(self, suit: Suit) -> Option:
         return Option(str(suit), trump_badge(suit, self.tr))
@@ -256,13 +269,13 @@ class WalkRenderer:
             if last in trees:
                 why += " " + tr.pgettext("walkthrough", "A turned tree counts as a club.")
         if len(m.discards) == 1:
-            story.append(tr.pgettext("walkthrough", "{player} takes {taken} and discards one card face down "
-                                     "({discards}).", player=chooser, taken=m.taken, discards=m.discards))
+            why += " " + tr.pgettext("walkthrough", "{player} takes {taken} and discards one card face down "
+                                     "({discards}).", player=chooser, taken=m.taken, discards=m.discards)
         else:
-            story.append(tr.npgettext(
+            why += " " + tr.npgettext(
                 "walkthrough", "{player} takes {taken} and discards {n} card face down ({discards}).",
                 "{player} takes {taken} and discards {n} cards face down ({discards}).", len(m.discards),
-                player=chooser, taken=m.taken, discards=m.discards))
+                player=chooser, taken=m.taken, discards=m.discards)
         if m.solo is not None:
             story.append(tr.pgettext("walkthrough", "{player} plays alone: {partner} lays the hand aside.",
                                      player=self.name(m.solo), partner=self.name(m.sitting_out)))
@@ -283,24 +296,33 @@ class WalkRenderer:
             lead = tr.pgettext("walkthrough", "The chooser leads to the first trick: {player}.", player=self.name(m.leader))
         steps.append(self.people([m.leader], "choice", tr.pgettext("walkthrough", "Who leads to the first trick?"), lead,
                                  seats=[s for s in range(4) if s != m.sitting_out]))
-        prompt = self.d.macros.row(m.turned, tr.npgettext("walkthrough", "Turned card:", "Turned cards:", len(m.turned)))
+        dealer = self.table.next(m.chooser, -1)  # B11: the chooser is the dealer's right-hand neighbour
+        prompt = self.seating(dealer) + self.d.macros.row(
+            m.turned, tr.npgettext("walkthrough", "Turned card:", "Turned cards:", len(m.turned)))
         return Moment(tr.pgettext("walkthrough", "Trump"), tuple(self.say(s) for s in story), Markup(prompt), tuple(steps))
 
-    def trick(self, m: TrickPlayed) -> Moment:
+    def trick(self, m: TrickPlayed) -> tuple[Moment, ...]:
+        """The whole trick, and before it, where a duty refused some card, the trick as it stood
+        at that player's turn with the hand then held: the card played is not shown yet."""
         tr, verdict = self.tr, m.verdict
+        title = tr.pgettext("walkthrough", "Trick {number}", number=m.number)
         rows = [{"name": self.name(seat), "card": card, "tags": [tr.pgettext("diagram", "leads")] if k == 0 else []}
                 for k, (seat, card) in enumerate(zip(m.seats, verdict.plays))]
-        prompt = self.d.macros.with_trump(m.trump) + self.d.macros.seats(rows)
-        steps = []
+        turn = ()
         if m.duty is not None:
             player = self.name(m.duty.seat)
-            prompt += self.d.macros.row(m.duty.hand, tr.pgettext("diagram", "{player}'s hand:", player=player))
             legal = m.duty.legality.legal
-            steps.append(self.d.choice(
+            asked = self.d.choice(
                 "multi", tr.pgettext("walkthrough", "Which cards of this hand could {player} play?", player=player),
                 [self.d.card_option(str(c), c) for c in m.duty.hand], [str(c) for c in legal],
                 tr.pgettext("walkthrough", "{player} could play: {legal}.", player=player, legal=legal)
-                + " " + explain_duty_of(m.duty.legality, player, tr)))
+                + " " + explain_duty_of(m.duty.legality, player, tr))
+            before = rows[:m.seats.index(m.duty.seat)]
+            prompt = (self.d.macros.with_trump(m.trump) + self.d.macros.seats(before)
+                      + self.d.macros.row(m.duty.hand, tr.pgettext("diagram", "{player}'s hand:", player=player)))
+            turn = (Moment(title, (), Markup(prompt), (asked,)),)
+        prompt = self.d.macros.with_trump(m.trump) + self.d.macros.seats(rows)
+        steps = []
         winner = self.name(m.winner)
         steps.append(self.d.choice(
             "choice", tr.pgettext("drill", "Who takes the trick?"),
@@ -312,7 +334,7 @@ class WalkRenderer:
             steps.append(self.d.number(tr.pgettext("drill", "How many points is the trick worth?"), verdict.points,
                                        trick_worth(verdict, tr)))
         steps = self.draws(m, steps)
-        return Moment(tr.pgettext("walkthrough", "Trick {number}", number=m.number), (), Markup(prompt), tuple(steps))
+        return (*turn, Moment(title, (), Markup(prompt), tuple(steps)))
 
     def draws(self, m: TrickPlayed, steps: list[Step]) -> list[Step]:
         """A16: who draws first on the first round, who gets the indicator on the last; on the
