@@ -171,6 +171,18 @@ class DrillRenderer:
             "loading": tr.pgettext("drill", "Loading the next questions…"),
             "load_failed": tr.pgettext("drill", "The next questions could not be loaded. Check your connection, "
                                        "then press Next to try again."),
+        } | self.summary_text()
+
+    def summary_text(self) -> dict[str, str]:
+        """The words of the summary drills.js shows once every question is answered. {score} and
+        {total} stay for the script to fill in; the questions to review are listed under
+        "review" by their "question" and "step" counts, each with its question."""
+        tr = self.tr
+        return {
+            "finished": tr.pgettext("drill", "You have answered every question."),
+            "final_score": tr.pgettext("drill", "Your score: {score} out of {total}."),
+            "review": tr.pgettext("drill", "Questions to look at again:"),
+            "all_right": tr.pgettext("drill", "Every answer was right."),
         }
 
     def name(self, person: str) -> Term:

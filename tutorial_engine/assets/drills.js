@@ -22,21 +22,22 @@
  *     button.tc-drill__check
  *     div.tc-drill__live[role=status] > p.tc-drill__verdict--right|--wrong|--error, div.tc-drill__feedback
  *     button.tc-drill__next
+ *     div.tc-drill__summary[tabindex=-1]        (data-state=done, once every question is answered)
+ *       > p.tc-drill__finished, p.tc-drill__final, p.tc-drill__reviewtitle,
+ *         ul.tc-drill__review > li > p.tc-drill__progress > span.tc-drill__reviewwhere (1 or 2),
+ *                                    p.tc-drill__reviewask,
+ *         button.tc-drill__restart
  *     div.tc-drill__foot > button.tc-drill__reset
  * The section gets data-drill-ready and its .tc-drill__variants list gets hidden.
- * Progress is kept in localStorage under "tutorial-drill:<locale>:<drill>". Two globals: tcDrillSetup
- * and tcDrillMore.
+ * Every word comes from the section's data-text (drillrender.py), in the page's language.
+ * Progress is kept in localStorage under "tutorial-drill:<locale>:<drill>": the place, the counts,
+ * the answer given to the current step (so a reload shows it answered, and it counts once), the
+ * steps answered wrongly and whether the drill is finished. It is never rewound by a failed load.
+ * Two globals: tcDrillSetup and tcDrillMore.
  */
 (function () {
   "use strict";
 
-  var DEFAULTS = {
-    check: "Check", next: "Next", reset: "Start again", score: "Score", streak: "Streak",
-    right: "Right!", wrong: "Wrong.", answer: "Answer", question: "Question {number} of {total}",
-    step: "Step {number} of {total}", your_answer: "Your answer", not_a_number: "Enter a number.",
-    choose_one: "Choose one card.", choose_all: "Choose all matching cards.",
-    reset_done: "Progress reset."
-  };
   var uid = 0; // makes ids unique when several drills share a page
   var arriving = {}; // drill → what to do with its further variants, while their script loads
 
@@ -114,21 +115,23 @@
     var total = more ? Math.max(variants.length, parseInt(sec.getAttribute("data-total"), 10) || 0) : variants.length;
     var waiting = null; // while the further variants load: what to do once they are here
 
-    var given = json(sec.getAttribute("data-text"), null);
-    var T = Object.assign({}, DEFAULTS, given && typeof given === "object" ? given : {});
+    var words = json(sec.getAttribute("data-text"), null) || {};
+    var T = function (k) { return typeof words[k] === "string" ? words[k] : ""; };
     var locale = sec.getAttribute("data-locale") || document.documentElement.lang || "en";
     var nf;
     try { nf = new Intl.NumberFormat(locale); } catch (e) { nf = new Intl.NumberFormat(); }
     var fmt = function (n) { return nf.format(n); };
-    var fill = function (tpl, n, total) {
-      return tpl.replace("{number}", fmt(n)).replace("{total}", fmt(total));
+    var fill = function (tpl, n, total, name) {
+      return tpl.replace("{" + (name || "number") + "}", fmt(n)).replace("{total}", fmt(total));
     };
     var key = "tutorial-drill:" + locale + ":" + drill;
     var id = "tc-drill-" + (++uid);
 
-    // State: where we are and how it went. `done` = the current step has been checked.
+    /* State: where we are and how it went. `given` = the answer to the current step once checked
+     * (option values, or the number as typed), `missed` = [variant, step] of each wrong answer,
+     * `finished` = the summary is showing. `done` = the current step shows its answer. */
     var st, done = false, step, type, buttons = [], input = null;
-    function fresh() { return { variant: 0, step: 0, right: 0, attempted: 0, streak: 0 }; }
+    function fresh() { return { variant: 0, step: 0, right: 0, attempted: 0, streak: 0, given: null, missed: [], finished: false }; }
     function restore() {
       var s = store.get(key), f = fresh();
       if (!s || typeof s !== "object") return f;
@@ -137,11 +140,16 @@
       f.attempted = index(s.attempted, Infinity);
       f.right = Math.min(index(s.right, Infinity), f.attempted);
       f.streak = Math.min(index(s.streak, Infinity), f.right);
+      // The answer is checked against the step's type once it is here (show).
+      var g = s.given;
+      if (f.variant === s.variant && (typeof g === "string" || Array.isArray(g) && g.every(function (x) { return typeof x === "string"; }))) f.given = g;
+      f.missed = (Array.isArray(s.missed) ? s.missed : []).filter(function (m) {
+        return Array.isArray(m) && m.length === 2 && index(m[0], total) === m[0] && index(m[1], Infinity) === m[1];
+      }).slice(0, f.attempted - f.right);
+      f.finished = s.finished === true;
       return f;
     }
-    function save() {
-      store.set(key, { variant: st.variant, step: st.step, right: st.right, attempted: st.attempted, streak: st.streak });
-    }
+    function save() { store.set(key, st); }
 
     // ---- the panel, built once; show() refills it for each step ----
     var panel = el("div", "tc-drill__panel");
@@ -161,20 +169,24 @@
     var hint = el("p", "tc-drill__hint");
     hint.id = id + "-h";
     var area = el("div", "tc-drill__area");
-    var check = el("button", "tc-drill__button tc-drill__check", T.check);
+    var check = el("button", "tc-drill__button tc-drill__check", T("check"));
     var live = el("div", "tc-drill__live");
     live.setAttribute("role", "status");
     live.setAttribute("aria-live", "polite");
-    var next = el("button", "tc-drill__button tc-drill__next", T.next);
+    var next = el("button", "tc-drill__button tc-drill__next", T("next"));
+    var summary = el("div", "tc-drill__summary");
+    summary.tabIndex = -1; // focused when it appears, so that it is read out
+    summary.hidden = true;
     var foot = el("div", "tc-drill__foot");
-    var reset = el("button", "tc-drill__button tc-drill__reset", T.reset);
+    var reset = el("button", "tc-drill__button tc-drill__reset", T("reset"));
     [check, next, reset].forEach(function (b) { b.type = "button"; });
     foot.append(reset);
-    panel.append(head, view, ask, hint, area, check, live, next, foot);
+    panel.append(head, view, ask, hint, area, check, live, next, summary, foot);
+    var asking = [head, view, ask, hint, area, check, live, next, foot]; // what the summary replaces
 
     function showStats() {
-      score.textContent = T.score + ": " + fmt(st.right) + " / " + fmt(st.attempted);
-      streak.textContent = T.streak + ": " + fmt(st.streak);
+      score.textContent = T("score") + ": " + fmt(st.right) + " / " + fmt(st.attempted);
+      streak.textContent = T("streak") + ": " + fmt(st.streak);
     }
 
     // A message in the live region: kind is "right", "wrong" or "error"; extra is an element.
@@ -219,14 +231,18 @@
       document.head.appendChild(script);
     }
 
+    // The questions to go to could not load: the state stays as it was; Next tries again.
     function loadFailed() {
-      say("error", T.load_failed);
+      say("error", T("load_failed"));
       check.hidden = true;
       next.hidden = false;
       next.focus();
     }
 
     function show() {
+      summary.hidden = true;
+      summary.textContent = "";
+      asking.forEach(function (e) { e.hidden = false; });
       var v = variants[st.variant];
       st.step = index(st.step, v.steps.length);
       step = v.steps[st.step];
@@ -234,8 +250,8 @@
       done = false;
       panel.setAttribute("data-type", type);
       panel.setAttribute("data-state", "ask");
-      count.textContent = fill(T.question, st.variant + 1, total);
-      stepcount.textContent = v.steps.length > 1 ? fill(T.step, st.step + 1, v.steps.length) : "";
+      count.textContent = fill(T("question"), st.variant + 1, total);
+      stepcount.textContent = v.steps.length > 1 ? fill(T("step"), st.step + 1, v.steps.length) : "";
       stepcount.hidden = v.steps.length < 2;
       copy(v.prompt, view);
       copy(step.querySelector(".tc-drill__question"), ask);
@@ -245,7 +261,7 @@
       if (type === "number") {
         hint.hidden = true;
         var field = el("div", "tc-drill__field");
-        var label = el("label", "tc-drill__label", T.your_answer);
+        var label = el("label", "tc-drill__label", T("your_answer"));
         input = el("input", "tc-drill__input");
         input.type = "text";
         input.id = label.htmlFor = id + "-in";
@@ -261,7 +277,7 @@
         area.append(field);
       } else {
         hint.hidden = false;
-        hint.textContent = type === "multi" ? T.choose_all : T.choose_one;
+        hint.textContent = type === "multi" ? T("choose_all") : T("choose_one");
         var group = el("div", "tc-drill__options");
         group.setAttribute("role", "group");
         group.setAttribute("data-type", type);
@@ -296,58 +312,121 @@
       next.hidden = true;
       say();
       showStats();
+      var g = st.given;
+      if (g !== null && (type === "number") === (typeof g === "string")) reveal(g, judge(g));
+      else st.given = null; // saved for another kind of step: the drill has changed
     }
 
-    // Compare the learner's answer with data-answer, count it, show the engine's feedback.
-    function grade() {
-      var want = answers(step), ok, wrongNumber = null;
+    // The learner's answer from the controls: option values, or the number as typed; null
+    // (with the reason said) when it is not an attempt yet.
+    function collect() {
       if (type === "number") {
-        var n = parseNumber(input.value);
-        if (n === null) { // not an attempt: say why and let the learner fix it
+        if (parseNumber(input.value) === null) {
           input.setAttribute("aria-invalid", "true");
-          say("error", T.not_a_number);
+          say("error", T("not_a_number"));
           input.focus();
-          return;
+          return null;
         }
         input.removeAttribute("aria-invalid");
-        var expected = parseNumber(want[0]);
-        ok = n === expected;
+        return input.value.trim().slice(0, 40);
+      }
+      var chosen = buttons.filter(function (b) { return b.getAttribute("aria-pressed") === "true"; })
+        .map(function (b) { return b.getAttribute("data-value"); });
+      if (type !== "multi" && !chosen.length) { say("error", T("choose_one")); return null; }
+      return chosen;
+    }
+
+    // Whether `given` matches data-answer: the same number, or the same set of values.
+    function judge(given) {
+      var want = answers(step);
+      if (type === "number") return parseNumber(given) !== null && parseNumber(given) === parseNumber(want[0]);
+      return given.every(function (c) { return want.indexOf(c) >= 0; }) &&
+        want.every(function (w) { return given.indexOf(w) >= 0; });
+    }
+
+    // Show the step answered with `given`: the controls locked and marked, the engine's feedback.
+    function reveal(given, ok) {
+      var want = answers(step);
+      done = true;
+      if (type === "number") {
+        input.value = given;
         input.readOnly = true;
-        if (!ok && expected !== null) wrongNumber = expected;
       } else {
-        var chosen = buttons.filter(function (b) { return b.getAttribute("aria-pressed") === "true"; })
-          .map(function (b) { return b.getAttribute("data-value"); });
-        if (type !== "multi" && !chosen.length) { say("error", T.choose_one); return; }
-        // Same set: every chosen value is wanted and every wanted value is chosen.
-        ok = chosen.every(function (c) { return want.indexOf(c) >= 0; }) &&
-          want.every(function (w) { return chosen.indexOf(w) >= 0; });
         buttons.forEach(function (b) {
-          var good = want.indexOf(b.getAttribute("data-value")) >= 0;
-          var picked = b.getAttribute("aria-pressed") === "true";
+          var value = b.getAttribute("data-value");
+          var good = want.indexOf(value) >= 0, picked = given.indexOf(value) >= 0;
+          b.setAttribute("aria-pressed", String(picked));
           if (good || picked) {
             b.classList.add(good ? "tc-drill__option--correct" : "tc-drill__option--wrong");
             b.firstChild.textContent = good ? "✓" : "✗";
           }
           // The name comes from the content (the card's full name), so the note goes inside.
-          if (good) b.append(el("span", "tc-drill__sr", " (" + T.answer + ")"));
+          if (good) b.append(el("span", "tc-drill__sr", " (" + T("answer") + ")"));
           b.disabled = true;
         });
       }
-      done = true;
       if (more) need(variants.length, function () {}); // Next will not wait
-      st.attempted++;
-      if (ok) { st.right++; st.streak++; } else { st.streak = 0; }
-      save();
-      showStats();
       panel.setAttribute("data-state", ok ? "right" : "wrong");
       var feedback = copy(step.querySelector(".tc-drill__feedback"), el("div", "tc-drill__feedback"));
-      if (wrongNumber !== null) {
-        feedback.insertBefore(el("p", "tc-drill__expected", T.answer + ": " + fmt(wrongNumber)), feedback.firstChild);
+      var expected = parseNumber(want[0]);
+      if (type === "number" && !ok && expected !== null) {
+        feedback.insertBefore(el("p", "tc-drill__expected", T("answer") + ": " + fmt(expected)), feedback.firstChild);
       }
-      say(ok ? "right" : "wrong", ok ? T.right : T.wrong, feedback);
+      say(ok ? "right" : "wrong", ok ? T("right") : T("wrong"), feedback);
       check.hidden = true;
       next.hidden = false;
+    }
+
+    // Check the learner's answer: counted once, saved with it, then shown.
+    function grade() {
+      var given = collect();
+      if (given === null) return;
+      var ok = judge(given);
+      st.attempted++;
+      if (ok) { st.right++; st.streak++; } else { st.streak = 0; st.missed.push([st.variant, st.step]); }
+      st.given = given;
+      save();
+      showStats();
+      reveal(given, ok);
       next.focus();
+    }
+
+    // The end of the drill: the score, the steps answered wrongly, and a way to start again.
+    function showSummary() {
+      asking.forEach(function (e) { e.hidden = true; });
+      panel.setAttribute("data-state", "done");
+      panel.removeAttribute("data-type");
+      summary.textContent = "";
+      summary.append(el("p", "tc-drill__finished", T("finished")),
+        el("p", "tc-drill__final", fill(T("final_score"), st.right, st.attempted, "score")));
+      summary.append(el("p", "tc-drill__reviewtitle", st.missed.length ? T("review") : T("all_right")));
+      if (st.missed.length) {
+        // Not numbered: the list's own numbers would not be the questions'.
+        var list = el("ul", "tc-drill__review");
+        st.missed.forEach(function (m) {
+          var li = el("li"), v = variants[m[0]], where = el("p", "tc-drill__progress");
+          where.append(el("span", "tc-drill__reviewwhere", fill(T("question"), m[0] + 1, total)));
+          if (v && v.steps.length > 1) where.append(" ", el("span", "tc-drill__reviewwhere", fill(T("step"), m[1] + 1, v.steps.length)));
+          li.append(where);
+          var asked = v && v.steps[m[1]] && v.steps[m[1]].querySelector(".tc-drill__question");
+          if (asked) li.append(copy(asked, el("p", "tc-drill__reviewask")));
+          list.append(li);
+        });
+        summary.append(list);
+      }
+      var again = el("button", "tc-drill__button tc-drill__restart", T("reset"));
+      again.type = "button";
+      again.addEventListener("click", function () { restart(); focusStep(); });
+      summary.append(again);
+      summary.hidden = false;
+    }
+
+    // This drill from its first question, with nothing counted (other drills keep theirs).
+    function restart() {
+      store.del(key);
+      st = fresh();
+      show();
+      say("", T("reset_done"));
     }
 
     // Focus the first control of a new step, keeping the top of the panel (the diagram) in view.
@@ -359,43 +438,57 @@
     }
 
     check.addEventListener("click", function () { if (!done) grade(); });
-    next.addEventListener("click", function () {
-      var v = st.variant, s = st.step + 1;
-      if (s >= variants[v].steps.length) { // wrap around after the last variant
-        s = 0;
-        v = (v + 1) % total;
-      }
-      if (v >= variants.length) say("", T.loading);
+    // Go to variant v, step s, once it is here; a failed load leaves everything as it was.
+    function go(v, s) {
+      if (v >= variants.length) say("", T("loading"));
       need(v, function (ok) {
         if (!ok) return loadFailed();
         st.variant = v;
         st.step = s;
+        st.given = null;
         save();
         show();
         focusStep();
       });
+    }
+    next.addEventListener("click", function () {
+      if (!done) return go(st.variant, st.step); // its question never came: try again
+      var v = st.variant, s = st.step + 1;
+      if (s >= variants[v].steps.length) {
+        s = 0;
+        v++;
+      }
+      if (v < total) return go(v, s);
+      st.finished = true;
+      st.given = null;
+      save();
+      showSummary();
+      summary.focus();
     });
-    reset.addEventListener("click", function () {
-      store.del(key);
-      st = fresh();
-      show();
-      say("", T.reset_done);
-    });
+    reset.addEventListener("click", restart);
 
     st = restore();
     list.hidden = true;
     [].forEach.call(sec.querySelectorAll(".tc-drill__more"), function (p) { p.hidden = true; });
     list.parentNode.insertBefore(panel, list.nextSibling);
+    if (st.finished) {
+      showSummary();
+      // The questions to review may be in the further variants: name them once they are here.
+      var last = st.missed.reduce(function (a, m) { return Math.max(a, m[0]); }, 0);
+      if (last >= variants.length) need(last, showSummary);
+      return;
+    }
     if (st.variant < variants.length) return show();
-    // Stored progress past the first variant: its place once the others are here, else the start.
+    // Stored progress past the first variant: its place once the others are here. If they do
+    // not come, the progress stays as it was and Next tries again.
     check.hidden = next.hidden = true;
-    count.textContent = fill(T.question, st.variant + 1, total);
-    say("", T.loading);
+    count.textContent = fill(T("question"), st.variant + 1, total);
+    showStats();
+    say("", T("loading"));
     need(st.variant, function (ok) {
       if (ok) return show();
-      st.variant = st.step = 0;
-      show();
-      say("error", T.load_failed);
+      say("error", T("load_failed"));
+      next.hidden = false;
     });
   }
 
