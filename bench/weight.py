@@ -3,9 +3,12 @@
 Serves an already built site (`--site DIR`, else a fresh `mkdocs build` into a temporary folder)
 with http.server on 127.0.0.1, loads each page in headless Chromium (playwright), scrolls to the
 bottom and waits for the network to go idle, and records every request the page makes on its own
-(the search worker's index included). Each resource is counted raw and gzip-compressed at level 6
-(http.server does not compress, so the bytes are compressed here). Pages: the drill page
-(`--page`, default albastini/practice.html), briscola/practice.html and credits.html (plain).
+(the search index should not be one: it loads once search is opened; a request for it is
+counted and reported). Each resource is counted raw and gzip-compressed at level 6 (http.server
+does not compress, so the bytes are compressed here). Pages: the drill page (`--page`, default
+albastini/practice.html), briscola/practice.html and credits.html (plain). Then each locale's
+search index, as stored (UTF-8) and as MkDocs' search plugin writes it (non-ASCII escaped as
+\\uXXXX), raw and gzip.
 
 Targets: drill page ≤ 15 KB gzip more than a plain Material page; zero third-party requests.
 Prints figures only and always exits 0.
@@ -17,6 +20,7 @@ import argparse
 import functools
 import gzip
 import http.server
+import json
 import os
 import subprocess
 import sys
@@ -32,6 +36,7 @@ ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = dict(executable_path="/usr/bin/chromium", args=["--no-sandbox"], headless=True)
 TARGET_KB = 15.0
 PLAIN = "credits.html"
+INDEX = "search/search_index.json"
 
 
 def built_site(site: str | None, keep: list) -> Path:
@@ -99,6 +104,22 @@ def load(browser, site: Path, url: str) -> list[dict]:
     return rows
 
 
+def kb(data: bytes) -> tuple[float, float]:
+    return len(data) / 1024, len(gzip.compress(data, compresslevel=6)) / 1024
+
+
+def search_indexes(site: Path) -> None:
+    """Each locale's search index as stored, against the escaped form it would otherwise have."""
+    print(f"\nsearch index per locale ({INDEX}, loaded once search is opened), KB:")
+    print(f"{'locale':<8} {'escaped':>9} {'UTF-8':>9} {'gzip esc.':>10} {'gzip UTF-8':>11} {'saved gzip':>11}")
+    for path in sorted(site.glob(f"*/{INDEX}")):
+        stored = path.read_bytes()
+        escaped = json.dumps(json.loads(stored), separators=(",", ":")).encode("ascii")
+        (raw_before, gz_before), (raw, gz) = kb(escaped), kb(stored)
+        print(f"{path.parts[-3]:<8} {raw_before:>9.1f} {raw:>9.1f} {gz_before:>10.1f} {gz:>11.1f}"
+              f" {gz_before - gz:>11.1f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--site", help="an already built site (default: build one)")
@@ -136,9 +157,13 @@ def main() -> None:
     print(f"third-party requests: {third} (target 0) — {'target met' if third == 0 else 'target missed'}")
 
     print("(every request counts, repeats included: Material asks for sitemap.xml several times)")
+    early = sum(INDEX.removesuffix(".json") in r["url"] for rows in results.values() for r in rows)
+    print(f"search index requests before search is opened: {early} (target 0)"
+          f" — {'target met' if early == 0 else 'target missed'}")
     print(f"\nlargest resources of {args.page} (gzip KB):")
     for r in sorted(results[args.page], key=lambda r: -r["gzip"])[:5]:
         print(f"  {r['gzip'] / 1024:>7.1f}  {urlsplit(r['url']).path}")
+    search_indexes(site)
 
 
 if __name__ == "__main__":

@@ -20,11 +20,13 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
+from urllib.parse import urljoin
 
 import rcssmin
 import rjsmin
 from babel.messages.catalog import Catalog
-from mkdocs.commands.build import build
+from markupsafe import escape
+from mkdocs.commands.build import build, get_context
 from mkdocs.config import config_options as c
 from mkdocs.config import load_config
 from mkdocs.config.base import Config
@@ -32,14 +34,14 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority, get_plugin_logger
 from mkdocs.structure.files import File, Files
 
-from . import guide
+from . import guide, searchindex
 from .cache import Kept
 from .check import Report, check
 from .chooser import write_chooser
 from .drillcache import DrawnDrills
 from .i18n import SOURCE_LOCALE, Translator, catalog_path
 from .locales import TEMPLATE, Counts, LocaleError, count, read_catalog
-from .pages import Page
+from .pages import Page, Paragraph
 from .publish import checksums, stage, swap_in, write_checksums
 from .render import Renderer, compile_templates
 from .schemas import FOLDER as SCHEMAS, write_schemas
@@ -68,6 +70,14 @@ CDN_SCRIPTS = ("https://unpkg.com/resize-observer-polyfill",
 """Scripts Material's bundle would fetch from a CDN: the ResizeObserver polyfill (served from
 assets/vendor instead, before the bundle runs) and Mermaid (these pages have no Mermaid)."""
 INERT_SCRIPT = "data:text/javascript,"
+HEAD_ALTERNATE = re.compile(r'\s*<link rel="alternate" href="[^"]*" hreflang="[^"]*">')
+"""Material's alternates in the head (base.html), relative when the site has no `site_url`."""
+SITEMAP_READER = '"link[rel=alternate]"'
+SITEMAP_SKIPPED = '"link[rel=alternate]:not([hreflang])"'
+"""Material's bundle fetches sitemap.xml beside every alternate link it finds, to send a click
+on a language to the same page there: six failed requests a page, from file:// blocked ones
+with console errors. Our alternates and language menu already name that same page, so the
+bundle is told to pass over the links with an hreflang (`_no_sitemap_reads`)."""
 LANGUAGE_PARTIAL = r"""{{#- Written by the tutorial plugin: Material has no language partial for "{code}". Its
     own words (menus, search) fall back to English; everything else on the page is {code}. -#}}
 {{% import "partials/languages/en.html" as english %}}
@@ -128,6 +138,8 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
         """The locale this build writes (on_config)."""
         self.english_words: tuple[str, ...] = ()
         """Material's words that this locale's pages show in English (on_env)."""
+        self.descriptions: dict[str, str] = {}
+        """Per page: its meta description, its translated summary as plain text (on_files)."""
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         self.command = command
@@ -153,6 +165,9 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
         home = next((page for page in report.pages if page.id == "home" and page.game is None), None)
         if home is not None:
             config.site_name = chrome(self.tr.gettext(home.title))
+            intro = next((block for block in home.intro if isinstance(block, Paragraph)), None)
+            if intro is not None:  # the description of the pages without a summary of their own
+                config.site_description = description(Renderer(self.tr), intro.text, None)
         config.theme["language"] = self.locale
         config.extra["theme_words"] = ({} if self.locale == SOURCE_LOCALE else
                                        {key: chrome(word) for key, word in translated_theme_words(self.tr).items()})
@@ -288,6 +303,9 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
         renderer = Renderer(self.tr)
         self.slots = {}
         report = self.shared.report
+        self.descriptions = {path: description(renderer, page.summary, page.game)
+                             for page in report.pages if page.summary
+                             for path in (page.path, page.worksheet_path)}
         for page in report.pages:
             markdown = renderer.page(page, report.pages, report.games)
             files.append(File.generated(config, page.path, content=markdown))
@@ -324,6 +342,24 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
                 server.watch(str(folder))
         return server
 
+    def on_page_context(self, context, *, page, config, nav):
+        """The page's summary as its meta description, and its alternates (Material's
+        `<link rel="alternate" hreflang>`) at this same page in each locale, not at one address
+        for all: page paths are the same in every locale."""
+        if page.file.src_uri in self.descriptions:
+            page.meta["description"] = self.descriptions[page.file.src_uri]
+        _alternates(config, page.url)
+        return context
+
+    def on_template_context(self, context, *, template_name, config):
+        """MkDocs writes the 404 page's links from the server's root (/assets/…), which is not
+        the locale's folder: they are written as on the locale's home page instead, and
+        404.html names that folder in a <base>."""
+        if template_name == "404.html":
+            context.update(get_context(context["nav"], context["pages"], config, base_url="."))
+            _alternates(config, "index.html")
+        return context
+
     def on_page_content(self, html: str, *, page, config, files) -> str:
         """The table of contents takes each heading as the page shows it. Python-Markdown's toc
         extension collapses every Unicode space in a title, the no-break space French sets
@@ -346,11 +382,15 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
         for word in self.english_words:
             output = re.sub(rf">(\s*){re.escape(word)}(\s*)<",
                             lambda match, word=word: f">{match[1]}<span{ENGLISH_MARKS}>{word}</span>{match[2]}<", output)
+        if not config.site_url:
+            output = HEAD_ALTERNATE.sub("", output)
         return output
 
     @event_priority(-200)  # after the offline plugin (-100), which writes the search index then
     def on_post_build(self, *, config) -> None:
         _no_cdn(Path(config.site_dir))
+        _no_sitemap_reads(Path(config.site_dir))
+        searchindex.lighten(Path(config.site_dir))
         if missing := len(self.tr.missing):
             log.warning(f"{self.locale}: {missing} message{'s are' if missing != 1 else ' is'} untranslated "
                         f"or fuzzy and {'are' if missing != 1 else 'is'} shown in English")
@@ -372,7 +412,7 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
                 digests |= theirs
         finally:
             self._stop_workers()
-        write_chooser(self.staging, self.config.locales)
+        write_chooser(self.staging, self.config.locales, shared.catalogs)
         write_schemas(self.staging / SCHEMAS)  # once for every locale: site/schemas/<kind>.schema.json
         write_checksums(self.staging, digests)
         self.finished = True
@@ -473,3 +513,32 @@ def _no_cdn(site: Path) -> None:
         for url in CDN_SCRIPTS:
             text = text.replace(url, INERT_SCRIPT)
         bundle.write_text(text, encoding="utf-8")
+
+
+def _no_sitemap_reads(site: Path) -> None:
+    """Material's bundle reads no sitemap.xml for our alternate links (SITEMAP_READER)."""
+    for bundle in (site / "assets" / "javascripts").glob("bundle.*.min.js"):
+        text = bundle.read_text(encoding="utf-8")
+        if SITEMAP_SKIPPED in text:
+            continue  # `serve` rebuilds over its own site
+        if text.count(SITEMAP_READER) != 1:
+            raise PluginError(f"{bundle.name}: Material's reading of sitemap.xml has changed; "
+                              "update SITEMAP_READER in tutorial_engine/plugin.py")
+        bundle.write_text(text.replace(SITEMAP_READER, SITEMAP_SKIPPED), encoding="utf-8")
+
+
+def _alternates(config, url: str) -> None:
+    """Material's template reads the alternates from config.extra: their links are written
+    before each page. Search engines take an hreflang address only when it is absolute, so the
+    head's links are absolute under `site_url`, and without it left out (on_post_page); the
+    language menu keeps its relative links."""
+    for alternate in config.extra["alternate"]:
+        alternate["link"] = f"../{alternate['lang']}/{url}"
+        if config.site_url:
+            alternate["link"] = urljoin(config.site_url, f"{alternate['lang']}/{url}")
+
+
+def description(renderer: Renderer, text: str, game) -> str:
+    """A meta description: the translated prose as plain text, escaped for Material's
+    template, which prints it into an attribute as it is."""
+    return str(escape(renderer.prose(text, game).striptags()))
