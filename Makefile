@@ -38,7 +38,8 @@ serve: $(STAMP)
 catalogs: $(STAMP)
 	$(VENV)/bin/tutorial-engine locale update
 
-# axe-core for the accessibility tests (npm); the browser is Debian's chromium, never a download.
+# axe-core for the accessibility tests and lighthouse for bench/lighthouse.py (npm, pinned in
+# tests/browser/package-lock.json); the browser is Debian's chromium, never a download.
 browser-tools:
 	npm ci --prefix tests/browser --no-audit --no-fund --loglevel=error
 
