@@ -5,7 +5,7 @@ on 127.0.0.1 with a small static server that does what a static host does and ht
 not: text responses gzip-compressed (when the browser accepts gzip), `Cache-Control: public,
 max-age=31536000, immutable` for files whose name carries a content hash (Material's bundle and
 stylesheets), `public, max-age=600` for everything else (GitHub Pages' value; HTML included),
-and the root 404.html, if there is one, for a missing file. Then runs Lighthouse (the npm
+and the locale's 404.html (/<locale>/404.html) for a missing file. Then runs Lighthouse (the npm
 package in tests/browser, `make browser-tools`) through node with Debian's chromium
 (CHROME_PATH=/usr/bin/chromium, headless, --no-sandbox when run as root) on the drill page
 (`--page`, default albastini/practice.html) in each locale of `--locale` (default en and fa),
@@ -65,7 +65,7 @@ class StaticHost(http.server.SimpleHTTPRequestHandler):
         self.respond(body=False)
 
     def respond(self, body: bool) -> None:
-        root = Path(self.directory)
+        root = Path(self.directory).resolve()  # compared with resolved files: a linked /tmp too
         path = unquote(urlsplit(self.path).path)
         file = (root / path.lstrip("/")).resolve()
         inside = file == root or root in file.parents
@@ -78,8 +78,9 @@ class StaticHost(http.server.SimpleHTTPRequestHandler):
                 return
             file = file / "index.html"
         status = 200
-        if not (inside and file.is_file()):
-            status, file = 404, root / "404.html"
+        if not (inside and file.is_file()):  # the locale's own 404 page, as the site is laid out
+            locale = path.strip("/").split("/", 1)[0]
+            status, file = 404, root / locale / "404.html"
         data = file.read_bytes() if file.is_file() else b"Not found\n"
         kind = self.guess_type(str(file)) if file.is_file() else "text/plain"
         headers = {"Cache-Control": LONG if HASHED.search(file.name) else SHORT}

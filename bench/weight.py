@@ -156,7 +156,7 @@ def main() -> None:
     third = sum(not r["local"] for rows in results.values() for r in rows)
     print(f"third-party requests: {third} (target 0) — {'target met' if third == 0 else 'target missed'}")
 
-    print("(every request counts, repeats included: Material asks for sitemap.xml several times)")
+    print("(every request counts, repeats included)")
     early = sum(INDEX.removesuffix(".json") in r["url"] for rows in results.values() for r in rows)
     print(f"search index requests before search is opened: {early} (target 0)"
           f" — {'target met' if early == 0 else 'target missed'}")

@@ -1,9 +1,11 @@
 """Diagrams on a phone and on paper, in a real browser (Playwright driving Debian's chromium).
 
 Every card of a drill's first question and of every walkthrough moment must be on the screen,
-or inside a diagram that scrolls and says so; only a diagram that scrolls is a Tab stop; red
-text stays readable in the dark palette; a printed worksheet is light and lists in Persian
-digits on a Persian page. One build and one browser serve the whole module.
+or inside a diagram that scrolls and says so (a hint it is described by); only a diagram that
+scrolls is a Tab stop, and keeps the focus when it fits again; a swapped-out question is let go;
+red text stays readable in the dark palette; a printed worksheet is light; a Persian page counts
+its lists in Persian digits, and lists inside lists in Persian letters. One build and one
+browser serve the whole module.
 """
 
 from __future__ import annotations
@@ -38,7 +40,8 @@ WALKTHROUGHS = ["albastini/walkthrough.html", "altbaumer/walkthrough.html", "bri
 SETTLE = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
 
 # Every visible card outside the screen's width, unless inside a region that scrolls, is a Tab
-# stop and shows its hint; and every region that fits but is a Tab stop or shows a hint.
+# stop and shows its hint; every region that scrolls but is not described by its own hint (an id
+# of its own); and every region that fits but is a Tab stop, shows a hint or is described by one.
 PROBLEMS = """() => {
   const width = document.documentElement.clientWidth, problems = [];
   const shown = e => !!e && e.getClientRects().length > 0 && getComputedStyle(e).display !== "none";
@@ -53,9 +56,18 @@ PROBLEMS = """() => {
     if (!scrolls) problems.push("card " + card.textContent + " at " + Math.round(box.left) + ".." + Math.round(box.right));
   }
   for (const region of document.querySelectorAll(".tc-scroll, .tc-table-wrap")) {
-    if (!shown(region) || region.scrollWidth > region.clientWidth) continue;
-    if (region.hasAttribute("tabindex")) problems.push("a diagram that fits is a Tab stop: " + region.getAttribute("aria-label"));
-    if (shown(hint(region))) problems.push("a hint under a diagram that fits: " + region.getAttribute("aria-label"));
+    if (!shown(region)) continue;
+    const label = region.getAttribute("aria-label"), h = hint(region);
+    if (region.scrollWidth > region.clientWidth + 1) {
+      if (!h || !h.id || region.getAttribute("aria-describedby") !== h.id
+          || document.querySelectorAll("[id='" + h.id + "']").length !== 1)
+        problems.push("a diagram that scrolls is not described by its own hint: " + label);
+      continue;
+    }
+    if (region.scrollWidth > region.clientWidth) continue;
+    if (region.hasAttribute("tabindex")) problems.push("a diagram that fits is a Tab stop: " + label);
+    if (shown(h)) problems.push("a hint under a diagram that fits: " + label);
+    if (region.hasAttribute("aria-describedby")) problems.push("a diagram that fits is described by a hint: " + label);
   }
   if (document.documentElement.scrollWidth > width) problems.push("the page is wider than the screen");
   return problems;
@@ -172,16 +184,84 @@ def test_a_diagram_that_overflows_scrolls_says_so_and_takes_the_focus(server, pa
     assert box.get_attribute("tabindex") == "0"
     assert hint.is_visible()
     assert hint.inner_text().strip() == hint_text(code)
+    assert hint.get_attribute("id") and box.get_attribute("aria-describedby") == hint.get_attribute("id")
+    playwright_api.expect(box).to_have_accessible_description(hint_text(code))
     box.focus()
     ring = box.evaluate("r => { const s = getComputedStyle(r); return [s.outlineStyle,"
                         " parseFloat(s.outlineWidth), parseFloat(s.outlineOffset)]; }")
     assert ring[0] == "solid" and ring[1] >= 2
     assert ring[1] + ring[2] <= 0, "the focus ring is drawn outside the box, where scrolling clips it"
-    # Fits again (the screen turned, say): no longer a Tab stop, no hint.
+    box.blur()
+    # Fits again (the screen turned, say): no longer a Tab stop, no hint, no description.
     box.evaluate("r => r.querySelector('ol, p.tc-row').removeAttribute('style')")
     page.evaluate(SETTLE)
     assert box.get_attribute("tabindex") is None
     assert not hint.is_visible()
+    assert box.get_attribute("aria-describedby") is None
+    playwright_api.expect(box).to_have_accessible_description("")
+
+
+@pytest.mark.parametrize("code, over", [("en", "http"), ("ru", "http"), ("fa", "http"), ("fa", "file")])
+@pytest.mark.parametrize("path, region", [
+    ("albastini/practice.html", ".tc-drill__panel .tc-scroll"),
+    ("albastini/two-players.html", "figure.tc-diagram .tc-scroll"),
+])
+def test_a_focused_diagram_that_fits_again_keeps_the_focus(site, server, page_at, code, over, path, region):  # noqa: F811
+    page = page_at(320)
+    base = server if over == "http" else site.as_uri()
+    visit(page, f"{base}/{code}/{path}", "default")
+    box = page.locator(region).first
+    focused = "r => r === document.activeElement"
+    box.evaluate("r => r.querySelector('ol, p.tc-row').style.inlineSize = '30rem'")  # a phone's width and more
+    page.evaluate(SETTLE)
+    assert box.get_attribute("tabindex") == "0"
+    box.focus()
+    # The phone turns: the diagram fits, but taking its Tab stop now would drop the focus to <body>.
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.evaluate(SETTLE)
+    assert box.evaluate(focused)
+    assert box.get_attribute("tabindex") == "0"
+    assert box.get_attribute("aria-describedby") is None
+    assert box.evaluate("r => !r.classList.contains('tc-scroll--overflows')")
+    # The focus moves on: the Tab stop goes.
+    page.keyboard.press("Tab")
+    assert not box.evaluate(focused)
+    assert page.evaluate("document.activeElement !== document.body")
+    assert box.get_attribute("tabindex") is None
+    # Focused while it still overflows when the focus leaves: it stays a Tab stop.
+    page.set_viewport_size({"width": 320, "height": 800})
+    page.evaluate(SETTLE)
+    box.focus()
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.evaluate(SETTLE)
+    page.set_viewport_size({"width": 320, "height": 800})
+    page.evaluate(SETTLE)
+    page.keyboard.press("Tab")
+    assert box.get_attribute("tabindex") == "0"
+
+
+# Records which of the page's scroll regions, and of their children, a ResizeObserver watches.
+TRACK_OBSERVED = """(() => {
+  const ours = t => t.matches(".tc-scroll, .tc-table-wrap")
+    || !!(t.parentElement && t.parentElement.matches(".tc-scroll, .tc-table-wrap"));
+  const observed = window.tcObserved = new Set();
+  const observe = ResizeObserver.prototype.observe, unobserve = ResizeObserver.prototype.unobserve;
+  ResizeObserver.prototype.observe = function (t, o) { if (ours(t)) observed.add(t); return observe.call(this, t, o); };
+  ResizeObserver.prototype.unobserve = function (t) { observed.delete(t); return unobserve.call(this, t); };
+})()"""
+
+
+def test_a_question_swapped_out_is_no_longer_observed(server, page_at):
+    page = page_at(320)
+    page.add_init_script(TRACK_OBSERVED)
+    visit(page, f"{server}/fa/albastini/walkthrough.html", "default")
+    moment = 0
+    while page.evaluate(SHOW_MOMENT, [0, moment]):
+        page.evaluate(SETTLE)
+        assert page.evaluate("[...tcObserved].filter(t => !t.isConnected).length") == 0, moment
+        assert page.evaluate("tcObserved.has(document.querySelector('.tc-drill__panel .tc-scroll'))"), moment
+        moment += 1
+    assert moment > 1
 
 
 def test_a_resize_makes_a_diagram_a_tab_stop_and_back(server, page_at):
@@ -277,9 +357,16 @@ def test_ordered_lists_count_in_the_pages_digits(server, page_at, code, media):
     page.goto(f"{server}/{code}/albastini/practice.print.html")
     page.emulate_media(media=media)
     markers = page.evaluate("() => [...document.querySelectorAll('ol > li')].filter(li => li.getClientRects().length"
-                            " && getComputedStyle(li).display === 'list-item').map(li => getComputedStyle(li).listStyleType)")
-    shown = {m for m in markers if m != "none"}
+                            " && getComputedStyle(li).display === 'list-item').map(li => [!!li.parentElement"
+                            ".parentElement.closest('ol, ul'), getComputedStyle(li).listStyleType])")
+    top = {style for nested, style in markers if not nested and style != "none"}
+    inner = {style for nested, style in markers if nested and style != "none"}
     if media == "screen":
-        assert shown == ({"persian"} if code == "fa" else {"decimal", "lower-alpha"})
+        assert (top, inner) == (({"persian"}, {"persian-alphabetic"}) if code == "fa" else ({"decimal"}, {"lower-alpha"}))
     else:
-        assert shown == set()
+        assert top | inner == set()
+    # The Persian letters are defined (an unknown style would count in Western digits).
+    letters = page.evaluate("() => [...document.styleSheets].flatMap(s => [...s.cssRules]).filter(r => r.type === 11"
+                            " && r.name === 'persian-alphabetic').map(r => [r.system, r.symbols.split(' ').length,"
+                            " r.symbols.split(' ')[0], r.fallback])")
+    assert letters == [["fixed 1", 32, '"الف"', "persian"]]

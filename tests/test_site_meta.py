@@ -217,3 +217,23 @@ def test_the_chooser_has_a_heading_and_a_sentence_in_each_language(site, watched
             assert shown[code] == (words.direction, sentence)
             assert w.page.locator(f".tc-intro > div[lang={code}] strong").inner_text() == heading
     assert not w.errors, w.errors
+
+
+@pytest.mark.parametrize("code, word", [("en", "forecast"), ("fa", "پیشنهاد")])
+def test_search_works_on_the_404_page_of_a_nested_missing_address(host, watched, code, word):  # noqa: F811
+    """Material resolves its own base against the page's address, not the <base>: the page makes
+    it absolute first, so the index and the result links come from the locale's folder."""
+    w = watched()
+    w.page.goto(f"{host}/{code}/no/such/folder/page.html")
+    w.page.locator("label.md-search__icon, .md-search__input").first.click()
+    w.page.locator(".md-search__input").fill(word)
+    w.page.keyboard.press("End")
+    first = w.page.locator(".md-search-result__item a").first
+    first.wait_for(timeout=15000)
+    assert first.evaluate("a => a.href").startswith(f"{host}/{code}/")
+    assert not [url for url in w.requests if "/no/such/" in url and "search" in url]
+
+
+def test_the_404_page_has_no_relative_hreflang_links(site):  # noqa: F811
+    html = (site / "en" / "404.html").read_text(encoding="utf-8")
+    assert re.findall(r'<link rel="alternate" href="[^"]*" hreflang=', html) == []

@@ -22,8 +22,10 @@
  *     button.tc-drill__check
  *     div.tc-drill__live[role=status] > p.tc-drill__verdict--right|--wrong|--error, div.tc-drill__feedback
  *     button.tc-drill__next
- *     div.tc-drill__summary[tabindex=-1]        (data-state=done, once every question is answered)
- *       > p.tc-drill__finished, p.tc-drill__final, p.tc-drill__reviewtitle,
+ *     div.tc-drill__summary[role=region][tabindex=-1] (data-state=done, once every question is answered;
+ *                                                named by its first line)
+ *       > p.tc-drill__finished, p.tc-drill__final, p.tc-drill__reviewtitle (none if answers were
+ *         wrong but none of them is on record),
  *         ul.tc-drill__review > li > p.tc-drill__progress > span.tc-drill__reviewwhere (1 or 2),
  *                                    p.tc-drill__reviewask,
  *         button.tc-drill__restart
@@ -175,7 +177,9 @@
     live.setAttribute("aria-live", "polite");
     var next = el("button", "tc-drill__button tc-drill__next", T("next"));
     var summary = el("div", "tc-drill__summary");
-    summary.tabIndex = -1; // focused when it appears, so that it is read out
+    summary.tabIndex = -1; // focused when it appears, so that it is read out: a named region
+    summary.setAttribute("role", "region");
+    summary.setAttribute("aria-labelledby", id + "-end");
     summary.hidden = true;
     var foot = el("div", "tc-drill__foot");
     var reset = el("button", "tc-drill__button tc-drill__reset", T("reset"));
@@ -391,15 +395,20 @@
       next.focus();
     }
 
-    // The end of the drill: the score, the steps answered wrongly, and a way to start again.
+    /* The end of the drill: the score, the steps answered wrongly, and a way to start again.
+     * "All right" is judged on the counts: progress saved by an older build has no `missed`, and
+     * restore() may shorten it, so the list can be short of the wrong answers, or empty. */
     function showSummary() {
+      var refocus = summary.contains(document.activeElement); // filled again when questions arrive
       asking.forEach(function (e) { e.hidden = true; });
       panel.setAttribute("data-state", "done");
       panel.removeAttribute("data-type");
       summary.textContent = "";
-      summary.append(el("p", "tc-drill__finished", T("finished")),
-        el("p", "tc-drill__final", fill(T("final_score"), st.right, st.attempted, "score")));
-      summary.append(el("p", "tc-drill__reviewtitle", st.missed.length ? T("review") : T("all_right")));
+      var finished = el("p", "tc-drill__finished", T("finished"));
+      finished.id = id + "-end";
+      summary.append(finished, el("p", "tc-drill__final", fill(T("final_score"), st.right, st.attempted, "score")));
+      if (st.attempted && st.right === st.attempted) summary.append(el("p", "tc-drill__reviewtitle", T("all_right")));
+      else if (st.missed.length) summary.append(el("p", "tc-drill__reviewtitle", T("review")));
       if (st.missed.length) {
         // Not numbered: the list's own numbers would not be the questions'.
         var list = el("ul", "tc-drill__review");
@@ -419,6 +428,7 @@
       again.addEventListener("click", function () { restart(); focusStep(); });
       summary.append(again);
       summary.hidden = false;
+      if (refocus) summary.focus();
     }
 
     // This drill from its first question, with nothing counted (other drills keep theirs).
@@ -429,23 +439,25 @@
       say("", T("reset_done"));
     }
 
-    // Focus the first control of a new step, keeping the top of the panel (the diagram) in view.
+    /* Focus the first control of a new step (Next if it shows a saved answer), keeping the top of
+     * the panel (the diagram) in view. */
     function focusStep() {
-      var target = input || buttons[0] || check;
+      var target = done ? next : input || buttons[0] || check;
       target.focus({ preventScroll: true });
       if (panel.getBoundingClientRect().top < 0) panel.scrollIntoView();
       else if (target.scrollIntoView) target.scrollIntoView({ block: "nearest" });
     }
 
     check.addEventListener("click", function () { if (!done) grade(); });
-    // Go to variant v, step s, once it is here; a failed load leaves everything as it was.
+    /* Go to variant v, step s, once it is here; a failed load leaves everything as it was. The
+     * answer given is kept when v, s is the current place (its load failed before): it counts once. */
     function go(v, s) {
       if (v >= variants.length) say("", T("loading"));
       need(v, function (ok) {
         if (!ok) return loadFailed();
+        if (v !== st.variant || s !== st.step) st.given = null;
         st.variant = v;
         st.step = s;
-        st.given = null;
         save();
         show();
         focusStep();
@@ -475,7 +487,8 @@
       showSummary();
       // The questions to review may be in the further variants: name them once they are here.
       var last = st.missed.reduce(function (a, m) { return Math.max(a, m[0]); }, 0);
-      if (last >= variants.length) need(last, showSummary);
+      // Only if it is still finished: the learner may have started again meanwhile.
+      if (last >= variants.length) need(last, function () { if (st.finished) showSummary(); });
       return;
     }
     if (st.variant < variants.length) return show();

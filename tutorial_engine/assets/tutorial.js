@@ -46,33 +46,44 @@
 })();
 
 /* A diagram or table that overflows its box (.tc-scroll, .tc-table-wrap): only then is it a Tab
- * stop (to scroll it from the keyboard) and is the hint after it shown; a drill's question
- * (drills.js copies it into its panel) gets the hint from its drill's <template>. Checked again
- * when a region or its content changes size and when drills.js swaps a question in. */
+ * stop (to scroll it from the keyboard) and is the hint after it shown and named as its
+ * description (aria-describedby); a drill's question (drills.js copies it into its panel) gets the
+ * hint from its drill's <template>. Checked again when a region or its content changes size and
+ * when drills.js swaps a question in; what it swaps out is no longer observed. */
 (function () {
   var REGIONS = ".tc-scroll, .tc-table-wrap";
   if (!window.ResizeObserver || !window.MutationObserver) return;
+  var made = 0;
   var hintOf = function (region) {
     var next = region.nextElementSibling;
-    if (next && next.classList.contains("tc-scroll-hint")) return next;
-    var drill = region.closest(".tc-drill");
-    var template = drill && drill.querySelector("template.tc-drill__scroll-hint");
-    if (!template || !template.content.firstElementChild) return null;
-    next = template.content.firstElementChild.cloneNode(true);
-    region.parentNode.insertBefore(next, region.nextSibling);
+    if (!next || !next.classList.contains("tc-scroll-hint")) {
+      var drill = region.closest(".tc-drill");
+      var template = drill && drill.querySelector("template.tc-drill__scroll-hint");
+      if (!template || !template.content.firstElementChild) return null;
+      next = template.content.firstElementChild.cloneNode(true);
+      region.parentNode.insertBefore(next, region.nextSibling);
+    }
+    if (!next.id) {
+      do { made += 1; } while (document.getElementById("tc-scroll-hint-" + made));
+      next.id = "tc-scroll-hint-" + made;
+    }
     return next;
   };
   var update = function (region) {
     var overflows = region.scrollWidth > region.clientWidth + 1;
-    if (overflows === region.classList.contains("tc-scroll--overflows") &&
-        overflows === region.hasAttribute("tabindex")) return;
     region.classList.toggle("tc-scroll--overflows", overflows);
-    if (overflows) {
-      region.setAttribute("tabindex", "0");
-      hintOf(region);
-    } else {
-      region.removeAttribute("tabindex");
-    }
+    var hint = overflows && hintOf(region);
+    if (hint) region.setAttribute("aria-describedby", hint.id);
+    else region.removeAttribute("aria-describedby");
+    if (overflows) region.setAttribute("tabindex", "0");
+    // Taking the Tab stop from the focused region would drop the focus to <body>: it goes when
+    // the focus leaves, if the region still fits then.
+    else if (document.activeElement === region) region.addEventListener("blur", refit);
+    else region.removeAttribute("tabindex");
+  };
+  var refit = function (event) {
+    event.currentTarget.removeEventListener("blur", refit);
+    update(event.currentTarget);
   };
   var sizes = new ResizeObserver(function (entries) {
     entries.forEach(function (entry) {
@@ -80,6 +91,10 @@
       if (region) update(region);
     });
   });
+  var regionsIn = function (node) {
+    var found = [].slice.call(node.querySelectorAll(REGIONS));
+    return node.matches(REGIONS) ? [node].concat(found) : found;
+  };
   // Observing an element twice is harmless: the children are observed since a wrapping row
   // can change height, and overflow, without the region changing width.
   var watch = function (region) {
@@ -88,16 +103,27 @@
     update(region);
   };
   var scan = function (node) {
-    if (node.nodeType !== 1) return;
-    if (node.matches(REGIONS)) watch(node);
-    [].forEach.call(node.querySelectorAll(REGIONS), watch);
+    if (node.nodeType !== 1 || !node.isConnected) return;
+    regionsIn(node).forEach(watch);
     var outer = node.parentNode && node.parentNode.closest ? node.parentNode.closest(REGIONS) : null;
     if (outer) watch(outer);
+  };
+  // A removed element stays alive as long as it is observed: let it go with its regions.
+  var forget = function (node) {
+    if (node.nodeType !== 1) return;
+    sizes.unobserve(node);
+    regionsIn(node).forEach(function (region) {
+      sizes.unobserve(region);
+      [].forEach.call(region.children, function (child) { sizes.unobserve(child); });
+    });
   };
   var start = function () {
     scan(document.body);
     new MutationObserver(function (changes) {
-      changes.forEach(function (change) { [].forEach.call(change.addedNodes, scan); });
+      changes.forEach(function (change) {
+        [].forEach.call(change.removedNodes, forget);
+        [].forEach.call(change.addedNodes, scan);
+      });
     }).observe(document.body, { childList: true, subtree: true });
   };
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
