@@ -48,7 +48,7 @@ RULE_LEVEL = {
     "variation_replaces_unplayed_card.yml", "winner_not_a_seat.yml",
     "wrong_forecast_exchange.yml", "wrong_forecast_returned.yml", "wrong_legal_refused_card.yml",
     "wrong_legal_set.yml", "wrong_points.yml", "wrong_ranking.yml", "wrong_winner.yml",
-    "claim_wrong.yml",
+    "claim_wrong.yml", "trump_choice_not_honoured.game.yml",
 }
 """Well-shaped, but wrong against the deck, the seats, each other or the engine: loader only."""
 

@@ -318,6 +318,9 @@ def simulate(game: str, players: int | None, team_size: int, direction: str | No
     they receive (B7). With --json, one JSON object per deal on stdout.
     """
     spec = _game(project, game, None)
+    if spec.scoring is None:
+        raise click.ClickException(f"{spec.name} has no scoring in game.yml, and simulate scores every deal "
+                                   "it plays; add 'scoring'")
     if direction is not None and direction != spec.direction.value:
         variant = next((name for name, v in spec.variants.items() if v.direction.value == direction), None)
         if variant is None:

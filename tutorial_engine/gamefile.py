@@ -180,6 +180,8 @@ def _spec(rec, values: dict, problems: Problems, variant: str | None = None) -> 
         problems.add(rec.at("hand_size"), f"{max(players)} hands of {hand_size} need more than the "
                                           f"{len(deck)} cards of the deck")
     deal = values.get("deal", "draw")
+    if deal == "trump-choice":
+        _honoured_by_trump_choice(rec, values, players, hand_size, teams, ranks, suits, problems)
     if deal == "trump-choice" and values.get("next_dealer", NextDealer.IN_TURN.value) != NextDealer.IN_TURN.value:
         problems.add(rec.at("next_dealer"), "a trump-choice deal passes in turn (Altbaumer B10); "
                                             "next_dealer: winner is for draw games")
@@ -208,6 +210,29 @@ def _spec(rec, values: dict, problems: Problems, variant: str | None = None) -> 
         scoring=_scoring(values.get("scoring")),
         variant=variant,
     )
+
+
+TRUMP_CHOICE = {"players": (4,), "hand_size": 5, "team_size": 2, "draw_rank": "9"}
+"""What Altbaumer's procedure (choicedeal.py) plays, whatever game.yml says: four players in two
+pairs, five cards each (three then two), partners drawn with the four nines (B2, B7, B9). Until
+the procedure reads its parameters from game.yml, check refuses other values rather than let
+simulate quietly play these."""
+
+
+def _honoured_by_trump_choice(rec: Rec, values, players, hand_size, teams, ranks, suits,
+                              problems: Problems) -> None:
+    if players != TRUMP_CHOICE["players"]:
+        problems.add(rec.at("players"), f"a trump-choice deal is played by 4 players, so players must be [4], "
+                                        f"not {list(players)}")
+    if hand_size != TRUMP_CHOICE["hand_size"]:
+        problems.add(rec.at("hand_size"), f"a trump-choice deal gives 5 cards each (three, then two), so "
+                                          f"hand_size must be 5, not {hand_size}")
+    if "teams" in values and {team.size for team in teams} != {TRUMP_CHOICE["team_size"]}:
+        problems.add(rec.at("teams"), "a trump-choice deal is played in two pairs: teams must be of size 2")
+    nine = next((rank for rank in ranks if str(rank) == TRUMP_CHOICE["draw_rank"]), None)
+    if nine is None or len(suits) != 4:
+        problems.add(rec.at("deck"), "a trump-choice deal draws partners with the four nines, so the deck "
+                                     "needs rank 9 in four suits")
 
 
 def _unique(items, location: Location, what: str, problems: Problems) -> None:

@@ -475,6 +475,10 @@ class _Builder:
         if game is None:
             self.error(location, "a walkthrough plays a deal of a game; this page has none")
             return None
+        if game.scoring is None:
+            self.error(location, f"a walkthrough scores the deal it plays, and {game.name} has no scoring "
+                                 "in game.yml; add 'scoring'")
+            return None
         players = rec.get("players", min(game.players))
         team_size = rec.get("team_size", min(game.team_sizes(players), default=1))
         try:
