@@ -10,7 +10,7 @@ export NO_MKDOCS_2_WARNING := 1
 # `make serve LANG=ru` previews one locale; the shell's own LANG (e.g. C.UTF-8) is not a choice.
 SITE_LANG := $(if $(filter command line,$(origin LANG)),$(LANG),en)
 
-.PHONY: setup test check site serve catalogs bench soak browser-tools clean
+.PHONY: setup lint test check site serve catalogs bench soak browser-tools clean
 
 setup: $(STAMP)
 
@@ -20,7 +20,11 @@ $(STAMP): pyproject.toml requirements.lock
 	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps --no-build-isolation -e .
 	touch $(STAMP)
 
-test: $(STAMP)
+# ruff's rule set is in pyproject.toml ([tool.ruff.lint]), with the reason for each choice.
+lint: $(STAMP)
+	$(VENV)/bin/ruff check tutorial_engine tests bench
+
+test: lint
 	$(PY) -m pytest $(PYTEST)
 
 check: $(STAMP)

@@ -18,7 +18,6 @@ import argparse
 import statistics
 
 from playwright.sync_api import sync_playwright
-
 from weight import CHROMIUM, built_site, serve
 
 # Records when the first drill becomes answerable; installed before the page's own scripts. The

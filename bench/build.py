@@ -42,6 +42,7 @@ import yaml
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from tutorial_engine.cache import CACHE_VARIABLE  # noqa: E402 - from this checkout
+
 BIN = Path(sys.executable).parent
 ENV = os.environ | {"NO_MKDOCS_2_WARNING": "1"}
 PROJECT_FILES = ("examples", "locales", "docs", "mkdocs.yml", "babel.cfg")
@@ -248,7 +249,7 @@ def main() -> None:
             # build finds nothing an earlier build kept (cache.py), as on a fresh machine.
             markers = export_plain(ROOT, work / "markers", inline=False)
             warm()
-            runs = [(processor_time(lambda: build_site(cache(f"cold{run}"))), processor_time(warm),
+            runs = [(processor_time(lambda run=run: build_site(cache(f"cold{run}"))), processor_time(warm),
                      processor_time(lambda: build_plain(markers))) for run in range(args.runs)]
             cold, full, plain = (min(run[k][0] for run in runs) for k in range(3))
             print(f"\nfull build, every locale (make site): {full:.2f} s; the first on a machine "
@@ -271,8 +272,8 @@ def main() -> None:
                 project = copy_project(work / f"scale{n}", games=())
                 one_locale(project)
                 pages = synthetic_game(project, n)
-                seconds = best(args.runs, lambda: timed([mkdocs, "build", "--strict", "-q", "-d", "site"], project,
-                                                          cache("cache")))
+                seconds = best(args.runs, lambda project=project: timed(
+                    [mkdocs, "build", "--strict", "-q", "-d", "site"], project, cache("cache")))
                 per_page[n] = seconds / pages * 1000
                 print(f"  {n:8d}  {n // 10:6d}  {pages:5d}  {seconds:7.2f}  {per_page[n]:11.1f}")
             low, high = min(per_page), max(per_page)

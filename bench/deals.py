@@ -21,6 +21,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
 from deal_invariants import VARIANTS, check_deal  # noqa: E402
+
 from tutorial_engine.check import Report, load_games  # noqa: E402
 from tutorial_engine.choicedeal import TrumpChoiceDeal, places  # noqa: E402
 from tutorial_engine.deal import DrawingDeal, play_out, random_strategy  # noqa: E402

@@ -38,6 +38,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from deal_invariants import places  # noqa: E402
 from deals import choice_soak, soak  # noqa: E402
+
 from tutorial_engine.check import Report, load_games  # noqa: E402
 from tutorial_engine.deal import DrawingDeal  # noqa: E402
 from tutorial_engine.judge import BadLine, answer  # noqa: E402

@@ -9,7 +9,6 @@ import subprocess
 from urllib.parse import quote
 
 import pytest
-
 from test_site import site  # noqa: F401  (the module-scoped build)
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")

@@ -135,7 +135,7 @@ def test_simulate_altbaumer_match_json(run_cli):
     # (players 0 and 2) keep their order from player 3 round the table: 0 on the dealer's right.
     assert lines[0]["draw"] == {"nines": ["9♦", "9♠", "9♥", "9♣"], "seats": [3, 0, 1, 2]}
     assert lines[0]["dealer"] == 0
-    assert lines[-1]["match_winner"] in (0, 1) and all(l["match_winner"] is None for l in lines[:-1])
+    assert lines[-1]["match_winner"] in (0, 1) and all(line["match_winner"] is None for line in lines[:-1])
 
 
 def C(text: str) -> Card:

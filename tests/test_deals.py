@@ -7,8 +7,8 @@ import json
 import random
 
 import pytest
-
 from deal_invariants import VARIANTS, check_deal
+
 from tutorial_engine.deal import DrawingDeal, Forecast, Play, sensible_strategy
 from tutorial_engine.seating import Table
 from tutorial_engine.simulate import run

@@ -6,8 +6,7 @@ import pytest
 
 from tutorial_engine.cards import Card, Suit, parse_cards
 from tutorial_engine.explain import explain_options, explain_outcome
-from tutorial_engine.forecast import (Exchange, Refusal, forecast_options, forecast_outcome,
-                                      forecast_seats, may_forecast)
+from tutorial_engine.forecast import Exchange, Refusal, forecast_options, forecast_outcome, forecast_seats, may_forecast
 from tutorial_engine.game import CardNotInDeck
 from tutorial_engine.rules import RuleError
 from tutorial_engine.seating import SeatingError, Table

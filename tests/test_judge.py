@@ -37,7 +37,7 @@ def test_utf8_output_with_literal_suits(run_cli, console_script, project_root):
     done = subprocess.run([str(console_script), "judge"], input=(TRICK + "\n").encode("utf-8"),
                           capture_output=True, cwd=project_root, timeout=30)
     assert done.stdout == (TRICK_REPLY + "\n").encode("utf-8")
-    assert "♠".encode("utf-8") in done.stdout
+    assert "♠".encode() in done.stdout
     assert b"\\u2660" not in done.stdout
 
 
@@ -245,7 +245,7 @@ class Conversation:
         try:
             reply = self.replies.get(timeout=timeout)
         except queue.Empty:
-            raise AssertionError(f"no reply within {timeout} s to {line!r} while stdin stays open")
+            raise AssertionError(f"no reply within {timeout} s to {line!r} while stdin stays open") from None
         return reply.decode("utf-8").rstrip("\n")
 
     def close(self) -> int:

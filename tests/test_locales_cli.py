@@ -110,7 +110,7 @@ def test_add_through_the_console_script(project, run_cli):
     ("../sw", "unknown language code '../sw': Babel (CLDR) does not know it; use a code such as "
               "de, pt_BR or zh_Hant"),
     ("pt-BR", "write the language code as 'pt_BR', not 'pt-BR'"),
-    ("fr", f"locale fr exists already: locales/fr/LC_MESSAGES/messages.po"),
+    ("fr", "locale fr exists already: locales/fr/LC_MESSAGES/messages.po"),
     ("en", "en is the source language: the English text is the msgid itself"),
 ])
 def test_add_refuses_and_writes_nothing(project, run_cli, code, message):

@@ -14,7 +14,18 @@ import shutil
 
 import pytest
 from test_drills_browser import (  # noqa: F401  (fixtures)
-    AXE, ARTIFACTS, PRACTICE, TRICK, answers, browser, first_step, panel, server, texts, watched)
+    ARTIFACTS,
+    AXE,
+    PRACTICE,
+    TRICK,
+    answers,
+    browser,
+    first_step,
+    panel,
+    server,
+    texts,
+    watched,
+)
 from test_site import site  # noqa: F401  (the module-scoped build)
 
 TRICK_KEY = "albastini/who-takes-the-trick"

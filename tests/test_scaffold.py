@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tutorial_engine.check import Report, check, load_games
+from tutorial_engine.check import Report, check
 from tutorial_engine.gamefile import GAME
 from tutorial_engine.rules import legal_plays
 from tutorial_engine.scaffold import GAME_TEMPLATE, example_trick

@@ -14,8 +14,8 @@ from pathlib import Path
 import jsonschema
 import pytest
 import yaml
-
 from test_bad_inputs import ACCEPTED, BAD, FIXTURES
+
 from tutorial_engine.check import check
 from tutorial_engine.schemas import FILES, FOLDER, schema_text
 

@@ -46,26 +46,26 @@ def fake_site(tmp_path: Path, index: dict, bundle: str = BUNDLE) -> Path:
 
 def test_lighten_writes_utf8_and_defers_the_index(tmp_path, caplog):
     index = {"config": {"separator": "[\\s\\-]+"}, "docs": [{"text": "Козырь бьёт туз. حکم\u2028"}]}
-    site = fake_site(tmp_path, index)
-    searchindex.lighten(site)
-    text = (site / "search" / "search_index.json").read_text(encoding="utf-8")
+    folder = fake_site(tmp_path, index)
+    searchindex.lighten(folder)
+    text = (folder / "search" / "search_index.json").read_text(encoding="utf-8")
     assert text == ('{"config":{"separator":"[\\\\s\\\\-]+"},'
                     '"docs":[{"text":"Козырь бьёт туз. حکم\u2028"}]}')
-    script = (site / "search" / "search_index.js").read_text(encoding="utf-8")
+    script = (folder / "search" / "search_index.js").read_text(encoding="utf-8")
     assert script == "var __index = " + text.replace("\u2028", "\\u2028")
-    bundle = (site / BUNDLE_FILE).read_text(encoding="utf-8")
+    bundle = (folder / BUNDLE_FILE).read_text(encoding="utf-8")
     assert bundle == BUNDLE.replace('location.protocol!=="file:"', "!1")
-    searchindex.lighten(site)  # `mkdocs serve` may build again over what it wrote
-    assert (site / BUNDLE_FILE).read_text(encoding="utf-8") == bundle
-    assert (site / "search" / "search_index.json").read_text(encoding="utf-8") == text
+    searchindex.lighten(folder)  # `mkdocs serve` may build again over what it wrote
+    assert (folder / BUNDLE_FILE).read_text(encoding="utf-8") == bundle
+    assert (folder / "search" / "search_index.json").read_text(encoding="utf-8") == text
     assert not caplog.records
 
 
 def test_a_bundle_that_starts_search_otherwise_is_left_and_reported(tmp_path, caplog):
-    site = fake_site(tmp_path, {"docs": []}, bundle="new Worker(e)")
+    folder = fake_site(tmp_path, {"docs": []}, bundle="new Worker(e)")
     with caplog.at_level(logging.WARNING):
-        searchindex.lighten(site)
-    assert (site / BUNDLE_FILE).read_text(encoding="utf-8") == "new Worker(e)"
+        searchindex.lighten(folder)
+    assert (folder / BUNDLE_FILE).read_text(encoding="utf-8") == "new Worker(e)"
     assert [r.getMessage() for r in caplog.records] == [
         "tutorial: bundle.a5f9d56c.min.js: Material's search no longer starts as "
         "tutorial_engine/searchindex.py expects (0 matches), so the search index loads with every page over http"]

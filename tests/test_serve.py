@@ -11,7 +11,6 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-
 from test_site import copy_project
 
 MKDOCS = Path(sys.executable).parent / "mkdocs"

@@ -323,7 +323,7 @@ def test_a_broken_example_fails_the_build_and_keeps_the_previous_site(tmp_path):
     tricks = project / "examples" / "albastini" / "examples" / "basics.yml"
     text = tricks.read_text(encoding="utf-8")
     tricks.write_text(text.replace("expect: {winner: Boris", "expect: {winner: Anna", 1), encoding="utf-8")
-    line = text.splitlines().index(next(l for l in text.splitlines() if "expect: {winner: Boris" in l)) + 1
+    line = text.splitlines().index(next(row for row in text.splitlines() if "expect: {winner: Boris" in row)) + 1
     previous = project / "site"
     previous.mkdir()
     (previous / "index.html").write_text("the previous site", encoding="utf-8")

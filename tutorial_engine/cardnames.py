@@ -7,6 +7,7 @@ ru "{rank} червей"), never glued fragments; rank letters on card faces are
 from __future__ import annotations
 
 import re
+
 from markupsafe import Markup, escape
 
 from .cards import Card, Rank, Suit

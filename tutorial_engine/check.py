@@ -3,18 +3,18 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from collections.abc import Sequence
 
 from yaml.nodes import MappingNode, ScalarNode
 
 from .content import load_examples, peek
 from .drills import Drill, drawable, is_drills_file, read_drills
-from .pages import Page, is_pages_file, load_pages
 from .examples import Example, disagreements
 from .game import GameSpec
 from .gamefile import SLUG, build_game
+from .pages import Page, is_pages_file, load_pages
 from .problems import Location, Problems, display_path
 from .schema import TAG, did_you_mean
 from .source import MAX_FILE_BYTES, Source, SourceError, read_source

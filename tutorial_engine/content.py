@@ -13,15 +13,45 @@ from types import MappingProxyType
 from yaml.nodes import MappingNode
 
 from .cards import Card, Suit
-from .examples import (NOBODY, SIDES, DealExample, Example, Expectation, ForecastExample, GameExample,
-                       LegalExample, RankingExample, RoundExample, ScoreExample, TrickExample)
+from .examples import (
+    NOBODY,
+    SIDES,
+    DealExample,
+    Example,
+    Expectation,
+    ForecastExample,
+    GameExample,
+    LegalExample,
+    RankingExample,
+    RoundExample,
+    ScoreExample,
+    TrickExample,
+)
 from .forecast import Refusal, forecast_seats, may_forecast
 from .game import Direction, GameSpec, NextDealer
 from .gamefile import SLUG
 from .problems import Location, Problems, alternatives
 from .rules import Duty, RankingError, WinReason, rank_cards
-from .schema import (INVALID, Boolean, CardShape, Choice, Context, Field, Integer, ListOf, MapOf, Pairs, Rec, Record,
-                     Seq, SuitShape, Tagged, Text, close_match, did_you_mean)
+from .schema import (
+    INVALID,
+    Boolean,
+    CardShape,
+    Choice,
+    Context,
+    Field,
+    Integer,
+    ListOf,
+    MapOf,
+    Pairs,
+    Rec,
+    Record,
+    Seq,
+    SuitShape,
+    Tagged,
+    Text,
+    close_match,
+    did_you_mean,
+)
 from .scoring import MATCH_ROUNDS, TrickScoring, VictoryPoints
 from .seating import SeatingError, Table
 from .source import Source

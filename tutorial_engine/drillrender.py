@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING
 from markupsafe import Markup
 
 from .cardnames import inline, rank_letter
-from .grammar import Team, Term
 from .choicedeal import TRICKS
 from .drillmarkup import Prompts, variant
 from .drills import (
@@ -37,6 +36,7 @@ from .explain import (
     explain_win,
     points_sum,
 )
+from .grammar import Team, Term
 from .i18n import LeftToRight, Signed
 from .scoring import DealVictory, Outcome, round_winner, trick_score, victory
 

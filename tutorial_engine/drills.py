@@ -15,9 +15,9 @@ import itertools
 import multiprocessing
 import pickle
 import random
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import Callable, Iterator
 
 from yaml.nodes import MappingNode
 

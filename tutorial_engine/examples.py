@@ -8,14 +8,13 @@ from __future__ import annotations
 
 import abc
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
-from collections.abc import Mapping
 
 from .cards import Card, Suit
-from .explain import (explain_options, explain_outcome, points_sum, why_legal, why_refused,
-                      why_wins)
 from .deal import DrawingDeal, play_out, random_strategy
+from .explain import explain_options, explain_outcome, points_sum, why_legal, why_refused, why_wins
 from .forecast import ForecastOptions, ForecastOutcome, forecast_options, forecast_outcome
 from .game import CardNotInDeck, GameSpec
 from .problems import Location, Problem

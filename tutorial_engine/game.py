@@ -8,10 +8,10 @@ no kernel ever names a game.
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from types import MappingProxyType
-from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from .cards import Card, Rank, Suit

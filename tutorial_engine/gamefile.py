@@ -9,8 +9,23 @@ from types import MappingProxyType
 from .cards import Card, Suit
 from .game import Direction, FollowRule, GameSpec, NextDealer, TeamRule
 from .problems import Location, Problems
-from .schema import (INVALID, Boolean, CardShape, Choice, Context, Field, Integer, ListOf, MapOf,
-                     RankShape, Rec, Record, SuitShape, Tagged, Text)
+from .schema import (
+    INVALID,
+    Boolean,
+    CardShape,
+    Choice,
+    Context,
+    Field,
+    Integer,
+    ListOf,
+    MapOf,
+    RankShape,
+    Rec,
+    Record,
+    SuitShape,
+    Tagged,
+    Text,
+)
 from .scoring import TrickScoring, VictoryPoints
 from .source import Source
 

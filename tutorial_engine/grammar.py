@@ -178,8 +178,8 @@ def fill(template: str, values: dict, listed: Callable[[list[str]], str]) -> str
 
 def _written(token: Placeholder | GenderChoice) -> str:
     if isinstance(token, GenderChoice):
-        return "{{GENDER:{%s}%s}}" % (token.name, "".join(f"|{k}" if w is None else f"|{k}={w}"
-                                                           for k, w in token.variants))
+        variants = "".join(f"|{k}" if w is None else f"|{k}={w}" for k, w in token.variants)
+        return "{{GENDER:{" + token.name + "}" + variants + "}}"
     if token.form is not None:
-        return "{{GRAMMAR:%s|{%s}}}" % (token.form, token.name)
-    return "{%s}" % token.name
+        return "{{GRAMMAR:" + token.form + "|{" + token.name + "}}}"
+    return "{" + token.name + "}"

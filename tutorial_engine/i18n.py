@@ -14,14 +14,14 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from functools import cached_property, lru_cache, wraps
+from functools import cache, cached_property, lru_cache, wraps
 from gettext import NullTranslations, c2py
 from pathlib import Path
 
 from babel import Locale as BabelLocale
+from babel.lists import format_list
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
-from babel.lists import format_list
 from babel.numbers import format_decimal, format_percent
 
 from . import grammar
@@ -282,17 +282,17 @@ class CurrentTranslations(NullTranslations):
 ENGLISH = Translator()
 
 
-@lru_cache(maxsize=None)
+@cache
 def _locale(code: str) -> BabelLocale:
     return BabelLocale.parse(code)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _direction(code: str) -> str:
     return "rtl" if _locale(code).character_order == "right-to-left" else "ltr"
 
 
-@lru_cache(maxsize=None)
+@cache
 def _symbols(code: str) -> dict:
     """The locale's signs in its own numbering system: Persian "‎−" and "٪", not "-" and "%".
     Where CLDR gives the hyphen-minus "-", which it keeps for data, text gets the minus sign

@@ -6,8 +6,8 @@ This is the scripting interface: keys, reason codes and refusal codes are a stab
 from __future__ import annotations
 
 import json
-from typing import Any, BinaryIO
 from collections.abc import Mapping
+from typing import Any, BinaryIO
 
 from .cards import Card, CardSyntaxError, Suit
 from .explain import explain_legality, explain_verdict

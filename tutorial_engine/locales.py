@@ -158,7 +158,7 @@ def add_locale(project: Path, code: str, now: datetime.datetime | None = None) -
         raise LocaleError(f"no {MKDOCS} in {display_path(project)}")
     mkdocs = register_locale(mkdocs_file.read_text(encoding="utf-8"), code)
     catalog = new_catalog(template.read_bytes(), locale,
-                          now or datetime.datetime.now(datetime.timezone.utc))
+                          now or datetime.datetime.now(datetime.UTC))
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_bytes(catalog)
     if mkdocs is not None:

@@ -19,7 +19,6 @@ from .game import GameSpec
 from .gamefile import SLUG
 from .grammar import placeholders
 from .problems import Location, Problems
-from .scoring import unavailable
 from .schema import (
     INVALID,
     Choice,
@@ -34,6 +33,7 @@ from .schema import (
     Text,
     close_match,
 )
+from .scoring import unavailable
 from .seating import SeatingError
 from .seating import Table as Seating
 from .source import Source

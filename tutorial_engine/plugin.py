@@ -44,7 +44,8 @@ from .locales import TEMPLATE, Counts, LocaleError, count, read_catalog
 from .pages import Page, Paragraph
 from .publish import checksums, stage, swap_in, write_checksums
 from .render import Renderer, compile_templates
-from .schemas import FOLDER as SCHEMAS, write_schemas
+from .schemas import FOLDER as SCHEMAS
+from .schemas import write_schemas
 from .templatecache import COMPILED
 from .theme import not_found_heading, translated_theme_words
 

@@ -7,9 +7,9 @@ language and scripts can rely on it; `explain` turns the codes into English.
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
-from collections.abc import Mapping, Sequence
 
 from .cards import Card, Suit
 from .game import TRUMP_BASE, FollowRule, GameSpec

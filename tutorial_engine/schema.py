@@ -10,9 +10,9 @@ from __future__ import annotations
 import abc
 import difflib
 import re
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
-from collections.abc import Callable, Mapping
 
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 

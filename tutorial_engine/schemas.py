@@ -16,13 +16,25 @@ import sys
 from functools import singledispatch
 from pathlib import Path
 
-from .cards import Rank, _SUIT_WORDS
+from .cards import _SUIT_WORDS, Rank
 from .content import EXAMPLES_FILE
 from .drills import DRILLS_FILE
 from .gamefile import GAME
 from .pages import _BLOCK_RECORD, CLAIMED, CONTENT, PAGES_FILE, PARAGRAPH, BlockShape
-from .schema import (Boolean, CardShape, Choice, Integer, ListOf, MapOf, RankShape, Record, Shape,
-                     SuitShape, Tagged, Text)
+from .schema import (
+    Boolean,
+    CardShape,
+    Choice,
+    Integer,
+    ListOf,
+    MapOf,
+    RankShape,
+    Record,
+    Shape,
+    SuitShape,
+    Tagged,
+    Text,
+)
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 FILES = {

@@ -16,8 +16,9 @@ hands it to templates/scoresheet.html.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING
 
 from markupsafe import Markup
 

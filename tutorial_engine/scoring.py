@@ -4,8 +4,8 @@ half"), a deal's tricks to score changes (Altbaumer B19). Parameters come from g
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Mapping, Sequence
 
 from .rules import RuleError
 

@@ -4,8 +4,8 @@ from one seeded generator: the engine behind `tutorial-engine simulate`."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Callable, Iterator
 
 from .deal import DealResult, DrawingDeal, play_out, random_strategy, sensible_strategy
 from .game import GameSpec, NextDealer

@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Protocol
 
-from .grammar import GenderChoice, OTHER, Placeholder, Term, parse, term_problems
+from .grammar import OTHER, GenderChoice, Placeholder, Term, parse, term_problems
 from .placeholders import PEOPLE, TERMS, Kind, kind
 
 Finding = tuple[int, str, str]
