@@ -22,7 +22,6 @@ Targets: accessibility 100, best practices 100, SEO 100, performance ≥ 95. Exi
 from __future__ import annotations
 
 import argparse
-import functools
 import gzip
 import http.server
 import json
@@ -30,12 +29,10 @@ import os
 import re
 import subprocess
 import tempfile
-import threading
-from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import quote, unquote, urlsplit
 
-from weight import ROOT, built_site
+from weight import ROOT, built_site, serve
 
 LIGHTHOUSE = ROOT / "tests/browser/node_modules/lighthouse/cli/index.js"
 CHROME = "/usr/bin/chromium"
@@ -99,20 +96,6 @@ class StaticHost(http.server.SimpleHTTPRequestHandler):
         self.end_headers()
         if body:
             self.wfile.write(data)
-
-
-@contextmanager
-def serve(site: Path):
-    """Serve `site` on 127.0.0.1 (a free port) in a thread; yields the base URL."""
-    handler = functools.partial(StaticHost, directory=str(site))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 def lighthouse(url: str, out: Path) -> dict:
@@ -184,7 +167,7 @@ def main() -> None:
     print(f"site: {site}, page: {args.page}, mobile profile, {args.runs} run(s) per locale")
     print(f"{'locale':<7} {'run':>3} " + " ".join(f"{c:>14}" for c, _ in CATEGORIES)
           + f" {'CPU index':>9}")
-    with serve(site) as base, tempfile.TemporaryDirectory(prefix="bench-lighthouse-") as tmp:
+    with serve(site, StaticHost) as base, tempfile.TemporaryDirectory(prefix="bench-lighthouse-") as tmp:
         reports = Path(args.save or tmp)
         reports.mkdir(parents=True, exist_ok=True)
         for locale in locales:

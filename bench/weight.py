@@ -57,9 +57,10 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
 
 
 @contextmanager
-def serve(site: Path):
-    """Serve `site` on 127.0.0.1 (a free port) in a thread; yields the base URL."""
-    handler = functools.partial(QuietHandler, directory=str(site))
+def serve(site: Path, handler_class=None):
+    """Serve `site` on 127.0.0.1 (a free port) in a thread, by `handler_class` (default: a plain
+    static server that logs nothing); yields the base URL."""
+    handler = functools.partial(handler_class or QuietHandler, directory=str(site))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

@@ -10,15 +10,13 @@ browser serve the whole module.
 
 from __future__ import annotations
 
-import functools
 import os
 import re
 import shutil
-import threading
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
+from test_drills_browser import browser, server  # noqa: F401  (the Playwright browser and the http server)
 from test_site import ROOT, site  # noqa: F401  (the module-scoped build)
 
 from tutorial_engine.i18n import Translator
@@ -84,30 +82,6 @@ SHOW_MOMENT = """([drill, i]) => {
   for (const n of prompt.childNodes) view.appendChild(n.cloneNode(true));
   return true;
 }"""
-
-
-@pytest.fixture(scope="module")
-def server(site):  # noqa: F811
-    handler = functools.partial(Quiet, directory=str(site))
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}"
-    httpd.shutdown()
-
-
-class Quiet(SimpleHTTPRequestHandler):
-    def log_message(self, *args) -> None:
-        pass
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with playwright_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=[
-            "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-            "--disable-component-update", "--no-first-run"])
-        yield browser
-        browser.close()
 
 
 @pytest.fixture

@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import functools
 import json
 import logging
 import os
 import shutil
-import threading
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
+from test_drills_browser import browser, server  # noqa: F401  (the Playwright browser and the http server)
 from test_site import site  # noqa: F401  (the module-scoped build)
 
 from tutorial_engine import searchindex
@@ -81,31 +79,6 @@ def test_the_built_index_is_utf8_and_less_than_half_its_escaped_size(site, code)
     script = (site / code / "search" / "search_index.js").read_text(encoding="utf-8")
     assert script.startswith("var __index = {")
     assert json.loads(script.removeprefix("var __index = ")) == json.loads(text)
-
-
-@pytest.fixture(scope="module")
-def server(site):  # noqa: F811
-    handler = functools.partial(Quiet, directory=str(site))
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}"
-    httpd.shutdown()
-    httpd.server_close()
-
-
-class Quiet(SimpleHTTPRequestHandler):
-    def log_message(self, *args) -> None:
-        pass
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with playwright_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=[
-            "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-            "--disable-component-update", "--no-first-run"])
-        yield browser
-        browser.close()
 
 
 def open_search(page, how: str) -> None:
