@@ -1,8 +1,9 @@
-# `make test` and `make site` work on a fresh clone: both set up .venv first, and skip the
-# install when pyproject.toml and requirements.lock have not changed since the last one.
+# `make test` and `make site` work on a fresh clone: both set up .venv first, from the lock of
+# what they need (requirements/tool.lock, or test.lock with the test tools too; exact versions
+# with their hashes), and skip the install when neither it nor pyproject.toml has changed.
 VENV   := .venv
 PY     := $(VENV)/bin/python
-STAMP  := $(VENV)/.installed
+PIP    := $(PY) -m pip install --quiet --disable-pip-version-check
 PYTEST ?= -q
 # Builds are reproducible: dates come from the last commit unless SOURCE_DATE_EPOCH is set.
 export SOURCE_DATE_EPOCH ?= $(shell git log -1 --format=%ct 2>/dev/null || echo 0)
@@ -10,44 +11,58 @@ export NO_MKDOCS_2_WARNING := 1
 # `make serve LANG=ru` previews one locale; the shell's own LANG (e.g. C.UTF-8) is not a choice.
 SITE_LANG := $(if $(filter command line,$(origin LANG)),$(LANG),en)
 
-.PHONY: setup lint test check site serve catalogs bench soak browser-tools clean
+.PHONY: setup lint test check site serve catalogs locks bench soak browser-tools clean
 
-setup: $(STAMP)
+setup: $(VENV)/.tool
 
-$(STAMP): pyproject.toml requirements.lock
-	test -x $(PY) || python3 -m venv $(VENV)
-	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.lock
-	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps --no-build-isolation -e .
-	touch $(STAMP)
+$(PY):
+	python3 -m venv $(VENV)
 
-# ruff's rule set is in pyproject.toml ([tool.ruff.lint]), with the reason for each choice.
-lint: $(STAMP)
+$(VENV)/.%: requirements/%.lock pyproject.toml | $(PY)
+	$(PIP) --require-hashes -r $<
+	$(PIP) --no-deps --no-build-isolation -e .
+	touch $@
+
+# ruff's and mypy's rule sets are in pyproject.toml ([tool.ruff.lint], [tool.mypy]), with the
+# reason for each choice.
+lint: $(VENV)/.test
 	$(VENV)/bin/ruff check tutorial_engine tests bench
+	$(VENV)/bin/mypy
 
 test: lint
 	$(PY) -m pytest $(PYTEST)
 
-check: $(STAMP)
+check: $(VENV)/.tool
 	$(VENV)/bin/tutorial-engine check
 
-site: $(STAMP)
+site: $(VENV)/.tool
 	$(VENV)/bin/mkdocs build --strict
 
-serve: $(STAMP)
+serve: $(VENV)/.tool
 	TUTORIAL_LOCALE=$(SITE_LANG) $(VENV)/bin/mkdocs serve
 
 # Re-extract the English messages and merge them into every catalog (changed ones turn fuzzy):
 # `pybabel extract -F babel.cfg -o locales/messages.pot --no-wrap --add-comments=TRANSLATORS: --sort-by-file
 # --project="Card game tutorials" .` then `pybabel update -i locales/messages.pot -d locales --no-wrap`.
-catalogs: $(STAMP)
+catalogs: $(VENV)/.tool
 	$(VENV)/bin/tutorial-engine locale update
+
+# Re-resolve both locks after a change to pyproject.toml's ranges or requirements/build.in,
+# keeping every pinned version that still fits (delete a package's lines from both to upgrade it).
+LOCK := $(VENV)/bin/uv pip compile pyproject.toml requirements/build.in --quiet --generate-hashes \
+	--python-version 3.11.5 --python-platform x86_64-manylinux_2_28 --custom-compile-command "make locks" \
+	-c requirements/test.lock
+locks: $(VENV)/.tool
+	$(PIP) uv==0.13.9
+	$(LOCK) -o requirements/tool.lock
+	$(LOCK) --extra test -o requirements/test.lock
 
 # axe-core for the accessibility tests and lighthouse for bench/lighthouse.py (npm, pinned in
 # tests/browser/package-lock.json); the browser is Debian's chromium, never a download.
 browser-tools:
 	npm ci --prefix tests/browser --no-audit --no-fund --loglevel=error
 
-bench: $(STAMP)
+bench: $(VENV)/.test
 	$(PY) bench/engine.py
 	$(PY) bench/deals.py
 	$(PY) bench/check.py
@@ -58,7 +73,7 @@ bench: $(STAMP)
 	rm -rf .bench-site
 
 # A million random deals of every game and 100,000 random judge lines, every result checked.
-soak: $(STAMP)
+soak: $(VENV)/.tool
 	$(PY) bench/soak.py
 
 clean:

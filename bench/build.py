@@ -87,7 +87,7 @@ def export_plain(project: Path, out: Path, inline: bool) -> list[Path]:
     from mkdocs.config import load_config
     from mkdocs.structure.files import Files
 
-    from tutorial_engine.plugin import PACKAGE
+    from tutorial_engine.render import FOLDER as PACKAGE
 
     settings = yaml.safe_load((project / "mkdocs.yml").read_text(encoding="utf-8"))
     codes = next(p["tutorial"] for p in settings["plugins"] if isinstance(p, dict) and "tutorial" in p)["locales"]
@@ -142,9 +142,9 @@ def build_plain(configs: list[Path]) -> float:
 def synthetic_game(project: Path, examples: int, seed: int = 1) -> int:
     """examples/scale/: `examples` trick examples, one drill per ten, ten examples and a drill a
     page; every expectation is the engine's. Returns the number of pages."""
-    from tutorial_engine.cards import Suit
-    from tutorial_engine.check import Report, load_games
-    from tutorial_engine.rules import judge_trick
+    from tutorial_engine.content.project import Report, load_games
+    from tutorial_engine.engine.cards import Suit
+    from tutorial_engine.engine.rules import judge_trick
 
     report = Report()
     load_games(ROOT, report)

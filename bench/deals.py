@@ -22,10 +22,10 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from deal_invariants import VARIANTS, check_deal  # noqa: E402
 
-from tutorial_engine.check import Report, load_games  # noqa: E402
-from tutorial_engine.choicedeal import TrumpChoiceDeal, places  # noqa: E402
-from tutorial_engine.deal import DrawingDeal, play_out, random_strategy  # noqa: E402
-from tutorial_engine.seating import Table  # noqa: E402
+from tutorial_engine.content.project import Report, load_games  # noqa: E402
+from tutorial_engine.engine.draw_deal import DrawingDeal, play_out, random_strategy  # noqa: E402
+from tutorial_engine.engine.seating import Table  # noqa: E402
+from tutorial_engine.engine.trump_choice_deal import TrumpChoiceDeal, places  # noqa: E402
 
 
 def rate(game, table: Table, count: int, repeats: int) -> float:

@@ -21,8 +21,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tutorial_engine.check import Report, load_games  # noqa: E402
-from tutorial_engine.rules import legal_plays, trick_verdict  # noqa: E402
+from tutorial_engine.content.project import Report, load_games  # noqa: E402
+from tutorial_engine.engine.rules import legal_plays, trick_verdict  # noqa: E402
 
 
 def deals(game, rng: random.Random, count: int, sizes, hand: int = 0):

@@ -39,10 +39,10 @@ sys.path.insert(0, str(ROOT / "tests"))
 from deal_invariants import places  # noqa: E402
 from deals import choice_soak, soak  # noqa: E402
 
-from tutorial_engine.check import Report, load_games  # noqa: E402
-from tutorial_engine.deal import DrawingDeal  # noqa: E402
-from tutorial_engine.judge import BadLine, answer  # noqa: E402
-from tutorial_engine.seating import SeatingError, Table  # noqa: E402
+from tutorial_engine.cli.judge import BadLine, answer  # noqa: E402
+from tutorial_engine.content.project import Report, load_games  # noqa: E402
+from tutorial_engine.engine.draw_deal import DrawingDeal  # noqa: E402
+from tutorial_engine.engine.seating import SeatingError, Table  # noqa: E402
 
 
 def seatings(game) -> list[tuple[object, Table]]:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tutorial_engine.check import Report, load_games
+from tutorial_engine.content.project import Report, load_games
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 """The project folder: tests/ sits directly under it."""

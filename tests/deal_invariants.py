@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 
-from tutorial_engine.deal import DrawingDeal
+from tutorial_engine.engine.draw_deal import DrawingDeal
 
 VARIANTS = [(2, 1), (3, 1), (4, 1), (5, 1), (6, 1), (4, 2), (6, 2), (6, 3)]
 """Every seating of A4: (players, team size)."""

@@ -9,9 +9,10 @@ from pathlib import Path
 import pytest
 import yaml
 
-from tutorial_engine import content, drills, gamefile, pages
-from tutorial_engine.check import check
-from tutorial_engine.schema import ListOf, MapOf, Record, Tagged
+from tutorial_engine.content import drills, gamefile, pages
+from tutorial_engine.content import example_shapes as content
+from tutorial_engine.content.project import check
+from tutorial_engine.content.shapes import ListOf, MapOf, Record, Tagged
 
 ROOT = Path(__file__).resolve().parent.parent
 GUIDE = (ROOT / "AUTHORING.md").read_text(encoding="utf-8")
@@ -26,7 +27,7 @@ def _records(shape, seen=None):
     if any(shape is known for known in seen):
         return seen
     if isinstance(shape, pages.BlockShape):
-        return _records(pages._BLOCK_RECORD, seen)
+        return _records(pages.BLOCK_RECORD, seen)
     if isinstance(shape, Record):
         seen.append(shape)
         for field in shape.fields.values():
@@ -62,8 +63,7 @@ def test_every_field_of_the_loaders_is_in_the_guide(file, what, key):
 
 
 def test_every_drill_kind_and_constraint_is_in_the_guide():
-    names = set(drills.CONSTRAINTS) | {c for cs in drills.CONSTRAINTS.values() for c in cs}
-    names |= {c for cs in drills.DEAL_CONSTRAINTS.values() for c in cs}
+    names = set(drills.KINDS) | {c for kind in drills.KINDS.values() for c in kind.allowed_anywhere()}
     for name in sorted(names):
         assert f"`{name}`" in GUIDE, f"AUTHORING.md never names `{name}`"
 
@@ -94,7 +94,7 @@ def test_the_guide_shows_a_complete_file_of_every_kind():
     assert example_kinds >= {"trick", "legal", "ranking", "forecast"}
     drill_kinds = {k for kind, block in COMPLETE if kind == "drills"
                    for k in re.findall(r"kind: ([\w-]+)", block)}
-    assert drill_kinds == set(drills.CONSTRAINTS)
+    assert drill_kinds == set(drills.KINDS)
 
 
 @pytest.mark.parametrize("kind, block", COMPLETE,

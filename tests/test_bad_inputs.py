@@ -18,8 +18,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from tutorial_engine.check import check
-from tutorial_engine.cli import cli
+from tutorial_engine.cli.main import cli
+from tutorial_engine.content.project import check
 from tutorial_engine.problems import display_path
 
 PROJECT = Path(__file__).resolve().parent.parent

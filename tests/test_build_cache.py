@@ -1,11 +1,12 @@
 """What a build keeps for the next one in the user's own cache folder (cache.py), never trusted
-when others could write to it: compiled templates (templatecache.py), drawn drill questions
-(drillcache.py) and read catalogs. Each is used only for the very inputs it was made from, and
+when others could write to it: compiled templates (render/templatecache.py), drawn drill questions
+(build/drillcache.py) and read catalogs. Each is used only for the very inputs it was made from, and
 made afresh when stale or damaged."""
 
 from __future__ import annotations
 
 import dataclasses
+import json
 import os
 import stat
 from pathlib import Path
@@ -14,16 +15,16 @@ import pytest
 from jinja2 import DictLoader, Environment
 
 from tutorial_engine import cache as cache_module
-from tutorial_engine import drillcache, locales, templatecache
-from tutorial_engine import drills as drills_module
+from tutorial_engine.build import drillcache
+from tutorial_engine.build.drillcache import DrawnDrills
 from tutorial_engine.cache import CACHE_VARIABLE, Kept, cache_folder
-from tutorial_engine.check import check
-from tutorial_engine.drillcache import DrawnDrills
-from tutorial_engine.drills import draw, drawable, generate
-from tutorial_engine.i18n import Translator, catalog_path
-from tutorial_engine.locales import LocaleError, count, read_catalog
+from tutorial_engine.content.drills import draw, drawable, drawing, kinds
+from tutorial_engine.content.project import check
+from tutorial_engine.i18n import catalogs
+from tutorial_engine.i18n.catalogs import LocaleError, read_catalog
+from tutorial_engine.i18n.translator import Translator, catalog_path
 from tutorial_engine.problems import Problems
-from tutorial_engine.templatecache import CompiledTemplates
+from tutorial_engine.render.templatecache import CompiledTemplates
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -47,31 +48,31 @@ def environment(templates: dict[str, str], bytecode_cache) -> tuple[Environment,
 
 
 def test_a_template_compiled_once_is_read_back_by_the_next_build(cache):
-    env, compiled = environment({"a.html": "Hello {{ name }}"}, CompiledTemplates())
+    env, compiled = environment({"a.html": "Hello {{ name }}"}, CompiledTemplates.in_user_cache())
     assert env.get_template("a.html").render(name="Anna") == "Hello Anna"
     assert compiled == ["a.html"]
     assert len(list(cache.glob("*.cache"))) == 1
 
-    env, compiled = environment({"a.html": "Hello {{ name }}"}, CompiledTemplates())  # a new process
+    env, compiled = environment({"a.html": "Hello {{ name }}"}, CompiledTemplates.in_user_cache())  # a new process
     assert env.get_template("a.html").render(name="Boris") == "Hello Boris"
     assert compiled == []
 
 
 def test_an_edited_template_is_compiled_afresh(cache):
-    env, _ = environment({"a.html": "Hello {{ name }}"}, CompiledTemplates())
+    env, _ = environment({"a.html": "Hello {{ name }}"}, CompiledTemplates.in_user_cache())
     env.get_template("a.html")
-    env, compiled = environment({"a.html": "Goodbye {{ name }}"}, CompiledTemplates())
+    env, compiled = environment({"a.html": "Goodbye {{ name }}"}, CompiledTemplates.in_user_cache())
     assert env.get_template("a.html").render(name="Anna") == "Goodbye Anna"
     assert compiled == ["a.html"]
 
 
 @pytest.mark.parametrize("damage", [b"", b"j2", b"garbage" * 100])
 def test_a_damaged_cache_file_is_compiled_afresh(cache, damage):
-    env, _ = environment({"a.html": "Hello {{ name }}"}, CompiledTemplates())
+    env, _ = environment({"a.html": "Hello {{ name }}"}, CompiledTemplates.in_user_cache())
     env.get_template("a.html")
     for path in cache.glob("*.cache"):
         path.write_bytes(damage)
-    env, compiled = environment({"a.html": "Hello {{ name }}"}, CompiledTemplates())
+    env, compiled = environment({"a.html": "Hello {{ name }}"}, CompiledTemplates.in_user_cache())
     assert env.get_template("a.html").render(name="Anna") == "Hello Anna"
     assert compiled == ["a.html"]
 
@@ -88,7 +89,7 @@ def test_off_keeps_compiled_templates_in_memory_only(tmp_path, monkeypatch):
     monkeypatch.setenv(CACHE_VARIABLE, "off")
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     assert cache_folder("templates") is None
-    env, compiled = environment({"a.html": "Hi"}, CompiledTemplates())
+    env, compiled = environment({"a.html": "Hi"}, CompiledTemplates.in_user_cache())
     env.get_template("a.html")
     env2, _ = environment({"a.html": "Hi"}, env.bytecode_cache)  # the same process: in memory
     env2.get_template("a.html")
@@ -107,7 +108,7 @@ def test_a_folder_others_may_write_to_is_not_trusted(cache):
     cache.mkdir(parents=True)
     cache.chmod(0o777)
     assert cache_folder("templates") is None
-    env, compiled = environment({"a.html": "Hi"}, CompiledTemplates())
+    env, compiled = environment({"a.html": "Hi"}, CompiledTemplates.in_user_cache())
     env.get_template("a.html")
     assert list(cache.iterdir()) == []
 
@@ -119,14 +120,18 @@ def test_a_folder_of_another_user_is_not_trusted(cache, monkeypatch):
     assert cache_folder("templates") is None
 
 
-def test_the_build_uses_the_cache_for_its_own_templates_and_materials():
-    from tutorial_engine.i18n import ENGLISH
-    from tutorial_engine.plugin import TutorialPlugin
-    from tutorial_engine.render import _environment
+def test_the_build_uses_one_cache_for_its_own_templates_and_materials():
+    from types import SimpleNamespace
 
-    assert _environment(ENGLISH).bytecode_cache is templatecache.COMPILED
-    env = Environment()
-    assert TutorialPlugin().on_env(env, config=None, files=None).bytecode_cache is templatecache.COMPILED
+    from tutorial_engine.build.plugin import TutorialPlugin
+    from tutorial_engine.i18n.translator import ENGLISH
+    from tutorial_engine.render.page import Renderer
+
+    templates = CompiledTemplates.in_user_cache()
+    assert Renderer(ENGLISH, templates=templates).env.bytecode_cache is templates
+    plugin = TutorialPlugin()
+    plugin.shared = SimpleNamespace(templates=templates)
+    assert plugin.on_env(Environment(), config=None, files=None).bytecode_cache is templates
 
 
 # --- drawn drills --------------------------------------------------------------------------------
@@ -144,23 +149,17 @@ def fresh(report, game: str, name: str, seed: int = 4242):
     return dataclasses.replace(drill, seed=seed)
 
 
-def forget(drill) -> None:
-    drills_module._generated.cache_clear()
-    drills_module._DRAWN.pop(drill, None)
-
-
 def test_a_drill_drawn_once_is_read_back_and_not_drawn_again(cache, bundled, monkeypatch):
     d = fresh(bundled, "altbaumer", "a-solo-of-five")
-    assert drawable([d], Problems(), store=DrawnDrills.in_user_cache()) == [d]
-    expected = [repr(v) for v in generate(d)]
+    assert list(drawable([d], Problems(), store=DrawnDrills.in_user_cache())) == [d]
+    expected = [repr(v) for v in draw(d)]
     assert [p.name.split(".")[0] for p in (cache.parent / "drills").iterdir()] == ["altbaumer+a-solo-of-five"]
 
-    forget(d)
-    monkeypatch.setattr(drills_module, "draw", lambda drill: pytest.fail("drawn again"))
+    monkeypatch.setattr(drawing, "draw", lambda drill: pytest.fail("drawn again"))
     problems = Problems()
-    assert drawable([d], problems, store=DrawnDrills.in_user_cache()) == [d]  # a new process
-    assert not problems
-    variants = generate(d)
+    again = drawable([d], problems, store=DrawnDrills.in_user_cache())  # as in a new process
+    assert list(again) == [d] and not problems
+    variants = again[d]
     assert [repr(v) for v in variants] == expected
     assert all(v.game is d.game for v in variants)
 
@@ -170,7 +169,7 @@ def test_the_key_covers_the_drill_its_game_the_limits_and_the_engine(bundled, mo
     keys = {drillcache.key(d), drillcache.key(dataclasses.replace(d, seed=d.seed + 1)),
             drillcache.key(dataclasses.replace(d, count=31)),
             drillcache.key(dataclasses.replace(d, game=dataclasses.replace(d.game, hand_size=4)))}
-    monkeypatch.setattr(drills_module, "MAX_TRIES", 10)
+    monkeypatch.setattr(kinds, "MAX_TRIES", 10)
     keys.add(drillcache.key(d))
     monkeypatch.undo()
     monkeypatch.setattr(drillcache, "_engine", lambda: b"another engine")
@@ -184,20 +183,19 @@ def test_a_changed_drill_replaces_its_entry_and_a_damaged_one_is_drawn_afresh(ca
     drawable([first], Problems(), store=store)
     drawable([second], Problems(), store=store)
     entries = list((cache.parent / "drills").iterdir())
-    assert [p.name for p in entries] == [f"briscola+card-values.{drillcache.key(second)}.pickle"]
+    assert [p.name for p in entries] == [f"briscola+card-values.{drillcache.key(second)}.json"]
 
     entries[0].write_bytes(b"\x80\x05garbage")
     assert store.get(second) is None
-    forget(second)
-    assert drawable([second], Problems(), store=store) == [second]
-    assert [repr(v) for v in generate(second)] == [repr(v) for v in draw(second)]
+    drawn = drawable([second], Problems(), store=store)
+    assert [repr(v) for v in drawn[second]] == [repr(v) for v in draw(second)]
     assert store.get(second) is not None  # written again
 
 
 def test_without_a_cache_folder_nothing_is_kept(tmp_path, monkeypatch, bundled):
     monkeypatch.setenv(CACHE_VARIABLE, "off")
     d = fresh(bundled, "briscola", "card-values", 3)
-    assert drawable([d], Problems(), store=DrawnDrills.in_user_cache()) == [d]
+    assert list(drawable([d], Problems(), store=DrawnDrills.in_user_cache())) == [d]
     assert DrawnDrills.in_user_cache().get(d) is None
 
 
@@ -207,12 +205,13 @@ def test_a_catalog_read_once_is_read_back_without_parsing(cache, monkeypatch, tm
     path = catalog_path(tmp_path, "ru")
     path.parent.mkdir(parents=True)
     path.write_bytes(catalog_path(ROOT / "locales", "ru").read_bytes())
-    first = read_catalog(path, "ru", Kept("catalogs"))
-    monkeypatch.setattr(locales, "read_po", lambda *args, **kwargs: pytest.fail("parsed again"))
-    again = read_catalog(path, "ru", Kept("catalogs"))
-    assert count(again) == count(first)
-    assert Translator.of("ru", again).catalog.texts == Translator.of("ru", first).catalog.texts
-    assert [p.name.split(".")[0] for p in (cache.parent / "catalogs").iterdir()] == ["ru"]
+    first = read_catalog(path, "ru", Kept("catalogs", "json"))
+    monkeypatch.setattr(catalogs, "read_po", lambda *args, **kwargs: pytest.fail("parsed again"))
+    again = read_catalog(path, "ru", Kept("catalogs", "json"))
+    assert again == first and again.counts.translated > 900
+    (entry,) = (cache.parent / "catalogs").iterdir()
+    assert entry.name.startswith("ru.") and entry.suffix == ".json"
+    assert json.loads(entry.read_bytes())["plural"] == first.messages.plural  # plain data, no pickle
 
 
 def test_an_edited_catalog_is_read_afresh_and_replaces_its_entry(cache, tmp_path):
@@ -220,10 +219,10 @@ def test_an_edited_catalog_is_read_afresh_and_replaces_its_entry(cache, tmp_path
     path.parent.mkdir(parents=True)
     text = catalog_path(ROOT / "locales", "fr").read_text(encoding="utf-8")
     path.write_text(text, encoding="utf-8")
-    read_catalog(path, "fr", Kept("catalogs"))
+    read_catalog(path, "fr", Kept("catalogs", "json"))
     path.write_text(text.replace('msgstr "Atout\u00a0:"', 'msgstr ""'), encoding="utf-8")
-    edited = read_catalog(path, "fr", Kept("catalogs"))
-    assert Translator.of("fr", edited).pgettext("diagram", "Trump:") == "Trump:"
+    edited = read_catalog(path, "fr", Kept("catalogs", "json"))
+    assert Translator.current("fr", edited.messages).pgettext("diagram", "Trump:") == "Trump:"
     assert len(list((cache.parent / "catalogs").iterdir())) == 1
 
 
@@ -232,5 +231,5 @@ def test_a_catalog_that_does_not_read_is_not_kept(cache, tmp_path):
     path.parent.mkdir(parents=True)
     path.write_text('msgid "a"\nmsgstr "b"\nmsgid', encoding="utf-8")
     with pytest.raises(LocaleError, match="does not read"):
-        read_catalog(path, "es", Kept("catalogs"))
+        read_catalog(path, "es", Kept("catalogs", "json"))
     assert not (cache.parent / "catalogs").exists() or list((cache.parent / "catalogs").iterdir()) == []

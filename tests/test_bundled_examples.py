@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from tutorial_engine.cards import Card, Suit
-from tutorial_engine.check import check
-from tutorial_engine.rules import Duty, WinReason
+from tutorial_engine.content.project import check
+from tutorial_engine.engine.cards import Card, Suit
+from tutorial_engine.engine.rules import Duty, WinReason
 
 PROJECT = Path(__file__).resolve().parent.parent
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tutorial_engine.cards import Card, CardSyntaxError, Rank, Suit, parse_cards
-from tutorial_engine.game import CardNotInDeck
+from tutorial_engine.engine.cards import Card, CardSyntaxError, Rank, Suit, parse_cards
+from tutorial_engine.engine.game import CardNotInDeck
 
 CARD_FORMS = ("a rank A K Q J 10 (or T) 9 … 2 followed by a suit ♠ ♥ ♦ ♣ or S H D C, "
               "as in A♥, AH, 10♦, TD")

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po, write_po
 
-from tutorial_engine.locales import check_locales
+from tutorial_engine.cli.locale import check_locales
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCALES = ["ru", "fr", "es", "fa", "sw"]

@@ -8,10 +8,10 @@ import random
 import pytest
 from click.testing import CliRunner
 
-from tutorial_engine.cards import Card
-from tutorial_engine.choicedeal import Discard, Solo, TrumpChoiceDeal, places, play_deals
-from tutorial_engine.cli import cli
-from tutorial_engine.partners import PartnerDraw, draw_for_partners, draw_generator
+from tutorial_engine.cli.main import cli
+from tutorial_engine.engine.cards import Card
+from tutorial_engine.engine.partners import PartnerDraw, draw_for_partners, draw_generator
+from tutorial_engine.engine.trump_choice_deal import Discard, Solo, TrumpChoiceDeal, places, play_deals
 
 RANDOM_DEALS = 10_000
 

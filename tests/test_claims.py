@@ -15,11 +15,11 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
-from tutorial_engine.check import check
-from tutorial_engine.cli import cli
-from tutorial_engine.i18n import Translator
-from tutorial_engine.pages import Decision, Paragraph
-from tutorial_engine.render import Renderer
+from tutorial_engine.cli.main import cli
+from tutorial_engine.content.pages import Decision, Paragraph
+from tutorial_engine.content.project import check
+from tutorial_engine.i18n.translator import Translator
+from tutorial_engine.render.page import Renderer
 
 PROJECT = Path(__file__).resolve().parent.parent
 LOCALES = ("en", "ru", "fr", "es", "fa", "sw")
@@ -267,7 +267,7 @@ def test_a_shown_claim_is_drawn_under_its_paragraph_and_a_decision_is_boxed(tmp_
     (rules,) = report.pages
     config = yaml.safe_load((PROJECT / "mkdocs.yml").read_text(encoding="utf-8"))
     extensions = [e if isinstance(e, str) else next(iter(e)) for e in config["markdown_extensions"]]
-    html = markdown.markdown(Renderer(Translator.load(PROJECT / "locales", "en")).page(rules, [rules], {}),
+    html = markdown.markdown(Renderer(Translator.load(PROJECT / "locales", "en")).page(rules, [rules], {}).markdown,
                              extensions=extensions)
     paragraph = html.index("<p>Holding a heart, you must play it.</p>")
     diagram = html.index("A heart is led")
@@ -358,7 +358,7 @@ def test_an_english_title_on_a_right_to_left_page_stays_marked_and_isolated(tmp_
     (rules,) = check(PROJECT, [path]).pages
     config = yaml.safe_load((PROJECT / "mkdocs.yml").read_text(encoding="utf-8"))
     extensions = [e if isinstance(e, str) else next(iter(e)) for e in config["markdown_extensions"]]
-    html = markdown.markdown(Renderer(Translator("fa", known=frozenset())).page(rules, [rules], {}),
+    html = markdown.markdown(Renderer(Translator("fa", known=frozenset())).page(rules, [rules], {}).markdown,
                              extensions=extensions)
     assert ('<p class="admonition-title"><span lang="en" dir="ltr">This site&#39;s reading</span></p>' in html
             or '<p class="admonition-title"><span lang="en" dir="ltr">This site\'s reading</span></p>' in html)

@@ -9,9 +9,9 @@ import random
 import pytest
 from deal_invariants import VARIANTS, check_deal
 
-from tutorial_engine.deal import DrawingDeal, Forecast, Play, sensible_strategy
-from tutorial_engine.seating import Table
-from tutorial_engine.simulate import run
+from tutorial_engine.engine.draw_deal import DrawingDeal, Forecast, Play, sensible_strategy
+from tutorial_engine.engine.seating import Table
+from tutorial_engine.engine.simulate import run
 
 RANDOM_DEALS = 10_000
 

@@ -8,10 +8,10 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from tutorial_engine.cardnames import inline
-from tutorial_engine.check import check
-from tutorial_engine.cli import cli
-from tutorial_engine.i18n import Translator
+from tutorial_engine.cli.main import cli
+from tutorial_engine.content.project import check
+from tutorial_engine.i18n.cardnames import inline
+from tutorial_engine.i18n.translator import Translator
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = """\

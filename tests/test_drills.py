@@ -11,28 +11,29 @@ from pathlib import Path
 
 import pytest
 
-from tutorial_engine import drills as drills_module
-from tutorial_engine.cards import Card, Suit
-from tutorial_engine.check import check
-from tutorial_engine.choicedeal import play_deals
-from tutorial_engine.drillrender import PRINTED, SHOWN, DrillRenderer
-from tutorial_engine.drills import (
+from tutorial_engine.content import drills as drills_module
+from tutorial_engine.content.drills import (
     DealCountVariant,
     DrillError,
     ExchangeVariant,
     MatchDealVariant,
     OrderVariant,
     draw,
-    generate,
+    kinds,
     load_drills,
 )
-from tutorial_engine.examples import Expectation, RankingExample
-from tutorial_engine.i18n import Translator
+from tutorial_engine.content.examples import Expectation, RankingExample
+from tutorial_engine.content.project import check
+from tutorial_engine.content.source import read_source
+from tutorial_engine.engine.cards import Card, Suit
+from tutorial_engine.engine.game import VictoryPoints
+from tutorial_engine.engine.rules import Duty, WinReason
+from tutorial_engine.engine.scoring import Outcome, trick_score, victory
+from tutorial_engine.engine.trump_choice_deal import play_deals
+from tutorial_engine.i18n.translator import Translator
 from tutorial_engine.problems import Problems
-from tutorial_engine.render import Renderer
-from tutorial_engine.rules import Duty, WinReason
-from tutorial_engine.scoring import Outcome, VictoryPoints, trick_score, victory
-from tutorial_engine.source import read_source
+from tutorial_engine.render.drills import PRINTED, SHOWN, DrillRenderer
+from tutorial_engine.render.page import Renderer
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -48,37 +49,42 @@ def drill(report, game: str, name: str):
     return next(d for d in report.drills if d.game.id == game and d.id == name)
 
 
+def questions(report, d) -> tuple:
+    """The drill's questions as the check drew them."""
+    return report.questions[d]
+
+
 def test_every_bundled_drill_has_at_least_30_distinct_questions(report):
     assert len(report.drills) == 30   # 13 Albastini, 10 Altbaumer, 7 Briscola
     for d in report.drills:
-        variants = generate(d)
+        variants = questions(report, d)
         assert len(variants) >= 30, d.id
         assert len({repr(v) for v in variants}) == len(variants), d.id
 
 
 def test_the_same_seed_gives_the_same_questions(report):
     d = drill(report, "albastini", "who-takes-the-trick")
-    assert [repr(v) for v in generate(d)] == [repr(v) for v in generate(d)]
+    assert [repr(v) for v in questions(report, d)] == [repr(v) for v in questions(report, d)]
 
 
 def test_constraints_hold_in_every_question(report):
-    for v in generate(drill(report, "albastini", "three-players-with-trumps")):
+    for v in questions(report, drill(report, "albastini", "three-players-with-trumps")):
         assert any(c.suit is v.trump for c in v.plays)
-    for v in generate(drill(report, "albastini", "an-ace-of-another-suit")):
+    for v in questions(report, drill(report, "albastini", "an-ace-of-another-suit")):
         verdict = v.solve()
         assert all(c.suit is not v.trump for c in v.plays)
         assert any(c.rank.value == "A" and c.suit is not verdict.led for c in v.plays)
-    for v in generate(drill(report, "altbaumer", "a-tree-in-the-trick")):
+    for v in questions(report, drill(report, "altbaumer", "a-tree-in-the-trick")):
         assert v.solve().reason is WinReason.TREE                       # B15
-    for v in generate(drill(report, "altbaumer", "ordinary-club-led")):
+    for v in questions(report, drill(report, "altbaumer", "ordinary-club-led")):
         assert v.solve().duty is Duty.PLAY_TREE                         # B15
 
 
 def test_forecast_exchange_questions_include_both_answers(report):
     answers = {v.example.outcome().exchange is not None
-               for v in generate(drill(report, "albastini", "must-it-be-exchanged"))}
+               for v in questions(report, drill(report, "albastini", "must-it-be-exchanged"))}
     assert answers == {True, False}                                      # A10
-    assert all(isinstance(v, ExchangeVariant) for v in generate(drill(report, "albastini", "must-it-be-exchanged")))
+    assert all(isinstance(v, ExchangeVariant) for v in questions(report, drill(report, "albastini", "must-it-be-exchanged")))
 
 
 def every_question(d, code: str = "en") -> str:
@@ -138,7 +144,7 @@ def test_the_script_of_a_drills_further_questions_is_named_after_them(report):
 
 def test_each_step_carries_the_engines_answer_and_states_it(report):
     html = rendered(report, "albastini", "who-takes-the-trick")
-    first = generate(drill(report, "albastini", "who-takes-the-trick"))[0]
+    first = questions(report, drill(report, "albastini", "who-takes-the-trick"))[0]
     verdict = first.solve()
     steps = re.findall(r'data-type="(\w+)" data-answer="([^"]*)"', html)[:2]
     assert steps[0] == ("choice", json.dumps([str(verdict.winner)]).replace('"', "&#34;"))
@@ -184,7 +190,7 @@ def test_bad_drills_are_refused_with_their_line(tmp_path, line, game, message):
 def test_the_drill_code_stays_within_8_kb_gzipped():
     """The front-end budget: one small module, no framework."""
     import gzip
-    code = (ROOT / "tutorial_engine" / "assets" / "drills.js").read_bytes()
+    code = (ROOT / "tutorial_engine" / "render" / "assets" / "drills.js").read_bytes()
     assert len(gzip.compress(code, compresslevel=9)) <= 8 * 1024
     assert b"http" not in code
 
@@ -192,7 +198,7 @@ def test_the_drill_code_stays_within_8_kb_gzipped():
 def test_e3_strongest_then_its_value_then_hide_it_until_every_card_is_valued(report):
     """E3: name the strongest, give its value, hide it and go again."""
     d = drill(report, "albastini", "strongest-card")
-    first = generate(d)[0]
+    first = questions(report, d)[0]
     html = rendered(report, "albastini", "strongest-card").split('<li class="tc-drill__variant">')[1]
     steps = re.findall(r'data-type="(\w+)" data-answer="([^"]*)"', html)
     order = first.ranking.solve().order
@@ -231,15 +237,13 @@ def test_deal_drills_are_drawn_afresh_the_same_way_and_another_seed_changes_them
         first = draw(d)
         assert len(first) == d.count and len({repr(v) for v in first}) == d.count, d.id
         assert [repr(v) for v in draw(d)] == [repr(v) for v in first], d.id
-        assert [repr(v) for v in generate(d)] == [repr(v) for v in first], d.id
         assert [repr(v) for v in draw(dataclasses.replace(d, seed=d.seed + 1))] != [repr(v) for v in first]
 
 
-def test_generation_is_cached_per_drill_and_each_caller_gets_its_own_list(report):
-    d = drill(report, "altbaumer", "a-solo-of-five")
-    first, second = generate(d), generate(d)
-    assert first == second and first is not second
-    assert all(a is b for a, b in zip(first, second))
+def test_the_check_keeps_every_drills_questions_as_drawn(report):
+    assert list(report.questions) == report.drills  # no drill is referenced but not checked here
+    for d in report.drills:
+        assert list(report.questions[d]) == draw(d), d.id
 
 
 def test_deal_drills_simulate_few_deals(report):
@@ -248,7 +252,7 @@ def test_deal_drills_simulate_few_deals(report):
     for d in deal_drills(report):
         rng = random.Random(f"{d.game.id}/{d.id}/{d.seed}")
         seen, deals = set(), 0
-        for variant in drills_module._STREAMS["deal-scoring"](d, rng):
+        for variant in drills_module.KINDS["deal-scoring"].stream(d, rng):
             deals += 1
             if variant is not None:
                 seen.add(repr(variant))
@@ -265,7 +269,7 @@ def test_a19_a20_albastini_deal_answers_are_the_engines(report):
         d = drill(report, "albastini", name)
         game = d.game
         threshold = {1: 10, 2: 20, 3: 30}[d.team_size]
-        for v in generate(d):
+        for v in questions(report, d):
             assert isinstance(v, DealCountVariant)
             assert len(v.sides) == d.players // d.team_size
             assert v.points == tuple(sum(game.card_points(c) for c in cards) for cards in v.won)
@@ -295,7 +299,7 @@ def test_b19_b20_b21_altbaumer_deal_answers_are_the_engines(report):
     the deciding deal at one round all writes nothing and is won with three tricks."""
     seen = {"round": False, "solo-of-five": False, "decider": False, "nothing": False}
     for name in ALTBAUMER_DEALS:
-        for v in generate(drill(report, "altbaumer", name)):
+        for v in questions(report, drill(report, "altbaumer", name)):
             played = replayed(v)
             result = played.result
             assert (v.tricks, v.declarers, v.score) == (result.tricks, result.declarers, result.score)
@@ -355,8 +359,8 @@ def test_b20_b21_altbaumer_constraints_hold_in_every_question(report, constraint
 
 
 def test_the_bundled_constrained_deal_drills_hold_their_constraints(report):
-    assert all(v.solo_of_five for v in generate(drill(report, "altbaumer", "a-solo-of-five")))    # B20
-    assert all(v.decider for v in generate(drill(report, "altbaumer", "the-deciding-deal")))       # B21
+    assert all(v.solo_of_five for v in questions(report, drill(report, "altbaumer", "a-solo-of-five")))    # B20
+    assert all(v.decider for v in questions(report, drill(report, "altbaumer", "the-deciding-deal")))       # B21
 
 
 def test_an_albastini_deal_question_counts_the_first_sides_then_scores_the_deal(report):
@@ -364,14 +368,14 @@ def test_an_albastini_deal_question_counts_the_first_sides_then_scores_the_deal(
     for name in ALBASTINI_DEALS:
         d = drill(report, "albastini", name)
         page = rendered(report, "albastini", name)
-        for v, steps in zip(generate(d), steps_of(page)):
+        for v, steps in zip(questions(report, d), steps_of(page)):
             tie = v.victory.winner is None
             assert [k for k, _, _ in steps] == ["number"] * v.asked + ["choice"] + ([] if tie else ["number"])
             assert [a for _, a, _ in steps[:v.asked]] == list(v.points[:v.asked])
             assert steps[v.asked][1] == ["tie" if tie else str(v.victory.winner)]
             if not tie:
                 assert steps[-1][1] == v.victory.points
-    v = generate(drill(report, "albastini", "whole-deal-two-players"))[0]
+    v = questions(report, drill(report, "albastini", "whole-deal-two-players"))[0]
     steps = steps_of(rendered(report, "albastini", "whole-deal-two-players"))[0]
     sums = [" + ".join(str(p) for p in sorted((d.game.card_points(c) for c in cards), reverse=True) if p)
             for cards in v.won]
@@ -388,7 +392,7 @@ def test_an_albastini_deal_question_counts_the_first_sides_then_scores_the_deal(
 def test_five_players_count_three_and_see_the_rest_and_the_indicator(report):
     """A18: the indicator is never drawn and counts for nobody; only three sides are counted."""
     d = drill(report, "albastini", "whole-deal-five-players")
-    v = generate(d)[0]
+    v = questions(report, d)[0]
     question = htmllib.unescape(rendered(report, "albastini", "whole-deal-five-players")
                                 .split('<li class="tc-drill__variant">')[1])
     for name, points in zip(["Dawit", "Emeka"], v.points[3:]):
@@ -402,7 +406,7 @@ def test_five_players_count_three_and_see_the_rest_and_the_indicator(report):
 
 def first_match(report, name: str, test):
     d = drill(report, "altbaumer", name)
-    pairs = list(zip(generate(d), steps_of(rendered(report, "altbaumer", name))))
+    pairs = list(zip(questions(report, d), steps_of(rendered(report, "altbaumer", name))))
     return next((v, steps) for v, steps in pairs if test(v))
 
 
@@ -504,7 +508,7 @@ def test_a_game_with_no_deal_scoring_is_told_so(tmp_path, albastini):
     path.write_text("drills:\n  - id: d\n    kind: deal-scoring\n    title: T\n", encoding="utf-8")
     problems = Problems()
     game = dataclasses.replace(albastini, scoring=None)
-    assert load_drills(read_source(path, "drills.yml"), problems, game) == []
+    assert load_drills(read_source(path, "drills.yml"), problems, game) == {}
     assert [str(p) for p in problems] == ["drills.yml:3:11: error: Albastini has no use for deal-scoring drills"]
 
 
@@ -514,7 +518,7 @@ def test_two_victory_points_need_thresholds(tmp_path, albastini):
                     "    constraints: [tie, one-victory-point, two-victory-points]\n", encoding="utf-8")
     problems = Problems()
     game = dataclasses.replace(albastini, scoring=VictoryPoints({}, wins_above=60))
-    assert load_drills(read_source(path, "drills.yml"), problems, game) == []
+    assert load_drills(read_source(path, "drills.yml"), problems, game) == {}
     assert [str(p) for p in problems] == [
         "drills.yml:5:24: error: no deal is both 'tie' and 'one-victory-point': after a tie nobody scores",
         "drills.yml:5:43: error: no deal is both 'tie' and 'two-victory-points': after a tie nobody scores",
@@ -523,7 +527,7 @@ def test_two_victory_points_need_thresholds(tmp_path, albastini):
 
 
 def test_unmeetable_deal_constraints_name_the_simulated_deals(report, monkeypatch):
-    monkeypatch.setattr(drills_module, "MAX_DEALS", 40)
+    monkeypatch.setattr(kinds, "MAX_DEALS", 40)
     d = dataclasses.replace(drill(report, "albastini", "whole-deal-two-players"), id="d", count=30,
                             constraints=("tie",))
     with pytest.raises(DrillError) as error:
@@ -537,18 +541,17 @@ def test_drills_drawn_in_other_processes_are_the_ones_drawn_here(report):
     Altbaumer drills take as long as all the others): the same questions, and the same game."""
     fresh = [dataclasses.replace(d, seed=d.seed + 1000) for d in report.drills]  # in no cache yet
     problems = Problems()
-    assert drills_module.drawable(fresh, problems, workers=2) == fresh
-    assert not problems
-    assert set(drills_module._DRAWN) == set(fresh)
+    drawn = drills_module.drawable(fresh, problems, workers=2)
+    assert list(drawn) == fresh and not problems
     for d in fresh:
-        variants = generate(d)
+        variants = drawn[d]
         assert [repr(v) for v in variants] == [repr(v) for v in draw(d)], d.id
         assert all(v.game is d.game for v in variants if hasattr(v, "game")), d.id
 
 
 def test_a_drill_drawn_in_another_process_fails_as_it_would_here(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr(drills_module, "MAX_DEALS", 40)
+    monkeypatch.setattr(kinds, "MAX_DEALS", 40)
     path = tmp_path / "drills.yml"
     path.write_text("game: albastini\ndrills:\n  - id: fine\n    kind: trick\n    title: T\n"
                     "  - id: ties\n    kind: deal-scoring\n    title: T\n    constraints: [tie]\n", encoding="utf-8")

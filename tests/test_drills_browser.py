@@ -20,7 +20,7 @@ from urllib.parse import urlparse
 import pytest
 from test_site import ROOT, site  # noqa: F401  (the module-scoped build)
 
-from tutorial_engine.i18n import Translator
+from tutorial_engine.i18n.translator import Translator
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"

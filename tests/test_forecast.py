@@ -4,12 +4,19 @@ from __future__ import annotations
 
 import pytest
 
-from tutorial_engine.cards import Card, Suit, parse_cards
-from tutorial_engine.explain import explain_options, explain_outcome
-from tutorial_engine.forecast import Exchange, Refusal, forecast_options, forecast_outcome, forecast_seats, may_forecast
-from tutorial_engine.game import CardNotInDeck
-from tutorial_engine.rules import RuleError
-from tutorial_engine.seating import SeatingError, Table
+from tutorial_engine.engine.cards import Card, Suit, parse_cards
+from tutorial_engine.engine.forecast import (
+    Exchange,
+    Refusal,
+    forecast_options,
+    forecast_outcome,
+    forecast_seats,
+    may_forecast,
+)
+from tutorial_engine.engine.game import CardNotInDeck
+from tutorial_engine.engine.rules import RuleError
+from tutorial_engine.engine.seating import SeatingError, Table
+from tutorial_engine.i18n.explain import explain_options, explain_outcome
 
 C = Card.parse
 NAMES = ["Anna", "Boris", "Chloe", "Dan", "Eva", "Femi"]

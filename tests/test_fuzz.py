@@ -18,11 +18,11 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tutorial_engine.cards import Card, CardSyntaxError, parse_cards
-from tutorial_engine.check import Report, check, load_games
-from tutorial_engine.judge import BadLine, answer, serve
-from tutorial_engine.locales import check_po
-from tutorial_engine.source import SourceError, parse_source
+from tutorial_engine.cli.judge import BadLine, answer, serve
+from tutorial_engine.content.project import Report, check, load_games
+from tutorial_engine.content.source import SourceError, parse_source
+from tutorial_engine.engine.cards import Card, CardSyntaxError, parse_cards
+from tutorial_engine.i18n.pofile import check_po
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "tests" / "fixtures" / "fuzz"

@@ -8,10 +8,10 @@ import subprocess
 
 import pytest
 
-from tutorial_engine.cards import Card, Suit
-from tutorial_engine.check import Report, load_games
-from tutorial_engine.game import Direction, NextDealer
-from tutorial_engine.rules import Duty, WinReason, legal_plays, trick_verdict
+from tutorial_engine.content.project import Report, load_games
+from tutorial_engine.engine.cards import Card, Suit
+from tutorial_engine.engine.game import Direction, NextDealer
+from tutorial_engine.engine.rules import Duty, WinReason, legal_plays, trick_verdict
 
 TOY = """\
 id: toy

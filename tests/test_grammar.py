@@ -1,5 +1,5 @@
 """Names, teams and suits as terms a translation inflects, and the one path that writes numbers,
-signs, lists and card codes the locale's way (grammar.py, i18n.py, cardnames.inline)."""
+signs, lists and card codes the locale's way (grammar.py, translator.py, cardnames.inline)."""
 
 from __future__ import annotations
 
@@ -9,10 +9,10 @@ import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po, write_po
 
-from tutorial_engine.cardnames import inline
-from tutorial_engine.cards import Card
-from tutorial_engine.grammar import Placeholder, Team, Term, fill, parse, placeholders, term_problems
-from tutorial_engine.i18n import LeftToRight, Signed, Translator
+from tutorial_engine.engine.cards import Card
+from tutorial_engine.i18n.cardnames import inline
+from tutorial_engine.i18n.grammar import Placeholder, Team, Term, fill, parse, placeholders, term_problems
+from tutorial_engine.i18n.translator import LeftToRight, Signed, Translator
 
 ANNA = Term.parse("Анна | gender=f | gen=Анны | dat=Анне")
 BORIS = Term.parse("Борис | gender=m | gen=Бориса")

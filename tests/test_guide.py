@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 import yaml
 
-from tutorial_engine import guide
-from tutorial_engine.drills import load_drills
-from tutorial_engine.gamefile import build_game
+from tutorial_engine.content.drills import load_drills
+from tutorial_engine.content.gamefile import build_game
+from tutorial_engine.content.jsonschema import FILES
+from tutorial_engine.content.source import parse_source
 from tutorial_engine.problems import Problems
-from tutorial_engine.schemas import FILES
-from tutorial_engine.source import parse_source
+from tutorial_engine.render import guide
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"

@@ -16,13 +16,13 @@ from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
-from tutorial_engine.cardnames import card_name, inline
-from tutorial_engine.cards import Card
-from tutorial_engine.i18n import English, Translator, catalog_path
-from tutorial_engine.pages import BulletList, Page, Paragraph, Question, Section
-from tutorial_engine.plugin import chrome
+from tutorial_engine.build.plugin import chrome
+from tutorial_engine.content.pages import BulletList, FaqQuestion, Page, Paragraph, Section
+from tutorial_engine.engine.cards import Card
+from tutorial_engine.i18n.cardnames import card_name, inline
+from tutorial_engine.i18n.translator import English, Translator, catalog_path
 from tutorial_engine.problems import Location
-from tutorial_engine.render import Renderer
+from tutorial_engine.render.page import Renderer
 
 ROOT = Path(__file__).resolve().parent.parent
 HERE = Location("examples/site.yml", 1)
@@ -127,14 +127,14 @@ def render(tr: Translator, page: Page, pages: list[Page] | None = None, games: d
     extensions of mkdocs.yml."""
     config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
     extensions = [e if isinstance(e, str) else next(iter(e)) for e in config["markdown_extensions"]]
-    return markdown.markdown(Renderer(tr).page(page, pages or [page], games or {}), extensions=extensions)
+    return markdown.markdown(Renderer(tr).page(page, pages or [page], games or {}).markdown, extensions=extensions)
 
 
 def page_of(*paragraphs: str, title="A title", section="A section", question="A question") -> Page:
     return Page(id="credits", game=None, title=title, summary=None,
                 intro=tuple(Paragraph(text, HERE) for text in paragraphs),
                 sections=(Section("one", section, (BulletList(paragraphs, HERE),)),),
-                faq=(Question("q", question, (Paragraph(paragraphs[0], HERE),)),), location=HERE)
+                faq=(FaqQuestion("q", question, (Paragraph(paragraphs[0], HERE),)),), location=HERE)
 
 
 def test_a_paragraph_in_english_is_marked_and_the_page_says_it_is_partly_translated(tmp_path):

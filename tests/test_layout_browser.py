@@ -19,7 +19,7 @@ import pytest
 from test_drills_browser import browser, server  # noqa: F401  (the Playwright browser and the http server)
 from test_site import ROOT, site  # noqa: F401  (the module-scoped build)
 
-from tutorial_engine.i18n import Translator
+from tutorial_engine.i18n.translator import Translator
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"

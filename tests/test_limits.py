@@ -13,11 +13,11 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tutorial_engine import check as check_module
-from tutorial_engine.check import MAX_EXAMPLES, check
-from tutorial_engine.drills import MAX_COUNT, MAX_DEALS, MAX_TRIES
-from tutorial_engine.i18n import MAX_CATALOG_BYTES
-from tutorial_engine.source import MAX_ALIASES, MAX_DEPTH, MAX_FILE_BYTES, MAX_NODES
+from tutorial_engine.content import project as check_module
+from tutorial_engine.content.drills import MAX_COUNT, MAX_DEALS, MAX_TRIES
+from tutorial_engine.content.project import MAX_EXAMPLES, check
+from tutorial_engine.content.source import MAX_ALIASES, MAX_DEPTH, MAX_FILE_BYTES, MAX_NODES
+from tutorial_engine.i18n.translator import MAX_CATALOG_BYTES
 
 ROOT = Path(__file__).resolve().parent.parent
 TRICK = """  - id: trick-{n}

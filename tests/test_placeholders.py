@@ -10,13 +10,12 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
-from tutorial_engine import guide
-from tutorial_engine.cards import Card
-from tutorial_engine.check import check
-from tutorial_engine.grammar import Team, Term, placeholders
-from tutorial_engine.i18n import LeftToRight, Signed, Translator
-from tutorial_engine.placeholders import PLACEHOLDERS, Kind
-from tutorial_engine.render import Renderer
+from tutorial_engine.content.project import check
+from tutorial_engine.engine.cards import Card
+from tutorial_engine.i18n.grammar import Team, Term, placeholders
+from tutorial_engine.i18n.placeholders import PLACEHOLDERS, Kind
+from tutorial_engine.i18n.translator import LeftToRight, Signed, Translator
+from tutorial_engine.render.page import Renderer, guide
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tutorial_engine.cards import Card, Rank, Suit
-from tutorial_engine.examples import Expectation, TrickExample
+from tutorial_engine.content.examples import Expectation, TrickExample
+from tutorial_engine.engine.cards import Card, Rank, Suit
+from tutorial_engine.engine.rules import Duty, Role, WinReason, legal_plays, trick_roles, trick_verdict
 from tutorial_engine.problems import Location
-from tutorial_engine.rules import Duty, Role, WinReason, legal_plays, trick_roles, trick_verdict
 
 SETTINGS = settings(max_examples=200, deadline=None,
                     suppress_health_check=[HealthCheck.function_scoped_fixture])

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 from test_site import LOCALES, MKDOCS, ROOT, build, copy_project, site  # noqa: F401
 
-from tutorial_engine import publish
-from tutorial_engine.publish import CHECKSUMS, stage, swap_in, write_checksums
+from tutorial_engine.build import publish
+from tutorial_engine.build.publish import CHECKSUMS, stage, swap_in, write_checksums
 
 
 def previous_site(project: Path) -> Path:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tutorial_engine.check import check
+from tutorial_engine.content.project import check
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")

@@ -7,10 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from tutorial_engine.cards import Card, Suit, parse_cards
-from tutorial_engine.explain import explain_legality, explain_verdict, points_sum, why_wins
-from tutorial_engine.game import CardNotInDeck, FollowRule
-from tutorial_engine.rules import (
+from tutorial_engine.engine.cards import Card, Suit, parse_cards
+from tutorial_engine.engine.game import CardNotInDeck, FollowRule
+from tutorial_engine.engine.rules import (
     Duty,
     RankingError,
     Role,
@@ -21,6 +20,7 @@ from tutorial_engine.rules import (
     trick_roles,
     trick_verdict,
 )
+from tutorial_engine.i18n.explain import explain_legality, explain_verdict, points_sum, why_wins
 
 C = Card.parse
 S, H, D, CL = Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS
@@ -285,7 +285,7 @@ def test_a13_a_card_outside_the_deck_in_the_hand_is_refused(albastini):
 
 def test_a14_why_each_card_lost(albastini):
     """A14: the role of every card, and its sentence, for a five-card trick."""
-    from tutorial_engine.explain import why_role
+    from tutorial_engine.i18n.explain import why_role
 
     plays = cards("A♥ 3♠ 7♠ K♥ Q♦")
     verdict = trick_verdict(albastini, S, plays)

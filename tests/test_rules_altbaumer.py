@@ -7,10 +7,19 @@ from __future__ import annotations
 
 import pytest
 
-from tutorial_engine.cards import Card, Suit, parse_cards
-from tutorial_engine.explain import explain_legality, explain_verdict, points_sum, why_refused, why_wins
-from tutorial_engine.game import CardNotInDeck, FollowRule
-from tutorial_engine.rules import Duty, Role, RuleError, WinReason, legal_plays, rank_cards, trick_roles, trick_verdict
+from tutorial_engine.engine.cards import Card, Suit, parse_cards
+from tutorial_engine.engine.game import CardNotInDeck, FollowRule
+from tutorial_engine.engine.rules import (
+    Duty,
+    Role,
+    RuleError,
+    WinReason,
+    legal_plays,
+    rank_cards,
+    trick_roles,
+    trick_verdict,
+)
+from tutorial_engine.i18n.explain import explain_legality, explain_verdict, points_sum, why_refused, why_wins
 
 C = Card.parse
 S, H, D, CL = Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS

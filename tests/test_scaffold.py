@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from tutorial_engine.check import Report, check
-from tutorial_engine.gamefile import GAME
-from tutorial_engine.rules import legal_plays
-from tutorial_engine.scaffold import GAME_TEMPLATE, example_trick
+from tutorial_engine.cli.scaffold import GAME_TEMPLATE, example_trick
+from tutorial_engine.content.gamefile import GAME
+from tutorial_engine.content.project import Report, check
+from tutorial_engine.engine.rules import legal_plays
 
 GAMES = ("albastini", "altbaumer")
 

@@ -16,8 +16,8 @@ import pytest
 import yaml
 from test_bad_inputs import ACCEPTED, BAD, FIXTURES
 
-from tutorial_engine.check import check
-from tutorial_engine.schemas import FILES, FOLDER, schema_text
+from tutorial_engine.content.jsonschema import FILES, FOLDER, schema_text
+from tutorial_engine.content.project import check
 
 ROOT = Path(__file__).resolve().parent.parent
 SCHEMAS = ROOT / FOLDER
@@ -91,7 +91,7 @@ def errors(kind: str, value) -> list[str]:
 
 
 def test_the_committed_schemas_are_what_the_shapes_generate():
-    """After changing a shape: `python -m tutorial_engine.schemas` rewrites schemas/."""
+    """After changing a shape: `python -m tutorial_engine.content.jsonschema` rewrites schemas/."""
     assert sorted(p.name for p in SCHEMAS.iterdir()) == sorted(f"{kind}.schema.json" for kind in FILES)
     for kind in FILES:
         assert (SCHEMAS / f"{kind}.schema.json").read_text(encoding="utf-8") == schema_text(kind), kind

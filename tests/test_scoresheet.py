@@ -15,9 +15,11 @@ from pathlib import Path
 import pytest
 from babel.messages.catalog import Catalog
 
-from tutorial_engine.i18n import Translator
-from tutorial_engine.render import Renderer
-from tutorial_engine.scoresheet import (
+from tutorial_engine.engine.game import TrickScoring
+from tutorial_engine.engine.scoring import unavailable
+from tutorial_engine.i18n.translator import Translator
+from tutorial_engine.render.page import Renderer
+from tutorial_engine.render.scoresheet import (
     HEIGHT,
     RING_RADIUS,
     WIDTH,
@@ -26,7 +28,6 @@ from tutorial_engine.scoresheet import (
     sheet,
     tree,
 )
-from tutorial_engine.scoring import TrickScoring, unavailable
 
 ROOT = Path(__file__).resolve().parent.parent
 MINUS = "\u2212"
@@ -236,7 +237,7 @@ def test_english_shown_on_a_persian_page_is_marked_and_reads_left_to_right(altba
 
 def test_check_refuses_a_score_sheet_for_a_game_scored_on_card_points(tmp_path):
     """B22's sheet counts tricks scored; Albastini (A20) scores victory points from card points."""
-    from tutorial_engine.check import check
+    from tutorial_engine.content.project import check
     path = tmp_path / "pages.yml"
     path.write_text("game: albastini\npages:\n  - id: rules\n    title: Rules\n    intro:\n"
                     "      - {table: score-sheet}\n", encoding="utf-8")

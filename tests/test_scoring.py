@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from tutorial_engine.rules import RuleError
-from tutorial_engine.scoring import Outcome, VictoryPoints, round_winner, trick_score, victory
+from tutorial_engine.engine.game import VictoryPoints
+from tutorial_engine.engine.rules import RuleError
+from tutorial_engine.engine.scoring import Outcome, round_winner, trick_score, victory
 
 
 @pytest.mark.parametrize("totals, team_size, expected", [

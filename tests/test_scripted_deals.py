@@ -32,19 +32,19 @@ from typing import NamedTuple
 
 import pytest
 
-from tutorial_engine import choicedeal
-from tutorial_engine.cards import Card, Suit, parse_cards
-from tutorial_engine.choicedeal import (
+from tutorial_engine.engine import trump_choice_deal
+from tutorial_engine.engine.cards import Card, Suit, parse_cards
+from tutorial_engine.engine.draw_deal import DrawingDeal
+from tutorial_engine.engine.game import Direction
+from tutorial_engine.engine.seating import Table
+from tutorial_engine.engine.simulate import next_dealer
+from tutorial_engine.engine.trump_choice_deal import (
     ChooseTrump,
     Solo,
     TakeTree,
     TrumpChoiceDeal,
     play_deals,
 )
-from tutorial_engine.deal import DrawingDeal
-from tutorial_engine.game import Direction
-from tutorial_engine.seating import Table
-from tutorial_engine.simulate import next_dealer
 
 SPADES, HEARTS, DIAMONDS, CLUBS = Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS
 
@@ -898,7 +898,7 @@ def scripted_match(monkeypatch, scripts) -> StackedRandom:
     each deal's deck, cut and actions (its random strategy picks actions with `rng.choice`)."""
     rng = StackedRandom([s.deck() for s in scripts], [CUT_DEPTH] * len(scripts),
                         [token for s in scripts for token in s.tokens()])
-    monkeypatch.setattr(choicedeal, "random", types.SimpleNamespace(Random=lambda seed: rng))
+    monkeypatch.setattr(trump_choice_deal, "random", types.SimpleNamespace(Random=lambda seed: rng))
     return rng
 
 

@@ -12,7 +12,7 @@ import pytest
 from test_drills_browser import browser, server  # noqa: F401  (the Playwright browser and the http server)
 from test_site import site  # noqa: F401  (the module-scoped build)
 
-from tutorial_engine import searchindex
+from tutorial_engine.build import searchindex
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
@@ -66,7 +66,7 @@ def test_a_bundle_that_starts_search_otherwise_is_left_and_reported(tmp_path, ca
     assert (folder / BUNDLE_FILE).read_text(encoding="utf-8") == "new Worker(e)"
     assert [r.getMessage() for r in caplog.records] == [
         "tutorial: bundle.a5f9d56c.min.js: Material's search no longer starts as "
-        "tutorial_engine/searchindex.py expects (0 matches), so the search index loads with every page over http"]
+        "tutorial_engine/build/searchindex.py expects (0 matches), so the search index loads with every page over http"]
 
 
 @pytest.mark.parametrize("code", ["ru", "fa"])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tutorial_engine.seating import SeatingError, Table
+from tutorial_engine.engine.seating import SeatingError, Table
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])

@@ -24,4 +24,4 @@ def test_every_file_named_in_security_md_exists():
 
 def test_the_readme_links_it_and_make_soak_exists():
     assert "[SECURITY.md](SECURITY.md)" in (ROOT / "README.md").read_text(encoding="utf-8")
-    assert "\nsoak: $(STAMP)\n\t$(PY) bench/soak.py\n" in (ROOT / "Makefile").read_text(encoding="utf-8")
+    assert "\nsoak: $(VENV)/.tool\n\t$(PY) bench/soak.py\n" in (ROOT / "Makefile").read_text(encoding="utf-8")

@@ -13,12 +13,12 @@ from pathlib import Path
 
 import pytest
 
-from tutorial_engine import guide
-from tutorial_engine.cardnames import card_name, inline
-from tutorial_engine.cards import Card
-from tutorial_engine.drillrender import PRINTED
-from tutorial_engine.i18n import LeftToRight, Translator
-from tutorial_engine.schemas import FILES
+from tutorial_engine.content.jsonschema import FILES
+from tutorial_engine.engine.cards import Card
+from tutorial_engine.i18n.cardnames import card_name, inline
+from tutorial_engine.i18n.translator import LeftToRight, Translator
+from tutorial_engine.render import guide
+from tutorial_engine.render.drills import PRINTED
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCALES = ["en", "ru", "fr", "es", "fa", "sw"]

@@ -15,8 +15,8 @@ import pytest
 from test_drills_browser import Quiet, browser, watched  # noqa: F401  (Playwright, failing under CI without Chromium)
 from test_site import ROOT, site  # noqa: F401  (the module-scoped build)
 
-from tutorial_engine.i18n import English, Translator
-from tutorial_engine.theme import not_found_heading
+from tutorial_engine.i18n.theme import not_found_heading
+from tutorial_engine.i18n.translator import English, Translator
 
 LOCALES = ["en", "ru", "fr", "es", "fa", "sw"]
 PRACTICE_SUMMARY = "Drills with immediate feedback on tricks, card values, the forecast and victory points."
@@ -193,7 +193,7 @@ def test_hreflang_alternates_are_absolute_under_a_site_url():
     """With `site_url`, the head's alternates name each locale's page absolutely."""
     from types import SimpleNamespace
 
-    from tutorial_engine.plugin import _alternates
+    from tutorial_engine.build.plugin import _alternates
     config = SimpleNamespace(site_url="https://cards.example/", extra={"alternate": [{"lang": "en"}, {"lang": "fa"}]})
     _alternates(config, "albastini/practice.html")
     assert [a["link"] for a in config.extra["alternate"]] == [

@@ -18,8 +18,8 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po, write_po
 
-from tutorial_engine.i18n import Translator, catalog_path, is_current
-from tutorial_engine.locales import catalog_counts
+from tutorial_engine.i18n.catalogs import catalog_counts
+from tutorial_engine.i18n.translator import Translator, catalog_path, is_current
 
 ROOT = Path(__file__).resolve().parent.parent
 MKDOCS = Path(sys.executable).parent / "mkdocs"

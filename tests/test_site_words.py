@@ -20,11 +20,11 @@ import pytest
 from babel.messages.pofile import read_po
 from site_words import Findings, Text, texts
 
-from tutorial_engine import glossary
-from tutorial_engine.cardnames import rank_letter
-from tutorial_engine.cards import Rank
-from tutorial_engine.i18n import Translator, catalog_path, is_current
-from tutorial_engine.theme import theme_words
+from tutorial_engine.content import glossary
+from tutorial_engine.engine.cards import Rank
+from tutorial_engine.i18n.cardnames import rank_letter
+from tutorial_engine.i18n.theme import theme_words
+from tutorial_engine.i18n.translator import Translator, catalog_path, is_current
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCALES = ["ru", "fr", "es", "fa", "sw"]

@@ -13,8 +13,8 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 import soak  # noqa: E402
 
-from tutorial_engine.check import Report, load_games  # noqa: E402
-from tutorial_engine.judge import BadLine  # noqa: E402
+from tutorial_engine.cli.judge import BadLine  # noqa: E402
+from tutorial_engine.content.project import Report, load_games  # noqa: E402
 
 
 @pytest.fixture(scope="module")

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from yaml.nodes import MappingNode, SequenceNode
 
-from tutorial_engine import source
-from tutorial_engine.source import MAX_ALIASES, MAX_DEPTH, _LimitedLoader, parse_source
+from tutorial_engine.content import source
+from tutorial_engine.content.source import MAX_ALIASES, MAX_DEPTH, _LimitedLoader, parse_source
 
 ROOT = Path(__file__).resolve().parent.parent
 BUNDLED = sorted((ROOT / "examples").rglob("*.yml"))

@@ -10,7 +10,7 @@ import pytest
 from babel.messages.plurals import get_plural
 from test_catalogs import catalog, template
 
-from tutorial_engine.glossary import Concept, avoided, load, markdown, path_of
+from tutorial_engine.content.glossary import Concept, avoided, load, markdown, path_of
 
 ROOT = Path(__file__).resolve().parent.parent
 GUIDE = ROOT / "TRANSLATING.md"

@@ -10,12 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tutorial_engine.i18n import Translator
-from tutorial_engine.partners import PartnerDraw
-from tutorial_engine.render import Renderer
-from tutorial_engine.scoring import VictoryPoints
-from tutorial_engine.walkrender import WalkRenderer
-from tutorial_engine.walkthrough import (
+from tutorial_engine.content.walkthrough import (
     Counted,
     Cut,
     Dealt,
@@ -26,6 +21,11 @@ from tutorial_engine.walkthrough import (
     WalkSpec,
     walk,
 )
+from tutorial_engine.engine.game import VictoryPoints
+from tutorial_engine.engine.partners import PartnerDraw
+from tutorial_engine.i18n.translator import Translator
+from tutorial_engine.render.page import Renderer
+from tutorial_engine.render.walkthrough import WalkRenderer
 
 LOCALES = Path(__file__).resolve().parent.parent / "locales"
 TRICKS = {2: 18, 3: 12, 4: 9, 5: 7, 6: 6}

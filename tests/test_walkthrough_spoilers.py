@@ -19,13 +19,13 @@ from pathlib import Path
 
 import pytest
 
-from tutorial_engine.check import Report, load_games
-from tutorial_engine.i18n import END_ISOLATE, ISOLATE, Translator
-from tutorial_engine.pages import WalkthroughBlock, load_pages
-from tutorial_engine.render import Renderer
-from tutorial_engine.source import read_source
-from tutorial_engine.walkrender import WalkRenderer
-from tutorial_engine.walkthrough import TrumpChosen, WalkSpec, walk
+from tutorial_engine.content.pages import WalkthroughBlock, load_pages
+from tutorial_engine.content.project import Report, load_games
+from tutorial_engine.content.source import read_source
+from tutorial_engine.content.walkthrough import TrumpChosen, WalkSpec, walk
+from tutorial_engine.i18n.translator import END_ISOLATE, ISOLATE, Translator
+from tutorial_engine.render.page import Renderer
+from tutorial_engine.render.walkthrough import WalkRenderer
 
 PROJECT = Path(__file__).resolve().parent.parent
 LOCALES = PROJECT / "locales"

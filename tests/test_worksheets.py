@@ -16,8 +16,8 @@ import pytest
 from test_drills_browser import browser, server  # noqa: F401  (fixtures; it also fails under CI without chromium)
 from test_site import ROOT, site  # noqa: F401
 
-from tutorial_engine.drillrender import PRINTED, SHOWN
-from tutorial_engine.i18n import Translator
+from tutorial_engine.i18n.translator import Translator
+from tutorial_engine.render.drills import PRINTED, SHOWN
 
 WORKSHEET = "albastini/practice.print.html"
 DRILL = "#drill-who-takes-the-trick"

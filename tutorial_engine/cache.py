@@ -1,8 +1,9 @@
 """The user's cache folder: what a build keeps for the next one (compiled templates, drawn drill
 questions), like Python's __pycache__.
 
-Never in the project: what is kept is code or pickles, and a project is content that may come
-from anyone (SECURITY.md). So a folder another user owns, or others may write to, is not used.
+Never in the project: compiled templates are code that Python runs, and a project is content
+that may come from anyone (SECURITY.md). So a folder another user owns, or others may write to,
+is not used. Drawn questions and catalogs are kept as JSON, plain data.
 """
 
 from __future__ import annotations
@@ -14,8 +15,11 @@ import tempfile
 from functools import cached_property
 from pathlib import Path
 
+import platformdirs
+
 CACHE_VARIABLE = "TUTORIAL_ENGINE_CACHE"
-"""A folder for the cache instead of $XDG_CACHE_HOME/tutorial-engine; "off" keeps none on disk."""
+"""A folder for the cache instead of the user's own (platformdirs: $XDG_CACHE_HOME/tutorial-engine
+on Linux); "off" keeps none on disk."""
 
 
 def cache_folder(kind: str) -> Path | None:
@@ -24,12 +28,7 @@ def cache_folder(kind: str) -> Path | None:
     setting = os.environ.get(CACHE_VARIABLE, "")
     if setting == "off":
         return None
-    if setting:
-        folder = Path(setting)
-    else:
-        base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
-        folder = Path(base) / "tutorial-engine"
-    folder = folder / kind
+    folder = Path(setting or platformdirs.user_cache_dir("tutorial-engine", appauthor=False)) / kind
     try:
         folder.mkdir(mode=0o700, parents=True, exist_ok=True)
         info = folder.stat()
@@ -60,8 +59,9 @@ class Kept:
     its inputs changed) replaces the old, so the folder holds what the last builds used and no
     more, however often drills and catalogs are edited."""
 
-    def __init__(self, kind: str) -> None:
+    def __init__(self, kind: str, suffix: str) -> None:
         self.kind = kind
+        self.suffix = suffix
 
     @cached_property
     def folder(self) -> Path | None:
@@ -71,15 +71,15 @@ class Kept:
         if self.folder is None:
             return None
         try:
-            return (self.folder / f"{name}.{key}.pickle").read_bytes()
+            return (self.folder / f"{name}.{key}.{self.suffix}").read_bytes()
         except OSError:
             return None
 
     def write(self, name: str, key: str, data: bytes) -> None:
         if self.folder is None:
             return
-        path = self.folder / f"{name}.{key}.pickle"
+        path = self.folder / f"{name}.{key}.{self.suffix}"
         write_whole(path, data)
-        for old in self.folder.glob(f"{glob.escape(name)}.*.pickle"):
+        for old in self.folder.glob(f"{glob.escape(name)}.*.{self.suffix}"):
             if old != path:
                 old.unlink(missing_ok=True)

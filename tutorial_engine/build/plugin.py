@@ -1,0 +1,543 @@
+"""The MkDocs plugin: one Material build per locale, generated from examples/ at build time.
+
+`mkdocs build` builds every locale into a staging folder beside `site/` and swaps it in only
+once MkDocs has finished without error (--strict warnings included), so a failed or killed
+build leaves the previous site untouched (publish.py). Other runs
+(`mkdocs serve`, a build started from Python) build one locale: $TUTORIAL_LOCALE, else the
+first one listed in mkdocs.yml.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import re
+import shutil
+import tempfile
+from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
+from urllib.parse import urljoin
+
+import rcssmin
+import rjsmin
+from markupsafe import escape
+from mkdocs.commands.build import build, get_context
+from mkdocs.config import config_options as c
+from mkdocs.config import load_config
+from mkdocs.config.base import Config
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import BasePlugin, event_priority, get_plugin_logger
+from mkdocs.structure.files import File, Files
+
+from .. import forked
+from ..cache import Kept
+from ..content.jsonschema import FOLDER as SCHEMAS
+from ..content.jsonschema import write_schemas
+from ..content.pages import Page, Paragraph
+from ..content.project import Parsed, Report, check
+from ..i18n.catalogs import TEMPLATE, Counts, LocaleError, ReadCatalog, read_catalog
+from ..i18n.theme import not_found_heading, translated_theme_words
+from ..i18n.translator import SOURCE_LOCALE, Translator, catalog_path
+from ..render import FOLDER as PACKAGE
+from ..render import guide
+from ..render.chooser import write_chooser
+from ..render.page import Renderer
+from ..render.templatecache import CompiledTemplates
+from ..render.view import compile_templates
+from . import searchindex
+from .drillcache import DrawnDrills
+from .publish import checksums, stage, swap_in, write_checksums
+
+ASSETS = {f"assets/{name}": PACKAGE / "assets" / name for name in (
+    "tutorial.css", "tutorial.js", "drills.css", "drills.js", "vendor/iframe-worker-shim.js",
+    "vendor/resize-observer-loader.js", "vendor/ResizeObserver.global.js")}
+MINIFY = {".js": partial(rjsmin.jsmin, keep_bang_comments=True),
+          ".css": partial(rcssmin.cssmin, keep_bang_comments=True)}
+"""Our own scripts and stylesheets reach learners without their comments: a third of what a
+practice page loads on top of a plain one. The vendored polyfills are served as they came."""
+INSTRUCTORS_PAGE = "instructors.md"
+"""The instructors' guide: writing games, examples, drills and pages in YAML, in every locale."""
+TRANSLATORS_PAGE = "translators.md"
+"""The translators' page: how complete each locale is, in every locale."""
+TEXT_WORDS = ("action.skip", "footer.next", "footer.previous", "search.result.initializer", "toc", "top")
+"""Material's words that its pages show as text, which a lang="en" can mark when they are
+English; the others stand in attributes, where no mark can go."""
+ENGLISH_MARKS = ' lang="en" dir="ltr"'
+LOCALE_VARIABLE = "TUTORIAL_LOCALE"
+CDN_SCRIPTS = ("https://unpkg.com/resize-observer-polyfill",
+               "https://unpkg.com/mermaid@11/dist/mermaid.min.js")
+"""Scripts Material's bundle would fetch from a CDN: the ResizeObserver polyfill (served from
+assets/vendor instead, before the bundle runs) and Mermaid (these pages have no Mermaid)."""
+INERT_SCRIPT = "data:text/javascript,"
+HEAD_ALTERNATE = re.compile(r'\s*<link rel="alternate" href="[^"]*" hreflang="[^"]*">')
+"""Material's alternates in the head (base.html), relative when the site has no `site_url`."""
+SITEMAP_READER = '"link[rel=alternate]"'
+SITEMAP_SKIPPED = '"link[rel=alternate]:not([hreflang])"'
+"""Material's bundle fetches sitemap.xml beside every alternate link it finds, to send a click
+on a language to the same page there: six failed requests a page, from file:// blocked ones
+with console errors. Our alternates and language menu already name that same page, so the
+bundle is told to pass over the links with an hreflang (`_no_sitemap_reads`)."""
+LANGUAGE_PARTIAL = r"""{{#- Written by the tutorial plugin: Material has no language partial for "{code}". Its
+    own words (menus, search) fall back to English; everything else on the page is {code}. -#}}
+{{% import "partials/languages/en.html" as english %}}
+{{% macro t(key) %}}{{{{ {{
+  "language": "{code}",
+  "direction": "{direction}",
+  "search.config.lang": "en",
+  "search.config.pipeline": " ",
+  "search.config.separator": "[\\s\\-]+"
+}}.get(key) or english.t(key) }}}}{{% endmacro %}}
+"""
+"""Material's chrome in English (its en.html) for a locale it does not know, with the page's
+own lang and dir, and search that splits words on spaces and hyphens, with no English stemmer
+or stop words (as Material's fa.html does for Persian)."""
+log = get_plugin_logger("tutorial")
+"""Under the `mkdocs` logger, so `mkdocs build --strict` counts its warnings and fails."""
+
+
+@dataclass(frozen=True)
+class Shared:
+    """What the build of every locale needs: read by the first, handed on to the others."""
+    report: Report
+    catalogs: dict[str, ReadCatalog]
+    """Every locale's catalog but the source's, for its own words."""
+    counts: dict[str, Counts]
+    """Every locale's counts for the translators' page."""
+    samples: dict[str, guide.Sample]
+    """The sample files of the instructors' page."""
+    templates: CompiledTemplates
+    """Our templates and Material's, compiled once for every locale."""
+
+
+class TutorialConfig(Config):
+    locales = c.ListOfItems(c.Type(str), default=["en"])
+    """Locales to build; the first is the gettext source language."""
+    examples = c.Type(str, default="examples")
+    locales_dir = c.Type(str, default="locales")
+
+
+class TutorialPlugin(BasePlugin[TutorialConfig]):
+    def __init__(self) -> None:
+        self.command: str | None = None
+        self.nested_locale: str | None = None
+        """Set for the build of each further locale. MkDocs may hand that build this very
+        instance (it keeps plugins that define on_startup), so this is state, not identity."""
+        self.final: Path | None = None
+        self.staging: Path | None = None
+        self.finished = False
+        """The staged site is complete: MkDocs swaps it in at shutdown unless it then fails."""
+        self.shared: Shared | None = None
+        """What every locale's build needs, read once and handed on to the builds of further
+        locales."""
+        self.language_dir: tempfile.TemporaryDirectory | None = None
+        self.slots: dict[str, dict[str, str]] = {}
+        """Per page: the HTML of its drills and walkthroughs, by the marker standing in for it."""
+        self.parsed = Parsed()
+        """The files `serve` read for the last build: it reads again only what changed."""
+        self.queue: forked.Queue | None = None
+        """The locales after the first, as this process and its workers take them."""
+        self.workers: forked.Workers | None = None
+        """Worker processes building the further locales of `mkdocs build` meanwhile."""
+        self.locale = SOURCE_LOCALE
+        """The locale this build writes (on_config)."""
+        self.english_words: tuple[str, ...] = ()
+        """Material's words that this locale's pages show in English (on_env)."""
+        self.descriptions: dict[str, str] = {}
+        """Per page: its meta description, its translated summary as plain text (on_files)."""
+
+    def on_startup(self, *, command: str, dirty: bool) -> None:
+        self.command = command
+
+    def on_config(self, config):
+        self.project = Path(config.config_file_path).parent
+        locales = list(self.config.locales)
+        if self.nested_locale is not None:
+            self.locale = self.nested_locale
+        elif self.command == "build":
+            self.locale = locales[0]  # then every other one, in on_post_build
+            self._stage(config, locales)
+        else:
+            self.locale = os.environ.get(LOCALE_VARIABLE) or locales[0]
+            if self.locale not in locales:
+                raise PluginError(f"{LOCALE_VARIABLE}={self.locale} is not one of the locales in "
+                                  f"mkdocs.yml ({', '.join(locales)})")
+        if self.shared is None:
+            self.shared = self._read(locales)
+        report = self.shared.report
+        catalog = self.shared.catalogs.get(self.locale)
+        self.tr = Translator(self.locale) if catalog is None else Translator.current(self.locale, catalog.messages)
+        home = next((page for page in report.pages if page.id == "home" and page.game is None), None)
+        if home is not None:
+            config.site_name = chrome(self.tr.gettext(home.title))
+            intro = next((block for block in home.intro if isinstance(block, Paragraph)), None)
+            if intro is not None:  # the description of the pages without a summary of their own
+                config.site_description = description(Renderer(self.tr, templates=self.shared.templates), intro.text, None)
+        config.theme["language"] = self.locale
+        config.extra["theme_words"] = ({} if self.locale == SOURCE_LOCALE else
+                                       {key: chrome(word) for key, word in translated_theme_words(self.tr).items()})
+        config.extra["not_found"] = chrome(not_found_heading(self.tr))
+        config.extra["not_found_base"] = "/" if self.command == "serve" else f"/{self.locale}/"
+        self._translate_palette(config)
+        config.theme.dirs.insert(0, str(PACKAGE / "overrides"))
+        if "admonition" not in config.markdown_extensions:  # a decision is an admonition (Renderer.decision)
+            config.markdown_extensions.append("admonition")
+        self._language_partial(config)
+        config.extra["alternate"] = [{"name": Translator(code).name, "lang": code, "dir": Translator(code).direction}
+                                     for code in locales]
+        config.mdx_configs.setdefault("toc", {})["permalink_title"] = chrome(
+            self.tr.pgettext("theme", "Link to this section"))
+        config.extra["locale"] = self.locale
+        config.extra_css.append("assets/tutorial.css")
+        config.extra_javascript.append("assets/tutorial.js")
+        config.nav = self._nav(report.pages)
+        if self.staging is not None and self.nested_locale is None and self.queue is None:
+            self._start_other_locales(config, locales[1:])
+        return config
+
+    def _start_other_locales(self, config, codes: list[str]) -> None:
+        """Fork workers that build the other locales while this process builds the first: the
+        checked content reaches them through the fork, not through pickling. Each process,
+        this one too once its own locale is done, takes the next locale nobody has started
+        (`forked.Queue`), so no core idles while another has two left. Without fork (Windows,
+        macOS defaults) this process builds them one after another in on_post_build."""
+        self.queue = forked.Queue(len(codes))
+        workers = min(len(codes), (os.cpu_count() or 1) - 1)
+        if workers < 1 or not forked.can_fork():
+            return
+        compile_templates(self.shared.templates)
+        self.workers = forked.start(_build_locales, self.queue, workers,
+                                    config.config_file_path, str(self.staging), codes, self.shared)
+
+    def _language_partial(self, config) -> None:
+        """Material's templates import partials/languages/<locale>.html and fail without one:
+        for a locale Material does not know, one is written into a theme folder of this build."""
+        self.language_dir = None  # the previous build's folder goes when nothing refers to it
+        name = Path("partials", "languages", f"{self.locale}.html")
+        if any((Path(folder) / name).is_file() for folder in config.theme.dirs):
+            return
+        self.language_dir = tempfile.TemporaryDirectory(prefix="tutorial-language-")
+        path = Path(self.language_dir.name) / name
+        path.parent.mkdir(parents=True)
+        path.write_text(LANGUAGE_PARTIAL.format(code=self.locale, direction=self.tr.direction),
+                        encoding="utf-8")
+        config.theme.dirs.insert(0, self.language_dir.name)
+
+    def on_shutdown(self) -> None:
+        """After `mkdocs build` has returned or failed: only now is a site known to be good,
+        since MkDocs counts --strict warnings after the last plugin event."""
+        self._stop_workers()
+        if self.staging is not None:
+            if self.finished:
+                swap_in(self.staging, self.final)
+            else:
+                shutil.rmtree(self.staging, ignore_errors=True)  # interrupted (Ctrl-C)
+            self.staging, self.finished = None, False
+        if self.language_dir is not None:
+            self.language_dir.cleanup()
+            self.language_dir = None
+
+    def _translate_palette(self, config) -> None:
+        """The palette toggle's label is written in mkdocs.yml; readers get it in their language."""
+        names = {"default": chrome(self.tr.pgettext("ui", "Switch to the dark palette")),
+                 "slate": chrome(self.tr.pgettext("ui", "Switch to the light palette"))}
+        for scheme in config.theme.get("palette") or []:
+            if isinstance(scheme, dict) and "toggle" in scheme and scheme.get("scheme") in names:
+                scheme["toggle"]["name"] = names[scheme["scheme"]]
+
+    def _read(self, locales: list[str]) -> Shared:
+        report = self._check()
+        catalogs = self._catalogs(locales)
+        return Shared(report, catalogs, {code: catalog.counts for code, catalog in catalogs.items()},
+                      guide.samples(self.project / self.config.examples, self.project),
+                      CompiledTemplates.in_user_cache())
+
+    def _check(self):
+        # `mkdocs build` may fork; `serve` has its server's threads running, so it draws alone.
+        workers = (os.cpu_count() or 1) if self.staging is not None else 1
+        report = check(self.project, [self.project / self.config.examples], workers,
+                       DrawnDrills.in_user_cache(), self.parsed)
+        if report.problems:
+            raise PluginError("\n".join(report.problems.report()))
+        return report
+
+    def _stage(self, config, locales: list[str]) -> None:
+        """Build into a hidden sibling of site_dir, swapped in at shutdown."""
+        self.final = Path(config.site_dir)
+        self.staging = stage(self.final)
+        config.site_dir = str(self.staging / locales[0])
+
+    def _nav(self, pages: list[Page]) -> list:
+        games = self.shared.report.games
+        title = lambda p: chrome(self.tr.gettext(p.title))
+        nav: list = [{title(p): p.path} for p in pages if p.game is None and p.id == "home"]
+        for game in games.values():
+            entries = []
+            for p in pages:
+                if p.game is game:
+                    entries.append({title(p): p.path})
+                    if p.has_drills:
+                        worksheet = self.tr.pgettext("worksheet", "{title}: worksheet to print",
+                                                     title=self.tr.gettext(p.title))
+                        entries.append({chrome(worksheet): p.worksheet_path})
+            if entries:
+                nav.append({chrome(self.tr.pgettext("game", game.name)): entries})
+        nav += [{title(p): p.path} for p in pages if p.game is None and p.id != "home"]
+        nav.append({chrome(self.tr.pgettext("instructors", "Write your own lessons")): INSTRUCTORS_PAGE})
+        nav.append({chrome(self.tr.pgettext("translators", "Translations")): TRANSLATORS_PAGE})
+        return nav
+
+    def _catalogs(self, locales: list[str]) -> dict[str, ReadCatalog]:
+        """Every locale's catalog but the source's; a locale without one yet has the template,
+        all untranslated."""
+        folder = self.project / self.config.locales_dir
+        kept = Kept("catalogs", "json")
+        catalogs = {}
+        for code in locales:
+            if code != SOURCE_LOCALE:
+                path = catalog_path(folder, code)
+                try:
+                    catalogs[code] = read_catalog(path if path.exists() else folder / TEMPLATE, code, kept)
+                except LocaleError as error:
+                    raise PluginError(str(error)) from None
+        return catalogs
+
+    def on_files(self, files: Files, *, config) -> Files:
+        for file in [f for f in files if f.src_uri.endswith(".js.map")]:
+            files.remove(file)  # source maps of Material's bundle serve no learner
+        report = self.shared.report
+        renderer = Renderer(self.tr, report.questions, self.shared.templates)
+        self.slots = {}
+        self.descriptions = {path: description(renderer, page.summary, page.game)
+                             for page in report.pages if page.summary
+                             for path in (page.path, page.worksheet_path)}
+        for page in report.pages:
+            rendered = renderer.page(page, report.pages, report.games)
+            files.append(File.generated(config, page.path, content=rendered.markdown))
+            self.slots[page.path] = rendered.slots
+            for path, script in rendered.scripts.items():
+                files.append(File.generated(config, path, content=script))
+            if page.has_drills:
+                worksheet = renderer.worksheet(page)
+                files.append(File.generated(config, page.worksheet_path, content=worksheet.markdown))
+                self.slots[page.worksheet_path] = worksheet.slots
+        files.append(File.generated(config, INSTRUCTORS_PAGE,
+                                    content=renderer.instructors(self.shared.samples, report.games)))
+        files.append(File.generated(config, TRANSLATORS_PAGE, content=renderer.translators(self.shared.counts)))
+        for uri, path in ASSETS.items():
+            files.append(_asset(config, uri, path))
+        return files
+
+    def on_env(self, env, *, config, files):
+        """Material's templates, compiled once and kept (templatecache.py), not once per locale.
+        Also notes which of Material's words a page shows as text in English, for want of a
+        translation: on_post_page marks them lang="en"."""
+        env.bytecode_cache = self.shared.templates
+        self.english_words = ()
+        if self.locale != SOURCE_LOCALE:
+            words = env.get_template("partials/language.html", globals={"config": config}).module
+            english = env.get_template("partials/languages/en.html").module
+            self.english_words = tuple(str(english.t(key)) for key in TEXT_WORDS
+                                       if str(words.t(key)) == str(english.t(key)))
+        return env
+
+    def on_serve(self, server, *, config, builder):
+        for folder in (self.project / self.config.examples, self.project / self.config.locales_dir,
+                       PACKAGE / "templates", PACKAGE / "assets", PACKAGE / "overrides"):
+            if folder.exists():
+                server.watch(str(folder))
+        return server
+
+    def on_page_context(self, context, *, page, config, nav):
+        """The page's summary as its meta description, and its alternates (Material's
+        `<link rel="alternate" hreflang>`) at this same page in each locale, not at one address
+        for all: page paths are the same in every locale."""
+        if page.file.src_uri in self.descriptions:
+            page.meta["description"] = self.descriptions[page.file.src_uri]
+        _alternates(config, page.url)
+        return context
+
+    def on_template_context(self, context, *, template_name, config):
+        """MkDocs writes the 404 page's links from the server's root (/assets/…), which is not
+        the locale's folder: they are written as on the locale's home page instead, and
+        404.html names that folder in a <base>."""
+        if template_name == "404.html":
+            context.update(get_context(context["nav"], context["pages"], config, base_url="."))
+            _alternates(config, "index.html")
+        return context
+
+    def on_post_template(self, output_content: str, *, template_name: str, config) -> str:
+        """The 404 page is a template, not a page: its head's alternates go as on_post_page's do."""
+        if template_name == "404.html" and not config.site_url:
+            output_content = HEAD_ALTERNATE.sub("", output_content)
+        return output_content
+
+    def on_page_content(self, html: str, *, page, config, files) -> str:
+        """The table of contents takes each heading as the page shows it. Python-Markdown's toc
+        extension collapses every Unicode space in a title, the no-break space French sets
+        before "?" too, and drops the isolates a right-to-left page needs."""
+        headings = {match["id"]: match["inner"] for match in _HEADING.finditer(html)}
+
+        def retitle(items) -> None:
+            for item in items:
+                if item.id in headings:
+                    item.title = _HEADERLINK.sub("", headings[item.id]).strip(" \t\n")
+                retitle(item.children)
+        retitle(page.toc)
+        return html
+
+    def on_post_page(self, output: str, *, page, config) -> str:
+        """The drills and walkthroughs the Markdown held markers for (Renderer.slot), and
+        Material's words that are shown in English marked as such."""
+        for marker, html in self.slots.get(page.file.src_uri, {}).items():
+            output = output.replace(marker, html, 1)
+        for word in self.english_words:
+            output = re.sub(rf">(\s*){re.escape(word)}(\s*)<",
+                            lambda match, word=word: f">{match[1]}<span{ENGLISH_MARKS}>{word}</span>{match[2]}<", output)
+        if not config.site_url:
+            output = HEAD_ALTERNATE.sub("", output)
+        return output
+
+    @event_priority(-200)  # after the offline plugin (-100), which writes the search index then
+    def on_post_build(self, *, config) -> None:
+        _no_cdn(Path(config.site_dir))
+        _no_sitemap_reads(Path(config.site_dir))
+        searchindex.lighten(Path(config.site_dir))
+        if missing := len(self.tr.missing):
+            log.warning(f"{self.locale}: {missing} message{'s are' if missing != 1 else ' is'} untranslated "
+                        f"or fuzzy and {'are' if missing != 1 else 'is'} shown in English")
+        if self.nested_locale is not None:
+            return
+        self.shared, shared = None, self.shared  # `serve` keeps this plugin: read afresh next time
+        if self.staging is None:
+            return
+        codes = self.config.locales[1:]
+        digests = checksums(self.staging, Path(config.site_dir))
+        try:
+            while self.queue is not None and (index := self.queue.take()) is not None:
+                code = codes[index]
+                _build_nested(config.config_file_path, str(self.staging / code), code, shared, config.strict)
+                digests |= checksums(self.staging, self.staging / code)
+            for records, theirs in self.workers.results() if self.workers is not None else []:
+                for name, level, message in records:
+                    logging.getLogger(name).log(level, message)  # counted here under --strict
+                digests |= theirs
+        finally:
+            self._stop_workers()
+        write_chooser(self.staging, self.config.locales,
+                      {code: catalog.messages for code, catalog in shared.catalogs.items()})
+        write_schemas(self.staging / SCHEMAS)  # once for every locale: site/schemas/<kind>.schema.json
+        write_checksums(self.staging, digests)
+        self.finished = True
+
+    def _stop_workers(self) -> None:
+        """After the last locale or a failure: no process starts another locale, and none may
+        write into a removed folder."""
+        if self.queue is not None:
+            self.queue.stop()
+        if self.workers is not None:
+            self.workers.stop()
+        self.queue, self.workers = None, None
+
+    def on_build_error(self, *, error: Exception) -> None:
+        self.shared = None
+        self._stop_workers()
+        if self.staging is not None:
+            shutil.rmtree(self.staging, ignore_errors=True)
+            self.staging, self.finished = None, False
+
+
+def _build_nested(config_file: str, site_dir: str, code: str, shared: Shared, strict: bool) -> None:
+    nested = load_config(config_file, site_dir=site_dir, strict=strict)
+    plugin = nested.plugins["tutorial"]
+    plugin.nested_locale, plugin.shared = code, shared
+    try:
+        build(nested)
+    finally:
+        plugin.nested_locale = None
+
+
+class _Warnings(logging.Handler):
+    """A worker's warnings, kept for the parent to log: only there does --strict count them."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.records: list[tuple[str, int, str]] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append((record.name, record.levelno, record.getMessage()))
+
+
+def _build_locales(queue: forked.Queue, config_file: str, staging: str, codes: list[str],
+                   shared: Shared) -> tuple[list, dict[str, str]]:
+    """A worker process: build locales until none is left, print their progress, return their
+    warnings unprinted and the checksums of their files."""
+    logger = logging.getLogger("mkdocs")
+    for handler in logger.handlers:
+        handler.addFilter(lambda record: record.levelno < logging.WARNING)
+    kept = _Warnings()
+    logger.addHandler(kept)
+    digests: dict[str, str] = {}
+    while (index := queue.take()) is not None:
+        code = codes[index]
+        _build_nested(config_file, str(Path(staging) / code), code, shared, strict=False)
+        digests |= checksums(Path(staging), Path(staging) / code)
+    return kept.records, digests
+
+
+def _asset(config, uri: str, path: Path) -> File:
+    minify = MINIFY.get(path.suffix)
+    if minify is None or uri.startswith("assets/vendor/"):
+        return File.generated(config, uri, abs_src_path=str(path))
+    return File.generated(config, uri, content=minify(path.read_text(encoding="utf-8")))
+
+
+_ENTITY = re.compile(r"&(?=[#\w])")
+_HEADING = re.compile(r'<h(?P<level>[1-6]) id="(?P<id>[^"]+)"[^>]*>(?P<inner>.*?)</h(?P=level)>', re.S)
+_HEADERLINK = re.compile(r'<a class="headerlink"[^>]*>.*?</a>', re.S)
+
+
+def chrome(text: str) -> str:
+    """A translation for Material's own templates (nav, site name, palette toggle), which print
+    titles as HTML, some unescaped inside attributes, some through `striptags`, which undoes one
+    level of escaping: no tag, no character reference and no double quote gets through."""
+    return _ENTITY.sub("&amp;", text).replace("<", "‹").replace(">", "›").replace('"', "″")
+
+
+def _no_cdn(site: Path) -> None:
+    """The built site must name no other host, not even in code that should never run."""
+    for bundle in (site / "assets" / "javascripts").glob("bundle.*.min.js"):
+        text = bundle.read_text(encoding="utf-8")
+        for url in CDN_SCRIPTS:
+            text = text.replace(url, INERT_SCRIPT)
+        bundle.write_text(text, encoding="utf-8")
+
+
+def _no_sitemap_reads(site: Path) -> None:
+    """Material's bundle reads no sitemap.xml for our alternate links (SITEMAP_READER)."""
+    for bundle in (site / "assets" / "javascripts").glob("bundle.*.min.js"):
+        text = bundle.read_text(encoding="utf-8")
+        if SITEMAP_SKIPPED in text:
+            continue  # `serve` rebuilds over its own site
+        if text.count(SITEMAP_READER) != 1:  # the site still works: a warning, which --strict stops on
+            log.warning(f"{bundle.name}: Material's reading of sitemap.xml has changed; update "
+                        "SITEMAP_READER in tutorial_engine/build/plugin.py")
+            continue
+        bundle.write_text(text.replace(SITEMAP_READER, SITEMAP_SKIPPED), encoding="utf-8")
+
+
+def _alternates(config, url: str) -> None:
+    """Material's template reads the alternates from config.extra: their links are written
+    before each page. Search engines take an hreflang address only when it is absolute, so the
+    head's links are absolute under `site_url`, and without it left out (on_post_page); the
+    language menu keeps its relative links."""
+    for alternate in config.extra["alternate"]:
+        alternate["link"] = f"../{alternate['lang']}/{url}"
+        if config.site_url:
+            alternate["link"] = urljoin(config.site_url, f"{alternate['lang']}/{url}")
+
+
+def description(renderer: Renderer, text: str, game) -> str:
+    """A meta description: the translated prose as plain text, escaped for Material's
+    template, which prints it into an attribute as it is."""
+    return str(escape(renderer.prose(text, game).striptags()))

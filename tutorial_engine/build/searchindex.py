@@ -1,0 +1,65 @@
+"""The search index of a built locale: stored as UTF-8 and loaded only when a reader opens search.
+
+MkDocs' search plugin writes search/search_index.json with every non-ASCII character escaped
+(`\\u043a`), which makes a Russian or Persian index two and a half times its UTF-8 size; the
+offline plugin copies it into search/search_index.js (`var __index = …`), which Material loads
+from file://, where a page cannot fetch JSON. Both are rewritten here as UTF-8.
+
+Material's bundle (`setupSearchWorker`) waits for the search toggle before it loads the index
+from file://, but over http loads it with every page. One token of the bundle turns that test
+off, so the index loads on first use in both: a click or tap on the search box, focus, a
+keyboard shortcut or a `?q=` link, all of which check Material's search toggle.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from mkdocs.plugins import get_plugin_logger
+
+INDEX = Path("search", "search_index.json")
+SCRIPT = Path("search", "search_index.js")
+SCRIPT_START = "var __index = "
+"""How the offline plugin starts search_index.js."""
+EAGER_INDEX = re.compile(r'(?P<of>[\w$]+\()(?:location\.protocol!=="file:"|!1)(?P<toggle>\),[\w$]+\("search"\)\))')
+"""In Material's minified bundle, `merge(of(location.protocol !== "file:"), watchToggle("search"))`:
+load the index at once over http, else when the search toggle is first checked. `!1` (false)
+is the form this module leaves, matched too since `mkdocs serve` may keep a patched bundle."""
+log = get_plugin_logger("tutorial")
+
+
+def lighten(site: Path) -> None:
+    """Rewrite the locale's index (JSON and script) as UTF-8 and defer its loading to first use."""
+    _utf8(site)
+    _load_on_first_use(site)
+
+
+def _utf8(site: Path) -> None:
+    path = site / INDEX
+    if not path.is_file():
+        return  # search is off
+    text = json.dumps(json.loads(path.read_text(encoding="utf-8")), ensure_ascii=False, separators=(",", ":"))
+    path.write_text(text, encoding="utf-8")
+    script = site / SCRIPT
+    if not script.is_file():
+        return  # the offline plugin is off
+    if not script.read_text(encoding="utf-8").startswith(SCRIPT_START):
+        log.warning(f"{script} does not start with {SCRIPT_START!r} as the offline plugin wrote it: "
+                    f"left as it is, escaped")
+        return
+    # JavaScript before ES2019 ended a string at U+2028 and U+2029, which JSON allows raw.
+    script.write_text(SCRIPT_START + text.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029"),
+                      encoding="utf-8")
+
+
+def _load_on_first_use(site: Path) -> None:
+    for bundle in (site / "assets" / "javascripts").glob("bundle.*.min.js"):
+        text = bundle.read_text(encoding="utf-8")
+        deferred, found = EAGER_INDEX.subn(r"\g<of>!1\g<toggle>", text)
+        if found != 1:
+            log.warning(f"{bundle.name}: Material's search no longer starts as tutorial_engine/build/searchindex.py "
+                        f"expects ({found} matches), so the search index loads with every page over http")
+        elif deferred != text:
+            bundle.write_text(deferred, encoding="utf-8")

@@ -1,0 +1,120 @@
+"""`tutorial-engine judge`: JSON Lines in, exactly one JSON line out per line, flushed at once.
+
+This is the scripting interface: keys, reason codes and refusal codes are a stable contract.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any, BinaryIO
+
+from ..content.shapes import did_you_mean
+from ..engine.cards import Card, CardSyntaxError, Suit
+from ..engine.game import CardNotInDeck, GameSpec
+from ..engine.rules import RuleError, legal_plays, trick_verdict
+from ..i18n.explain import explain_legality, explain_verdict
+
+TRICK_KEYS = ("game", "variant", "trump", "plays")
+_ENCODE = json.JSONEncoder(ensure_ascii=False).encode
+"""One encoder for every reply: json.dumps builds a new one per call when given options."""
+LEGAL_KEYS = ("game", "variant", "trump", "trick", "hand")
+
+
+class BadLine(ValueError):
+    """A request line that cannot be answered; its message goes back as {"error": …}."""
+
+
+def answer(games: Mapping[str, GameSpec], raw: bytes) -> dict[str, Any]:
+    """The reply to one request line (without its line number on errors)."""
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise BadLine("the line is not UTF-8") from None
+    if not text.strip():
+        raise BadLine("blank line; expected a JSON object such as "
+                      '{"game": "albastini", "trump": "♠", "plays": ["A♥", "3♠"]}')
+    try:
+        request = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise BadLine(f"invalid JSON at column {error.colno}: {error.msg}") from None
+    if not isinstance(request, dict):
+        raise BadLine("expected a JSON object")
+    has_plays, has_hand = "plays" in request, "hand" in request
+    if has_plays and has_hand:
+        raise BadLine("give either 'plays' (a trick to judge) or 'hand' (a legal-play query), not both")
+    if not (has_plays or has_hand):
+        raise BadLine("give 'plays' (a trick to judge) or 'hand' (a legal-play query)")
+    keys = TRICK_KEYS if has_plays else LEGAL_KEYS
+    for key in request:
+        if key not in keys:
+            raise BadLine(f"unknown key '{key}'; {did_you_mean(key, keys)}")
+    game = _game(games, request)
+    trump = _suit(request)
+    try:
+        if has_plays:
+            plays = _cards(request, "plays")
+            verdict = trick_verdict(game, trump, plays)
+            return {"winner": verdict.winner, "card": str(verdict.card), "points": verdict.points,
+                    "reason": verdict.reason.value, "explanation": explain_verdict(verdict, game)}
+        legality = legal_plays(game, trump, _cards(request, "trick"), _cards(request, "hand"))
+        return {"legal": [str(card) for card in legality.legal],
+                "refused": {str(card): code for card, code in legality.refused.items()},
+                "explanation": explain_legality(legality)}
+    except (RuleError, CardNotInDeck) as error:
+        raise BadLine(str(error)) from None
+
+
+def _game(games: Mapping[str, GameSpec], request: dict) -> GameSpec:
+    name = request.get("game")
+    if not isinstance(name, str):
+        raise BadLine(f"'game' must name a game: {', '.join(games)}")
+    if name not in games:
+        raise BadLine(f"unknown game '{name}'; {did_you_mean(name, games)}")
+    variant = request.get("variant")
+    if variant is not None and not isinstance(variant, str):
+        raise BadLine(f"'variant' must name a variant of {name}")
+    try:
+        return games[name].with_variant(variant)
+    except KeyError as error:
+        raise BadLine(error.args[0]) from None
+
+
+def _suit(request: dict) -> Suit:
+    if "trump" not in request:
+        raise BadLine("missing key 'trump'")
+    if not isinstance(request["trump"], str):
+        raise BadLine("'trump' must be a suit such as \"♠\"")
+    try:
+        return Suit.parse(request["trump"])
+    except CardSyntaxError as error:
+        raise BadLine(str(error)) from None
+
+
+def _cards(request: dict, key: str) -> tuple[Card, ...]:
+    value = request.get(key, [])
+    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+        raise BadLine(f"'{key}' must be a list of cards such as [\"A♥\", \"3♠\"]")
+    try:
+        return tuple(Card.parse(item) for item in value)
+    except CardSyntaxError as error:
+        raise BadLine(str(error)) from None
+
+
+def serve(games: Mapping[str, GameSpec], stdin: BinaryIO, stdout: BinaryIO) -> int:
+    """Answer every line of `stdin` in order; 1 if any line failed, else 0."""
+    failed = False
+    number = 0
+    while True:
+        raw = stdin.readline()
+        if not raw:
+            break
+        number += 1
+        try:
+            reply = answer(games, raw.rstrip(b"\r\n"))
+        except BadLine as error:
+            failed = True
+            reply = {"error": f"line {number}: {error}"}
+        stdout.write(_ENCODE(reply).encode("utf-8") + b"\n")
+        stdout.flush()
+    return 1 if failed else 0

@@ -1,0 +1,522 @@
+"""The `tutorial-engine` command: checks for authors, answers for people and scripts.
+
+Every failure ends with a one-line message and exit status 1, never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import threading
+from pathlib import Path
+
+import click
+from babel.messages.plurals import get_plural
+
+from ..build.drillcache import DrawnDrills
+from ..content.project import Parsed, ProjectNotFound, Report, find_project, load_games
+from ..content.project import check as check_project
+from ..content.shapes import did_you_mean
+from ..engine.cards import CardSyntaxError, Suit, parse_cards
+from ..engine.game import CardNotInDeck, GameSpec
+from ..engine.rules import Role, RuleError, legal_plays, trick_roles, trick_verdict
+from ..engine.seating import SeatingError, Table
+from ..engine.simulate import as_json as as_json_line
+from ..engine.simulate import describe, run
+from ..engine.trump_choice_deal import describe_match_deal, match_json, play_deals
+from ..i18n import catalogs
+from ..i18n.explain import explain_verdict, points_sum, why_refused, why_role, why_wins
+from ..problems import display_path
+from . import locale as locale_commands
+from . import scaffold
+from .judge import serve
+
+PROJECT = click.option("--project", type=click.Path(file_okay=False, path_type=Path),
+                       help="Project folder (default: the nearest one at or above the current folder).")
+AS_JSON = click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of text.")
+VARIANT = click.option("--variant", help="A variant named in the game's game.yml.")
+
+
+def _project(option: Path | None) -> Path:
+    if option is not None and not option.is_dir():
+        raise click.ClickException(f"--project {option}: no such folder")
+    try:
+        return find_project(option or Path.cwd())
+    except ProjectNotFound as error:
+        raise click.ClickException(str(error)) from None
+
+
+def _games(project: Path) -> dict[str, GameSpec]:
+    report = Report()
+    load_games(project, report)
+    if report.problems:
+        for problem in report.problems:
+            click.echo(str(problem), err=True)
+        raise click.ClickException("the project's games do not load; run tutorial-engine check")
+    return report.games
+
+
+def _game(project: Path | None, name: str, variant: str | None) -> GameSpec:
+    games = _games(_project(project))
+    if name not in games:
+        raise click.ClickException(f"unknown game '{name}'; {did_you_mean(name, games)}")
+    try:
+        return games[name].with_variant(variant)
+    except KeyError as error:
+        raise click.ClickException(error.args[0]) from None
+
+
+def _suit(text: str) -> Suit:
+    try:
+        return Suit.parse(text)
+    except CardSyntaxError as error:
+        raise click.ClickException(f"--trump: {error}") from None
+
+
+def _cards(text: str, what: str):
+    try:
+        return parse_cards(text)
+    except CardSyntaxError as error:
+        raise click.ClickException(f"{what}: {error}") from None
+
+
+def _print_json(data) -> None:
+    click.echo(json.dumps(data, ensure_ascii=False))
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="tutorial-engine")
+def cli() -> None:
+    """Check card-game tutorials written in YAML and answer rules questions."""
+
+
+@cli.command()
+@click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
+@click.option("--watch", is_flag=True,
+              help="After the first check, check again whenever a YAML file changes, until Ctrl-C.")
+@PROJECT
+def check(paths: tuple[Path, ...], project: Path | None, watch: bool) -> None:
+    """Validate YAML files and run every worked example through the engine.
+
+    PATHS are files or folders (default: the project's examples/). Every problem is printed as
+    file:line:col: error: message. With --watch, the YAML files under PATHS are checked again
+    after every change, each result printed, until Ctrl-C.
+    """
+    root = _project(project)
+    if watch:
+        _watch(root, paths)
+    elif not _check_once(root, paths, workers=os.cpu_count() or 1):
+        sys.exit(1)
+
+
+def _check_once(root: Path, paths: tuple[Path, ...], workers: int = 1, parsed: Parsed | None = None) -> bool:
+    """Check and print the problems, or the summary line; True when there are no problems.
+    Drills are drawn in `workers` forked processes: one only beside --watch's threads."""
+    report = check_project(root, paths, workers, DrawnDrills.in_user_cache(), parsed)
+    if report.problems:
+        click.echo("\n".join(report.problems.report()))
+        return False
+    for note in report.notes():
+        click.echo(note)
+    click.echo(report.summary())
+    return True
+
+
+DEBOUNCE = 0.2
+"""Seconds without a change before checking again: an editor's save is a burst of events."""
+
+
+def _watch(root: Path, paths: tuple[Path, ...]) -> None:
+    """Check, then check again after each burst of changes to a YAML file under `paths`, until
+    Ctrl-C."""
+    from watchdog.events import FileSystemEventHandler
+    from watchdog.observers import Observer
+
+    from ..content.project import EXAMPLES_DIR, YAML_SUFFIXES
+
+    targets = [path.absolute() for path in paths] or [root / EXAMPLES_DIR]
+    files = {path for path in targets if not path.is_dir()}
+    folders = [path for path in targets if path.is_dir()]
+    changed = threading.Event()
+
+    def relevant(name) -> bool:
+        path = Path(str(name)).absolute()
+        return path.suffix in YAML_SUFFIXES and (
+            path in files or any(path.is_relative_to(folder) for folder in folders))
+
+    class Handler(FileSystemEventHandler):
+        def on_any_event(self, event) -> None:
+            if event.event_type in ("opened", "closed_no_write"):
+                return  # reading is no change
+            if relevant(event.src_path) or relevant(getattr(event, "dest_path", "") or ""):
+                changed.set()
+
+    observer = Observer()
+    watched = set()
+    for target in targets:
+        folder, recursive = (target, True) if target.is_dir() else (target.parent, False)
+        if folder.is_dir() and (folder, recursive) not in watched:
+            watched.add((folder, recursive))
+            observer.schedule(Handler(), str(folder), recursive=recursive)
+    try:
+        observer.start()  # before the first check, so that no change made during it is missed
+    except OSError as error:  # e.g. the system's limit of inotify watches
+        raise click.ClickException(f"--watch: cannot watch for changes: {error}") from None
+    parsed = Parsed()  # what did not change is not parsed again
+    try:
+        _check_once(root, paths, parsed=parsed)
+        click.echo("Watching for changes; press Ctrl-C to stop.", err=True)
+        while True:
+            changed.wait()
+            while changed.wait(DEBOUNCE):  # wait for the burst to end
+                changed.clear()
+            click.echo("")
+            _check_once(root, paths, parsed=parsed)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        observer.stop()
+        observer.join(timeout=2)
+
+
+@cli.group()
+def new() -> None:
+    """Write a commented starting file that already passes check.
+
+    \b
+    tutorial-engine new example NAME --game GAME   examples/GAME/examples/NAME.yml
+    tutorial-engine new drill NAME --game GAME     a drill appended to examples/GAME/drills.yml
+    tutorial-engine new game NAME                  examples/NAME/game.yml
+    """
+
+
+GAME_OPTION = click.option("--game", "game_id", metavar="GAME", help="The game, e.g. albastini.")
+
+
+def _scaffolded(make) -> None:
+    try:
+        written = make()
+    except scaffold.ScaffoldError as error:
+        raise click.ClickException(str(error)) from None
+    path = scaffold.display_path(written.path)
+    click.echo(f"Wrote {path}: {written.what}")
+    click.echo(f"Next: edit it, then run tutorial-engine check {path}")
+
+
+@new.command("example")
+@click.argument("name")
+@GAME_OPTION
+@PROJECT
+def new_example(name: str, game_id: str | None, project: Path | None) -> None:
+    """A worked trick example NAME whose expectations are the engine's answers."""
+    root = _project(project)
+    _scaffolded(lambda: scaffold.new_example(root, name, game_id))
+
+
+@new.command("drill")
+@click.argument("name")
+@GAME_OPTION
+@PROJECT
+def new_drill(name: str, game_id: str | None, project: Path | None) -> None:
+    """A drill NAME appended to the game's drills.yml, the rest of the file left as it is."""
+    root = _project(project)
+    _scaffolded(lambda: scaffold.new_drill(root, name, game_id))
+
+
+@new.command("game")
+@click.argument("name")
+@PROJECT
+def new_game(name: str, project: Path | None) -> None:
+    """A game NAME: a commented copy of a complete game.yml, every field explained."""
+    root = _project(project)
+    _scaffolded(lambda: scaffold.new_game(root, name))
+
+
+@cli.command()
+@click.argument("game")
+@click.argument("plays", nargs=-1, required=True)
+@click.option("--trump", required=True, help="The trump suit: ♠ ♥ ♦ ♣, S H D C or spades …")
+@VARIANT
+@AS_JSON
+@PROJECT
+def trick(game: str, plays: tuple[str, ...], trump: str, variant: str | None, as_json: bool,
+          project: Path | None) -> None:
+    """Who takes a trick, why, and what it is worth.
+
+    PLAYS are the cards in playing order, from the leader: A♥ 3♠ (or AH 3S).
+    """
+    spec = _game(project, game, variant)
+    cards = _cards(" ".join(plays), "PLAYS")
+    try:
+        verdict = trick_verdict(spec, _suit(trump), cards)
+    except (RuleError, CardNotInDeck) as error:
+        raise click.ClickException(str(error)) from None
+    roles = trick_roles(spec, verdict)
+    if as_json:
+        _print_json({"winner": verdict.winner, "card": str(verdict.card), "points": verdict.points,
+                     "reason": verdict.reason.value, "roles": [role.value for role in roles],
+                     "explanation": explain_verdict(verdict, spec)})
+        return
+    click.echo(f"Winner: {verdict.card} (card {verdict.winner + 1} of {len(cards)})")
+    click.echo(f"Reason: {why_wins(verdict, spec)} ({verdict.reason.value})")
+    if spec.total_points:
+        click.echo(f"Points: {points_sum(verdict).text}")
+    else:
+        click.echo(f"Points: 0 ({spec.name} cards carry no points)")
+    for card, role in zip(cards, roles):
+        if role is not Role.WINS:
+            click.echo(f"  {why_role(card, role, verdict, spec)} ({role.value})")
+
+
+@cli.command()
+@click.argument("game")
+@click.option("--trump", required=True, help="The trump suit: ♠ ♥ ♦ ♣, S H D C or spades …")
+@click.option("--trick", "trick_cards", default="", help='Cards already played, from the leader: "9♣ A♦".')
+@click.option("--hand", required=True, help='The hand: "A♣ J♣ K♥".')
+@VARIANT
+@AS_JSON
+@PROJECT
+def legal(game: str, trump: str, trick_cards: str, hand: str, variant: str | None, as_json: bool,
+          project: Path | None) -> None:
+    """Which cards of a hand may be played, and why the others may not."""
+    spec = _game(project, game, variant)
+    try:
+        legality = legal_plays(spec, _suit(trump), _cards(trick_cards, "--trick"), _cards(hand, "--hand"))
+    except (RuleError, CardNotInDeck) as error:
+        raise click.ClickException(str(error)) from None
+    if as_json:
+        _print_json({"legal": [str(card) for card in legality.legal],
+                     "refused": {str(card): code for card, code in legality.refused.items()},
+                     "duty": legality.duty.value})
+        return
+    click.echo("Legal: " + " ".join(str(card) for card in legality.legal))
+    if legality.refused:
+        refused = " ".join(str(card) for card in legality.refused)
+        code = next(iter(legality.refused.values()))
+        click.echo(f"Refused: {refused}: {why_refused(legality)} ({code})")
+
+
+@cli.command()
+@click.argument("game")
+@click.option("--players", type=click.IntRange(2, 6), help="Seats at the table (default: the fewest the game allows).")
+@click.option("--team-size", type=click.IntRange(1, 3), default=1, show_default=True,
+              help="1 plays individually; 2 partners opposite; 3 alternate seats.")
+@click.option("--direction", type=click.Choice(["clockwise", "counterclockwise"]),
+              help="Direction of play (default: the game's own).")
+@click.option("--strategy", type=click.Choice(["random", "sensible"]), default="random", show_default=True)
+@click.option("--seed", type=int, default=0, show_default=True, help="The same seed plays the same deals.")
+@click.option("--deals", type=click.IntRange(1, None), default=1, show_default=True,
+              help="Consecutive deals, the dealer rotating as the rules say.")
+@click.option("--target", type=click.IntRange(1, None),
+              help="Play a match to this many victory points (the sources give no default).")
+@click.option("--match", is_flag=True, help="Play a whole match (Altbaumer: two rounds won).")
+@AS_JSON
+@PROJECT
+def simulate(game: str, players: int | None, team_size: int, direction: str | None, strategy: str,
+             seed: int, deals: int, target: int | None, match: bool, as_json: bool,
+             project: Path | None) -> None:
+    """Play whole deals with seeded players and print what happened.
+
+    Seats are numbered in the direction of play, seat 0 the first dealer. Altbaumer first draws
+    for partners: players, numbered in the order they sat down, take their seats by the nines
+    they receive (B7). With --json, one JSON object per deal on stdout.
+    """
+    spec = _game(project, game, None)
+    if spec.scoring is None:
+        raise click.ClickException(f"{spec.name} has no scoring in game.yml, and simulate scores every deal "
+                                   "it plays; add 'scoring'")
+    if direction is not None and direction != spec.direction.value:
+        variant = next((name for name, v in spec.variants.items() if v.direction.value == direction), None)
+        if variant is None:
+            raise click.ClickException(f"{spec.name} is not played {direction}")
+        spec = spec.variants[variant]
+    if spec.deal == "trump-choice":
+        if players not in (None, 4) or team_size not in (1, 2) or target is not None:
+            raise click.ClickException(f"{spec.name} is played by four in two pairs; "
+                                       "--players, --team-size and --target do not apply")
+        for played in play_deals(spec, seed=seed, strategy=strategy, deals=deals, match=match):
+            click.echo(json.dumps(match_json(played), ensure_ascii=False) if as_json
+                       else "\n".join(describe_match_deal(played)))
+        return
+    if match:
+        raise click.ClickException(f"--match is for games played in rounds; for {spec.name}, "
+                                   "play a match with --target N (victory points)")
+    try:
+        table = Table.for_game(spec, players or min(spec.players), team_size)
+    except SeatingError as error:
+        raise click.ClickException(str(error)) from None
+    for played in run(spec, table, seed=seed, strategy=strategy, deals=deals, target=target):
+        if as_json:
+            _print_json(as_json_line(played, table, target))
+        else:
+            click.echo("\n".join(describe(played, table)))
+    if target is not None and not as_json:
+        click.echo(f"Match to {target}: " + ", ".join(
+            f"{'+'.join(map(str, side))}: {points}" for side, points in zip(played.result.sides, played.totals)))
+
+
+@cli.command()
+@PROJECT
+def judge(project: Path | None) -> None:
+    """Answer JSON Lines on stdin, one JSON line out per line in, flushed at once.
+
+    \b
+    {"game": "albastini", "trump": "♠", "plays": ["A♥", "3♠"]}
+    {"game": "altbaumer", "trump": "♦", "trick": ["9♣"], "hand": ["A♣", "J♣", "K♥"]}
+    """
+    games = _games(_project(project))
+    sys.exit(serve(games, sys.stdin.buffer, sys.stdout.buffer))
+
+
+@cli.group()
+def locale() -> None:
+    """Add a language, keep its catalog current, see what is missing and check it.
+
+    The catalogs are locales/LANG/LC_MESSAGES/messages.po, made from locales/messages.pot;
+    plain pybabel and msgfmt keep working on them.
+    """
+
+
+@locale.command("add")
+@click.argument("lang")
+@PROJECT
+def locale_add(lang: str, project: Path | None) -> None:
+    """Create the catalog for LANG and add LANG to the site's locales.
+
+    LANG is a code Babel (CLDR) knows: de, pt_BR … The catalog gets the language's plural forms;
+    mkdocs.yml gets LANG appended to the tutorial plugin's locales.
+    """
+    root = _project(project)
+    try:
+        added = locale_commands.add_locale(root, lang)
+    except catalogs.LocaleError as error:
+        raise click.ClickException(str(error)) from None
+    catalog = display_path(added.catalog)
+    plural = get_plural(added.locale)
+    click.echo(f"Created {catalog} for {added.locale.english_name} "
+               f"({plural.num_plurals} plural form{'s' if plural.num_plurals != 1 else ''}: "
+               f"{plural.plural_forms.rstrip(';')})")
+    if added.registered:
+        click.echo(f"Added {lang} to the locales of the tutorial plugin in {locale_commands.MKDOCS}")
+    else:
+        click.echo(f"{locale_commands.MKDOCS} lists {lang} already")
+    click.echo("Next:")
+    click.echo(f"  1. Translate {catalog} with a gettext editor (Poedit, Lokalize) or a text editor")
+    click.echo("  2. See what is left: tutorial-engine locale stats")
+    click.echo(f"  3. Check it: tutorial-engine locale check {lang}")
+    click.echo(f"  4. Preview the site: make serve LANG={lang}")
+
+
+@locale.command("update")
+@PROJECT
+def locale_update(project: Path | None) -> None:
+    """Re-extract locales/messages.pot and merge it into every catalog.
+
+    A changed English message keeps its old translation, marked fuzzy; a removed one becomes
+    obsolete (#~). The site shows neither.
+    """
+    root = _project(project)
+    try:
+        merged = locale_commands.update_catalogs(root)
+    except catalogs.LocaleError as error:
+        raise click.ClickException(str(error)) from None
+    click.echo(f"Extracted {display_path(catalogs.template_path(root))}")
+    for path in merged:
+        click.echo(f"Updated {display_path(path)}")
+    click.echo("Next: tutorial-engine locale stats")
+
+
+@locale.command("stats")
+@click.option("--min", "minimum", type=click.FloatRange(0, 100), metavar="PERCENT",
+              help="Exit 1 when a locale has fewer messages translated (and not fuzzy) than this.")
+@PROJECT
+def locale_stats(minimum: float | None, project: Path | None) -> None:
+    """Translated, fuzzy and untranslated messages per locale.
+
+    Per locale and per catalog file; the percent counts translated messages that are not fuzzy.
+    """
+    root = _project(project)
+    try:
+        counts = catalogs.stats(root)
+    except catalogs.LocaleError as error:
+        raise click.ClickException(str(error)) from None
+    below = []
+    for code, files in counts.items():
+        total = sum((c for _, c in files), catalogs.Counts())
+        click.echo(f"{code}: {total}")
+        for path, c in files:
+            click.echo(f"  {display_path(path)}: {c}")
+        if minimum is not None and total.percent < minimum:
+            below.append(f"{code} ({int(total.percent * 10) / 10:.1f}%)")
+    if not counts:
+        click.echo(f"No catalogs in {display_path(root / catalogs.LOCALES_DIR)}; "
+                   "add one with tutorial-engine locale add LANG")
+    if below:
+        raise click.ClickException(f"below --min {minimum:g}%: {', '.join(below)}")
+
+
+@locale.command("check")
+@click.argument("langs", metavar="[LANG]...", nargs=-1)
+@PROJECT
+def locale_check(langs: tuple[str, ...], project: Path | None) -> None:
+    """Report every problem of the catalogs at once, at its line.
+
+    Checks the named locales (default: all) and prints file:line: error|warning: message. Syntax errors, placeholders that differ from the English, plural entries whose number of forms
+    differs from the Plural-Forms header (a warning where that header differs from CLDR),
+    unexpected or unbalanced HTML/Markdown, and the wording a reviewer would check: names after
+    a word that elides or governs a case, forms and genders a message asks of names, suits and
+    ranks that do not give them, counts without plural forms, mixed typography, and words the
+    glossary (locales/glossary.yml) sets aside. Exit 1 on any error.
+    """
+    root = _project(project)
+    try:
+        problems, files = locale_commands.check_locales(root, langs)
+    except catalogs.LocaleError as error:
+        raise click.ClickException(str(error)) from None
+    for problem in problems:
+        click.echo(str(problem))
+    errors = sum(problem.severity == "error" for problem in problems)
+    warnings = len(problems) - errors
+    summary = (f"{errors} error{'s' if errors != 1 else ''}, "
+               f"{warnings} warning{'s' if warnings != 1 else ''} in {files} "
+               f"catalog{'s' if files != 1 else ''}")
+    if errors:
+        click.echo(f"Aborted with {summary}")
+        sys.exit(1)
+    click.echo(f"Checked {files} catalog{'s' if files != 1 else ''}: "
+               + ("no problems" if not warnings else f"{warnings} warning{'s' if warnings != 1 else ''}"))
+
+
+@locale.command("glossary")
+@click.option("--write", is_flag=True, help=f"Write the tables into {locale_commands.TRANSLATING} instead of printing them.")
+@PROJECT
+def locale_glossary(write: bool, project: Path | None) -> None:
+    """Print the glossary (locales/glossary.yml) as the tables TRANSLATING.md shows.
+
+    With --write, replace the glossary section of TRANSLATING.md with them. Problems of the
+    glossary file are reported at their line, and nothing is written.
+    """
+    root = _project(project)
+    try:
+        tables, document = locale_commands.glossary_tables(root, write)
+    except catalogs.LocaleError as error:
+        raise click.ClickException(str(error)) from None
+    if write:
+        click.echo(f"Wrote the glossary into {display_path(document)}")
+    else:
+        click.echo(tables)
+
+
+def main() -> None:
+    """Entry point: usage errors exit with 1 like every other bad input."""
+    try:
+        cli.main(standalone_mode=False)
+    except click.exceptions.Abort:
+        click.echo("Aborted.", err=True)
+        sys.exit(1)
+    except click.ClickException as error:
+        error.show()
+        sys.exit(1)
+    except click.exceptions.Exit as done:
+        sys.exit(done.exit_code)

@@ -1,0 +1,89 @@
+"""A drills.yml file: its shape, and each drill built from it once the check finds nothing wrong."""
+
+from __future__ import annotations
+
+from yaml.nodes import MappingNode
+
+from ...engine.game import GameSpec, VictoryPoints
+from ...problems import Problems
+from ..gamefile import SLUG
+from ..shapes import INVALID, Choice, Context, Field, Integer, ListOf, Rec, Record, Text
+from ..source import Source
+from .drill import MAX_COUNT, Drill
+from .kinds import EXCLUSIVE, KINDS
+
+DRILL = Record("a drill", {
+    "id": Field(Text("a drill id", **SLUG), required=True,
+                doc="Unique within the game; a learner's progress is kept under it."),
+    "kind": Field(Choice(KINDS, "a kind of drill"), required=True, doc="What each question asks."),
+    "title": Field(Text("a title"), required=True, doc="The drill's heading."),
+    "count": Field(Integer("a number of questions", minimum=30, maximum=MAX_COUNT),
+                   doc=f"At least 30, at most {MAX_COUNT}; default 30."),
+    "seed": Field(Integer("a seed", minimum=0), doc="Change it for another set of questions."),
+    "players": Field(Integer("a number of players", minimum=2), doc="Seats at the table."),
+    "team_size": Field(Integer("a team size", minimum=1), doc="Players in a team; default 1."),
+    "cards": Field(Integer("a number of cards", minimum=2), doc="Cards in a row (strongest)."),
+    "constraints": Field(ListOf(Text("a constraint"), min_items=1),
+                         doc="Keep only questions that meet every constraint."),
+})
+
+DRILLS_FILE = Record("a drills file", {
+    "game": Field(Text("a game id", **SLUG), doc="Needed only when the file is not in its game's folder under `examples/`."),
+    "drills": Field(ListOf(DRILL, what="a list of drills", min_items=1, keep_valid=True), required=True,
+                    doc="The drills of the game."),
+})
+
+
+
+def is_drills_file(node) -> bool:
+    return isinstance(node, MappingNode) and any(getattr(k, "value", None) == "drills" for k, _ in node.value)
+
+
+def read_drills(source: Source, problems: Problems, game: GameSpec | None) -> list[Drill]:
+    """The file's drills as written, their questions not drawn yet."""
+    rec = DRILLS_FILE.read(source.root, Context(source, problems, game))
+    if rec is INVALID or game is None:
+        return []
+    return [drill for item in rec["drills"] if (drill := build_drill(item, game, problems)) is not None]
+
+
+def build_drill(rec: Rec, game: GameSpec, problems: Problems) -> Drill | None:
+    kind = rec["kind"]
+    failed = False
+    if not KINDS[kind].needs(game):
+        problems.add(rec.at("kind"), f"{game.name} has no use for {kind} drills")
+        failed = True
+    constraints = rec.get("constraints", ())
+    locations = getattr(rec.get("constraints"), "locations", ())
+    allowed, of = KINDS[kind].allowed(game), KINDS[kind].described(game)
+    for name, location in zip(constraints, locations):
+        if name not in allowed:
+            problems.add(location, f"'{name}' is not a constraint of {of} drills "
+                                   f"(constraints: {', '.join(allowed) or 'none'})")
+            failed = True
+    for k, (name, location) in enumerate(zip(constraints, locations)):
+        clash = next((other for other in constraints[:k] if frozenset({name, other}) in EXCLUSIVE), None)
+        if clash is not None:
+            problems.add(location, f"no deal is both '{clash}' and '{name}': "
+                                   f"{EXCLUSIVE[frozenset({name, clash})]}")
+            failed = True
+    if (kind == "deal-scoring" and "two-victory-points" in constraints
+            and isinstance(game.scoring, VictoryPoints) and not game.scoring.thresholds):
+        location = locations[constraints.index("two-victory-points")]
+        problems.add(location, f"no {game.name} deal scores two victory points: its scoring has no thresholds")
+        failed = True
+    default = min(game.players) if kind == "deal-scoring" else min(game.trick_sizes)
+    players = rec.get("players", default)
+    if "players" in rec and players not in (game.trick_sizes if kind == "trick" else game.players):
+        problems.add(rec.at("players"), f"{game.name} is not played by {players} players")
+        failed = True
+    team_size = rec.get("team_size", 1)
+    if "team_size" in rec and team_size not in game.team_sizes(players):
+        problems.add(rec.at("team_size"), f"{game.name} with {players} players has no teams of {team_size}")
+        failed = True
+    if failed:
+        return None
+    return Drill(id=rec["id"], kind=kind, game=game, title=rec["title"], count=rec.get("count", 30),
+                 seed=rec.get("seed", 0), players=players, team_size=team_size,
+                 cards=rec.get("cards", 5), constraints=tuple(rec.get("constraints", ())),
+                 location=rec.location)

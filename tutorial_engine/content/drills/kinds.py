@@ -1,0 +1,311 @@
+"""The kinds of drill: for each, the constraints it takes, what it needs of a game, and how
+its candidate questions are drawn from a seeded generator. Adding a kind is a row of `KINDS`
+with its maker here, its question class (questions.py, unless it asks a worked example), its
+rendering (render/drills.py) and its description in AUTHORING.md."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+
+from ...engine.cards import Card, Suit
+from ...engine.draw_deal import DrawingDeal, play_out, random_strategy, sensible_strategy
+from ...engine.forecast import forecast_seats
+from ...engine.game import FollowRule, GameSpec, TrickScoring, VictoryPoints
+from ...engine.rules import Duty, WinReason, legal_plays, trick_verdict
+from ...engine.scoring import Outcome
+from ...engine.seating import Table
+from ...engine.trump_choice_deal import TRICKS, play_deals
+from ..examples import Expectation, ForecastExample, LegalExample, RankingExample, TrickExample
+from .drill import NAMES, Drill
+from .questions import (
+    ASKED_SIDES,
+    DealCountVariant,
+    ExchangeVariant,
+    MatchDealVariant,
+    OrderVariant,
+    StrongestVariant,
+    TrickScoreVariant,
+    ValueVariant,
+    VictoryVariant,
+)
+
+MAX_TRIES = 10_000
+"""Candidates drawn for one drill before its constraints are declared unmeetable."""
+MAX_DEALS = 4_000
+"""Whole deals simulated for one deal-scoring drill before its constraints are declared unmeetable."""
+
+DEAL_CONSTRAINTS = {
+    "draw": ("one-victory-point", "two-victory-points", "tie"),
+    "trump-choice": ("solo", "solo-of-five", "round-won", "match-won", "decider"),
+}
+"""Constraints of deal-scoring drills, by the game's deal procedure (A20; B19–B21)."""
+
+EXCLUSIVE = {
+    frozenset({"one-victory-point", "two-victory-points"}): "a deal's winner scores one or the other",
+    frozenset({"one-victory-point", "tie"}): "after a tie nobody scores",
+    frozenset({"two-victory-points", "tie"}): "after a tie nobody scores",
+    frozenset({"decider", "round-won"}): "the deciding deal writes no score, so it wins no round",
+}
+"""Constraint pairs that no deal can meet together, with the reason."""
+
+DEAL_PROCEDURES = {"draw": VictoryPoints, "trump-choice": TrickScoring}
+"""The deal procedures deal-scoring drills simulate, with the scoring each needs."""
+
+
+
+def _meta(drill: Drill) -> dict:
+    return dict(id=drill.id, location=drill.location, game=drill.game, title=None, cites=(),
+                expect=Expectation())
+
+
+def _trick(drill: Drill, rng: random.Random) -> TrickExample | None:
+    game = drill.game
+    trump = rng.choice(game.suits)
+    plays = tuple(rng.sample(game.deck, drill.players))
+    verdict = trick_verdict(game, trump, plays)
+    table = game.table(trump)
+    wanted = set(drill.constraints)
+    if "trump-played" in wanted and not any(c in table.trump_strength for c in plays):
+        return None
+    if "no-trump" in wanted and any(c in table.trump_strength for c in plays):
+        return None
+    if "off-suit-ace" in wanted and not any(
+            c.rank is game.plain_order[0] and table.suit[c] not in (verdict.led, trump) for c in plays):
+        return None
+    if "tree-played" in wanted and verdict.reason is not WinReason.TREE:
+        return None
+    seats = NAMES[:drill.players]
+    leader = rng.randrange(drill.players)
+    return TrickExample(**_meta(drill), trump=trump, seats=seats, leader=leader, plays=plays)
+
+
+def _suit_row(drill: Drill, rng: random.Random, size: int) -> tuple[Suit | None, tuple[Card, ...]]:
+    game = drill.game
+    suit = rng.choice(game.suits)
+    wanted = set(drill.constraints)
+    is_trump = "trump-suit" in wanted or ("plain-suit" not in wanted and rng.random() < 0.5)
+    if is_trump:
+        trump = suit
+    else:
+        trump = rng.choice([s for s in game.suits if s is not suit])
+    cards = [c for c in game.deck if c.suit is suit and c not in game.permanent_trumps]
+    return trump, tuple(rng.sample(cards, size))
+
+
+def _strongest(drill: Drill, rng: random.Random) -> StrongestVariant:
+    trump, cards = _suit_row(drill, rng, drill.cards)
+    return StrongestVariant(RankingExample(**_meta(drill), trump=trump, cards=cards))
+
+
+def _value(drill: Drill, rng: random.Random) -> ValueVariant:
+    card = rng.choice(drill.game.deck)
+    return ValueVariant(card, drill.game.card_points(card))
+
+
+def _order(drill: Drill, rng: random.Random) -> OrderVariant:
+    game = drill.game
+    if "trees" in drill.constraints and game.permanent_trumps:
+        trump = rng.choice(game.suits)
+        tree = rng.choice(game.permanent_trumps)
+        other = rng.choice([c for c in game.deck if c is not tree])
+        cards = (tree, other) if rng.random() < 0.5 else (other, tree)
+    else:
+        trump, cards = _suit_row(drill, rng, 2)
+    return OrderVariant(RankingExample(**_meta(drill), trump=trump, cards=cards))
+
+
+def _legal(drill: Drill, rng: random.Random) -> LegalExample | None:
+    game = drill.game
+    trump = rng.choice(game.suits)
+    size = rng.randrange(1, max(game.trick_sizes))
+    cards = rng.sample(game.deck, size + game.hand_size)
+    trick, hand = tuple(cards[:size]), tuple(cards[size:])
+    legality = legal_plays(game, trump, trick, hand)
+    if drill.constraints and legality.duty.value not in drill.constraints:
+        return None
+    if legality.duty not in (Duty.FOLLOW, Duty.PLAY_TREE, Duty.TRUMP, Duty.FREE):
+        return None
+    return LegalExample(**_meta(drill), trump=trump, trick=trick, hand=hand)
+
+
+def _forecast_table(drill: Drill, rng: random.Random):
+    table = Table.for_game(drill.game, drill.players, drill.team_size)
+    dealer = rng.randrange(table.players)
+    return table, dealer, NAMES[:table.players]
+
+
+def _exchange(drill: Drill, rng: random.Random) -> ExchangeVariant:
+    table, dealer, seats = _forecast_table(drill, rng)
+    seat = rng.choice(forecast_seats(table, dealer))
+    forecast, turned = rng.sample(drill.game.deck, 2)
+    if rng.random() < 0.5:
+        turned = rng.choice([c for c in drill.game.deck if c.suit is forecast.suit and c is not forecast])
+    return ExchangeVariant(ForecastExample(**_meta(drill), seats=seats, team_size=drill.team_size,
+                                           dealer=dealer, forecasts=((seat, forecast),), turned=turned,
+                                           seat=None, hand=()))
+
+
+def _allowed(drill: Drill, rng: random.Random) -> ForecastExample | None:
+    table, dealer, seats = _forecast_table(drill, rng)
+    order = forecast_seats(table, dealer)
+    position = rng.randrange(len(order))
+    seat = order[position]
+    earlier_seats = [s for s in order[:position] if rng.random() < 0.7]
+    cards = rng.sample(drill.game.deck, len(earlier_seats) + drill.game.hand_size)
+    forecasts, suits = [], set()
+    for s, card in zip(earlier_seats, cards):
+        if card.suit not in suits:
+            forecasts.append((s, card))
+            suits.add(card.suit)
+    if not forecasts:
+        return None
+    hand = tuple(cards[len(earlier_seats):])
+    return ForecastExample(**_meta(drill), seats=seats, team_size=drill.team_size, dealer=dealer,
+                           forecasts=tuple(forecasts), turned=None, seat=seat, hand=hand)
+
+
+def _scoring(drill: Drill, rng: random.Random):
+    game = drill.game
+    if isinstance(game.scoring, TrickScoring):
+        target = game.scoring.round
+        before = (rng.randrange(-2, target), rng.randrange(-2, target))
+        return TrickScoreVariant(game, rng.randrange(0, 6), before)
+    assert isinstance(game.scoring, VictoryPoints)
+    table = Table(drill.players, drill.team_size)
+    sides = table.team_count
+    cuts = sorted(rng.randrange(0, game.total_points + 1) for _ in range(sides - 1))
+    totals = tuple(b - a for a, b in zip([0, *cuts], [*cuts, game.total_points]))
+    names = tuple(tuple(NAMES[s] for s in range(table.players) if table.team_of(s) == team)
+                  for team in range(sides))
+    return VictoryVariant(game, names, totals, drill.team_size)
+
+
+def _piles_order(game: GameSpec):
+    suits = {suit: k for k, suit in enumerate(game.suits)}
+    ranks = {rank: k for k, rank in enumerate(game.plain_order)}
+    return lambda card: (suits[card.suit], ranks[card.rank])
+
+
+def _whole_deals(drill: Drill, rng: random.Random) -> Iterator[DealCountVariant | None]:
+    """A20: one whole Albastini deal per try, from the drill's generator; the engine counts it."""
+    game = drill.game
+    table = Table.for_game(game, drill.players, drill.team_size)
+    order = _piles_order(game)
+    wanted = set(drill.constraints)
+    while True:
+        deal = DrawingDeal(game, table, rng.randrange(table.players), rng)
+        strategy = sensible_strategy if rng.random() < 0.5 else random_strategy
+        result = play_out(deal, strategy, rng)
+        outcome = result.victory.outcome
+        if (("tie" in wanted and outcome is not Outcome.TIE)
+                or ("one-victory-point" in wanted and outcome is not Outcome.WIN)
+                or ("two-victory-points" in wanted and outcome is not Outcome.WIN_DOUBLE)):
+            yield None
+            continue
+        sides = tuple(tuple(NAMES[seat] for seat in side) for side in result.sides)
+        won = tuple(tuple(sorted(deal.piles[table.team_of(side[0])], key=order)) for side in result.sides)
+        yield DealCountVariant(game, sides, won, tuple(sorted(deal.stock, key=order)), result.points,
+                               result.victory, min(len(sides), ASKED_SIDES))
+
+
+def _match_deals(drill: Drill, rng: random.Random) -> Iterator[MatchDealVariant | None]:
+    """B19–B21: whole Altbaumer matches from seeds of the drill's generator; each deal of a match
+    that meets the constraints is a question, with the scores and rounds the match had before it."""
+    game = drill.game
+    wanted = set(drill.constraints)
+    names = NAMES[:4]
+    sides = ((names[0], names[2]), (names[1], names[3]))
+    while True:
+        seed = rng.getrandbits(32)
+        # the sensible players never play alone: solos come from random play
+        strategy = "random" if wanted & {"solo", "solo-of-five"} or rng.random() < 0.5 else "sensible"
+        scores, rounds = (0, 0), (0, 0)
+        for played in play_deals(game, seed=seed, strategy=strategy, match=True):
+            before, rounds_before = scores, rounds
+            scores, rounds = played.scores, played.rounds
+            result, deal = played.result, played.deal
+            declarers = result.declarers
+            solo_of_five = result.solo is not None and result.tricks[declarers] == TRICKS
+            round_winner = next((side for side in (0, 1) if rounds[side] > rounds_before[side]), None)
+            if (("solo" in wanted and result.solo is None)
+                    or ("solo-of-five" in wanted and not solo_of_five)
+                    or ("round-won" in wanted and round_winner is None)
+                    or ("match-won" in wanted and played.match_winner is None)
+                    or ("decider" in wanted and not played.decider)
+                    or (not wanted and rng.random() < 0.5)):  # unconstrained: deals of more matches
+                yield None
+                continue
+            solo = names[result.solo] if result.solo is not None else None
+            sitting_out = names[deal.table.partners(result.solo)[0]] if result.solo is not None else None
+            yield MatchDealVariant(
+                game, sides, result.trump, names[deal.chooser], declarers, solo, sitting_out,
+                result.tricks, before, rounds_before, played.decider, result.score, played.score_change,
+                (before[0] + played.score_change[0], before[1] + played.score_change[1]),
+                scores, rounds, round_winner, solo_of_five, played.match_winner,
+                replay=(seed, strategy, played.number))
+
+
+def _deal_stream(drill: Drill, rng: random.Random) -> Iterator[object | None]:
+    return (_whole_deals if drill.game.deal == "draw" else _match_deals)(drill, rng)
+
+
+@dataclass(frozen=True)
+class DrillKind:
+    """Everything a kind of drill is but its rendering."""
+
+    name: str
+    constraints: tuple[str, ...] | Mapping[str, tuple[str, ...]]
+    """The constraints it takes; a mapping when they depend on the game's deal procedure."""
+    needs: Callable[[GameSpec], bool]
+    """Whether a game has any use for it."""
+    make: Callable[[Drill, random.Random], object | None] | None = None
+    """One candidate question, or None when the candidate misses a constraint."""
+    stream: Callable[[Drill, random.Random], Iterator[object | None]] | None = None
+    """Instead of `make`: an endless stream of candidates, one simulated deal each."""
+
+    def allowed(self, game: GameSpec) -> tuple[str, ...]:
+        if isinstance(self.constraints, tuple):
+            return self.constraints
+        return self.constraints.get(game.deal, ())
+
+    def allowed_anywhere(self) -> tuple[str, ...]:
+        """Every constraint it takes in some game."""
+        if isinstance(self.constraints, tuple):
+            return self.constraints
+        return tuple(c for constraints in self.constraints.values() for c in constraints)
+
+    def described(self, game: GameSpec) -> str:
+        """"trick", or "Altbaumer deal-scoring" where the constraints are the game's own."""
+        return self.name if isinstance(self.constraints, tuple) else f"{game.name} {self.name}"
+
+    def candidates(self, drill: Drill, rng: random.Random) -> tuple[Iterator[object | None], int, str]:
+        """The candidates, how many there are at most, and what they are, for the message when
+        too few meet the constraints."""
+        if self.stream is not None:
+            return itertools.islice(self.stream(drill, rng), MAX_DEALS), MAX_DEALS, "simulated deals"
+        make = self.make
+        assert make is not None  # a kind has one or the other
+        return (make(drill, rng) for _ in range(MAX_TRIES)), MAX_TRIES, "tries"
+
+
+def _always(game: GameSpec) -> bool:
+    return True
+
+
+KINDS = {kind.name: kind for kind in (
+    DrillKind("trick", ("trump-played", "no-trump", "off-suit-ace", "tree-played"), _always, _trick),
+    DrillKind("strongest", ("trump-suit", "plain-suit"), _always, _strongest),
+    DrillKind("card-values", (), lambda game: game.total_points > 0, _value),
+    DrillKind("order", ("trump-suit", "plain-suit", "trees"), _always, _order),
+    DrillKind("legal", ("follow", "play-tree", "trump", "free"), lambda game: game.follow is not FollowRule.NONE,
+              _legal),
+    DrillKind("forecast-exchange", (), lambda game: game.forecast, _exchange),
+    DrillKind("forecast-allowed", (), lambda game: game.forecast, _allowed),
+    DrillKind("scoring", (), lambda game: game.scoring is not None, _scoring),
+    DrillKind("deal-scoring", DEAL_CONSTRAINTS,
+              lambda game: isinstance(game.scoring, DEAL_PROCEDURES.get(game.deal, ())), stream=_deal_stream),
+)}
+"""Every kind, in the order the guide and `tutorial-engine new` list them."""

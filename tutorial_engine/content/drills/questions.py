@@ -1,0 +1,108 @@
+"""The questions a drill draws, one class for each kind that is not a worked example itself.
+Each carries the engine's answer: the browser only compares."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ...engine.cards import Card, Suit
+from ...engine.game import GameSpec
+from ...engine.scoring import DealScore, DealVictory
+from ..examples import ForecastExample, RankingExample
+
+
+@dataclass(frozen=True)
+class StrongestVariant:
+    ranking: RankingExample
+
+
+@dataclass(frozen=True)
+class ValueVariant:
+    card: Card
+    points: int
+
+
+@dataclass(frozen=True)
+class OrderVariant:
+    ranking: RankingExample
+    """Two cards; the first of its order is the higher."""
+
+
+@dataclass(frozen=True)
+class ExchangeVariant:
+    example: ForecastExample
+
+
+@dataclass(frozen=True)
+class VictoryVariant:
+    game: GameSpec
+    sides: tuple[tuple[str, ...], ...]
+    """The players of each side: one name, or a team's names."""
+    totals: tuple[int, ...]
+    team_size: int
+
+
+@dataclass(frozen=True)
+class TrickScoreVariant:
+    game: GameSpec
+    declarer_tricks: int
+    before: tuple[int, int]
+    """The declarers' and the defenders' running scores before this deal."""
+
+
+@dataclass(frozen=True)
+class DealCountVariant:
+    """A whole simulated Albastini deal: the cards each side won, and the engine's count (A19, A20)."""
+
+    game: GameSpec = field(repr=False)
+    sides: tuple[tuple[str, ...], ...]
+    """The players of each side, in seat order: one name, or a team's names."""
+    won: tuple[tuple[Card, ...], ...]
+    """The cards each side won, sorted by suit and rank."""
+    unclaimed: tuple[Card, ...]
+    """Cards nobody won: with five players, the trump indicator, never drawn (A18)."""
+    points: tuple[int, ...]
+    """The engine's total per side (DealResult.points)."""
+    victory: DealVictory
+    """The engine's verdict on the deal (DealResult.victory)."""
+    asked: int
+    """The learner counts the first `asked` sides; the others' totals are shown."""
+
+
+ASKED_SIDES = 3
+"""At most this many sides to count per question, so six players make five steps, not eight."""
+
+
+@dataclass(frozen=True)
+class MatchDealVariant:
+    """One deal of a simulated Altbaumer match, with what play_deals wrote for it (B19–B21)."""
+
+    game: GameSpec = field(repr=False)
+    sides: tuple[tuple[str, ...], tuple[str, ...]]
+    """The two partnerships, seats 0 + 2 and 1 + 3."""
+    trump: Suit
+    chooser: str
+    """Who chose the trump suit: their side declares."""
+    declarers: int
+    solo: str | None
+    """Who played alone, if anyone."""
+    sitting_out: str | None
+    tricks: tuple[int, int]
+    scores_before: tuple[int, int]
+    rounds_before: tuple[int, int]
+    decider: bool
+    score: DealScore
+    """The engine's B19 verdict for the declarers and the defenders."""
+    score_change: tuple[int, int]
+    """What each side wrote (nothing in the deciding deal)."""
+    written: tuple[int, int]
+    """The scores once this deal is written, before a won round sets them back to 0."""
+    scores: tuple[int, int]
+    rounds: tuple[int, int]
+    round_winner: int | None
+    solo_of_five: bool
+    match_winner: int | None
+    replay: tuple[int, str, int] = field(default=(0, "", 0), repr=False, compare=False)
+    """(seed, strategy, deal number): play_deals(game, seed=…, strategy=…, match=True) gives it again."""
+
+

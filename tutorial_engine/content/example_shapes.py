@@ -1,0 +1,586 @@
+"""Example files → typed examples, with every cross-field problem reported at its line.
+
+The shapes below say what each kind of example may contain; the builders check what a shape
+cannot (seat names that exist, one card per seat, no card twice) before the engine is asked.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from types import MappingProxyType
+
+from yaml.nodes import MappingNode
+
+from ..engine.cards import Card, Suit
+from ..engine.forecast import Refusal, forecast_seats, may_forecast
+from ..engine.game import Direction, GameSpec, NextDealer, TrickScoring, VictoryPoints
+from ..engine.rules import Duty, RankingError, WinReason, rank_cards
+from ..engine.scoring import MATCH_ROUNDS
+from ..engine.seating import SeatingError, Table
+from ..problems import Location, Problems, alternatives
+from .examples import (
+    NOBODY,
+    SIDES,
+    DealExample,
+    Example,
+    Expectation,
+    ForecastExample,
+    GameExample,
+    LegalExample,
+    RankingExample,
+    RoundExample,
+    ScoreExample,
+    TrickExample,
+)
+from .gamefile import SLUG
+from .shapes import (
+    INVALID,
+    Boolean,
+    CardShape,
+    Choice,
+    Context,
+    Field,
+    Integer,
+    ListOf,
+    MapOf,
+    Pairs,
+    Rec,
+    Record,
+    Seq,
+    SuitShape,
+    Tagged,
+    Text,
+    close_match,
+    did_you_mean,
+)
+from .source import Source
+
+SEAT = Text("a seat name")
+CITES = ListOf(Text("a fact number", pattern=r"[A-Z][0-9]+[a-z]?",
+                    hint="write it as in the game's facts.md, e.g. A14 or E1"))
+CARDS = ListOf(CardShape())
+
+
+def _example(what: str, fields: Mapping[str, Field], *, claim: bool = False) -> Record:
+    """An example's fields; a claim (pages.py) has the same ones, its id optional, as a claim
+    is shown where it stands rather than named from a page."""
+    identity = {} if claim else {"id": Field(Text("an example id", **SLUG), required=True,
+                                             doc="Unique within the game; used in page addresses.")}
+    return Record(what, {
+        **identity,
+        "kind": Field(Choice(KINDS, "a kind of example"), required=True,
+                      doc="What the example shows: " + ", ".join(f"`{kind}`" for kind in KINDS) + "."),
+        "title": Field(Text("a title"), doc="English source text, translated like any other."),
+        "cites": Field(CITES, doc="Rule facts (numbered in the game's facts.md) this example illustrates."),
+        "variant": Field(Text("a variant id", **SLUG), doc="A variant of the game's rules."),
+        **({"show": Field(Boolean(), doc="Draw the claim's position as a diagram under the text; "
+                                         "a `trick`, `legal`, `ranking` or `forecast` claim can be drawn.")}
+           if claim else {}),
+        **fields,
+    }, partial=True)
+
+
+KINDS = ("trick", "legal", "ranking", "forecast", "score", "round", "deal", "game")
+EXPECT_DOC = "What the engine must conclude; check fails, and says why, when it concludes otherwise."
+
+TRICK_EXPECT = Record("a trick expectation", {
+    "winner": Field(SEAT, doc="Name of the seat that takes the trick."),
+    "points": Field(Integer("a number of points", minimum=0), doc="What the trick is worth."),
+    "reason": Field(Choice([reason.value for reason in WinReason], "a win reason"),
+                    doc="Why the winner takes it, such as `highest-trump` or `highest-of-led-suit`."),
+})
+
+TRICK_FIELDS = MappingProxyType({
+    "trump": Field(SuitShape(), required=True, doc="The trump suit."),
+    "seats": Field(ListOf(SEAT, min_items=2), required=True,
+                   doc="Names in the direction of play."),
+    "leader": Field(SEAT, doc="Who leads; the first seat if omitted."),
+    "plays": Field(ListOf(CardShape(), min_items=2), required=True,
+                   doc="One card per seat, in playing order from the leader."),
+    "expect": Field(TRICK_EXPECT, doc=EXPECT_DOC),
+    "variations": Field(ListOf(Record("a variation", {
+        "title": Field(Text("a title"), doc="English source text, translated like any other."),
+        "cites": Field(CITES, doc="Rule facts (numbered in the game's facts.md) this example illustrates."),
+        "replace": Field(MapOf(CardShape(), CardShape(), "card replacements (old: new)"),
+                         doc="Cards played instead, as `old: new`."),
+        "trump": Field(SuitShape(), doc="Another trump suit."),
+        "expect": Field(TRICK_EXPECT, doc=EXPECT_DOC),
+    }), what="a list of variations"), doc="The same trick with other cards, each checked on its own."),
+})
+
+LEGAL_FIELDS = MappingProxyType({
+    "trump": Field(SuitShape(), required=True, doc="The trump suit."),
+    "trick": Field(CARDS, doc="Cards already played, from the leader; empty when leading."),
+    "hand": Field(ListOf(CardShape(), min_items=1), required=True, doc="The hand of the player to play."),
+    "expect": Field(Record("a legal-play expectation", {
+        "legal": Field(CARDS, doc="Every card of the hand that may be played."),
+        "duty": Field(Choice([duty.value for duty in Duty], "a duty"),
+                      doc="The obligation in force, such as none, follow or trump."),
+    }), doc=EXPECT_DOC),
+})
+
+RANKING_FIELDS = MappingProxyType({
+    "trump": Field(SuitShape(), doc="Omit to rank a suit that is not trump."),
+    "cards": Field(ListOf(CardShape(), min_items=1), required=True, doc="The cards to put in order."),
+    "expect": Field(Record("a ranking expectation", {
+        "strongest": Field(CardShape(), doc="The strongest of the cards."),
+        "order": Field(CARDS, doc="Strongest first."),
+        "values": Field(MapOf(CardShape(), Integer("a number of points", minimum=0), "card values"),
+                        doc="What each card is worth."),
+    }), doc=EXPECT_DOC),
+})
+
+FORECAST_FIELDS = MappingProxyType({
+    "seats": Field(ListOf(SEAT, min_items=2), required=True, doc="Names in the direction of play."),
+    "team_size": Field(Integer("a team size", minimum=1), doc="Players in a team; default 1."),
+    "dealer": Field(SEAT, required=True, doc="The seat that deals."),
+    "forecasts": Field(MapOf(SEAT, CardShape(), "forecasts by seat"),
+                       doc="Forecasts already on the table, in the order they were laid."),
+    "turned": Field(CardShape(), doc="The card the dealer turns up."),
+    "seat": Field(SEAT, doc="The player deciding whether to forecast."),
+    "hand": Field(CARDS, doc="That player's hand."),
+    "expect": Field(Record("a forecast expectation", {
+        "exchange": Field(SEAT, doc=f"Who must exchange, or {NOBODY}."),
+        "indicator": Field(CardShape(), doc="The card left face up under the stock."),
+        "trump": Field(SuitShape(), doc="The trump suit."),
+        "allowed": Field(CARDS, doc="Cards the seat may lay as forecast."),
+        "returned": Field(CARDS, doc="Forecasts that go back to their owners' hands."),
+    }), doc=EXPECT_DOC),
+})
+
+def _pair(what: str, doc: str) -> Field:
+    return Field(Record(what, {
+        "declarers": Field(Integer("a score"), required=True, doc="The declaring side's."),
+        "defenders": Field(Integer("a score"), required=True, doc="The defenders'."),
+    }), doc=doc)
+
+
+def _won(what: str) -> Field:
+    return Field(Choice((*SIDES, NOBODY), "a side"),
+                 doc=f"Which side wins {what}: `declarers`, `defenders` or `{NOBODY}`.")
+
+
+SCORE_FIELDS = MappingProxyType({
+    "totals": Field(MapOf(SEAT, Integer("a number of card points", minimum=0), "card points by player or team"),
+                    required=True, doc="Each player's or team's card points at the end of the deal."),
+    "team_size": Field(Integer("a team size", minimum=1), doc="Players in a team; default 1."),
+    "expect": Field(Record("a score expectation", {
+        "winner": Field(SEAT, doc=f"Who wins the deal, or `{NOBODY}` on a tie."),
+        "victory": Field(Integer("a number of victory points", minimum=0), doc="What the winner scores."),
+    }), doc=EXPECT_DOC),
+})
+
+ROUND_FIELDS = MappingProxyType({
+    "scores": _pair("scores before the deal", "The running scores before the deal; default 0 each."),
+    "rounds": _pair("rounds won before the deal", "Rounds each side has won; default 0 each."),
+    "declarer_tricks": Field(Integer("a number of tricks", minimum=0), required=True,
+                             doc="Tricks the declaring side takes."),
+    "solo": Field(Boolean(), doc="Whether a member of the declaring side plays alone; default `false`."),
+    "expect": Field(Record("a round expectation", {
+        "written": _pair("points written", "What each side writes for the deal."),
+        "scores": _pair("scores after the deal", "The running scores after the deal."),
+        "round": _won("a round with this deal"),
+        "match": _won("the match with this deal"),
+    }), doc=EXPECT_DOC),
+})
+
+DEAL_FIELDS = MappingProxyType({
+    "players": Field(Integer("a number of players", minimum=2), required=True, doc="Players at the table."),
+    "team_size": Field(Integer("a team size", minimum=1), doc="Players in a team; default 1."),
+    "expect": Field(Record("a deal expectation", {
+        "stock": Field(Integer("a number of cards", minimum=0), doc="Cards in the stock once trump is turned, the trump indicator included."),
+        "drawing_rounds": Field(Integer("a number of rounds", minimum=0), doc="Times every player draws."),
+        "tricks": Field(Integer("a number of tricks", minimum=1), doc="Tricks in the deal."),
+        "indicator_drawn": Field(Boolean(), doc="Whether anyone draws the trump indicator."),
+    }), doc=EXPECT_DOC),
+})
+
+GAME_FIELDS = MappingProxyType({
+    "expect": Field(Record("a game expectation", {
+        "cards": Field(Integer("a number of cards", minimum=1), doc="Cards in the deck."),
+        "hand": Field(Integer("a number of cards", minimum=1), doc="Cards dealt to each player."),
+        "points": Field(Integer("a number of points", minimum=0), doc="Card points in the deck."),
+        "direction": Field(Choice([d.value for d in Direction], "a direction"), doc="The direction of play."),
+        "next_dealer": Field(Choice([d.value for d in NextDealer], "a next dealer"),
+                             doc="Who deals the next deal: `winner` or `in-turn`."),
+        "players": Field(ListOf(Integer("a number of players", minimum=2)), doc="Table sizes the game is played at."),
+        "forecast": Field(Boolean(), doc="Whether the trump suit is forecast."),
+    }), required=True, doc=EXPECT_DOC),
+})
+
+
+def example_records(*, claim: bool = False) -> dict[str, Record]:
+    """Each kind's Record, for an examples file or for a claim on a page."""
+    fields = {"trick": TRICK_FIELDS, "legal": LEGAL_FIELDS, "ranking": RANKING_FIELDS,
+              "forecast": FORECAST_FIELDS, "score": SCORE_FIELDS, "round": ROUND_FIELDS,
+              "deal": DEAL_FIELDS, "game": GAME_FIELDS}
+    names = {"legal": "legal-play"}
+    return {kind: _example(f"a {names.get(kind, kind)} {'claim' if claim else 'example'}", shape, claim=claim)
+            for kind, shape in fields.items()}
+
+
+EXAMPLES_FILE = Record("an examples file", {
+    "game": Field(Text("a game id", **SLUG), doc="Needed only when the file is not in its game's folder under `examples/`."),
+    "examples": Field(ListOf(Tagged("an example", "kind", example_records()),
+                             what="a list of examples", min_items=1, keep_valid=True), required=True,
+                        doc="The worked examples of the file, each checked by the engine."),
+}, partial=True)
+
+
+def peek(node, key: str):
+    """The value node of `key` in a mapping node, before the mapping is validated."""
+    if isinstance(node, MappingNode):
+        for key_node, value_node in node.value:
+            if getattr(key_node, "value", None) == key:
+                return value_node
+    return None
+
+
+def load_examples(source: Source, problems: Problems, game: GameSpec | None) -> list[Example]:
+    """The file's examples that are free of problems. Without a game (unknown, or its game.yml
+    failed) only the shapes are checked, so the author still sees those problems at once."""
+    rec = EXAMPLES_FILE.read(source.root, Context(source, problems, game))
+    items: Seq = rec.get("examples", Seq()) if rec is not INVALID else Seq()
+    _unique_ids(items, problems)
+    if game is None:
+        return []
+    examples: list[Example] = []
+    for item in items:
+        example = _ExampleBuilder(game, item, problems).build()
+        if example is not None:
+            examples.append(example)
+    return examples
+
+
+def build_claim(game: GameSpec, rec: Rec, problems: Problems) -> Example | None:
+    """A claim on a page as an example, its problems reported; its id, for the anchor of its
+    diagram, from where it starts, which no other claim of its file shares."""
+    named = dataclasses.replace(rec, values={**rec.values,
+                                             "id": f"claim-{rec.location.line}-{rec.location.column}"})
+    return _ExampleBuilder(game, named, problems).build()
+
+
+def _unique_ids(items: Seq, problems: Problems) -> None:
+    """Checked on the records, so an example with other problems still claims its id."""
+    first: dict[str, Location] = {}
+    for item in items:
+        if "id" not in item:
+            continue
+        name, location = item["id"], item.at("id")
+        if name in first:
+            problems.add(location, f"the example id '{name}' is used twice (first on line "
+                                   f"{first[name].line}); ids must differ")
+        first.setdefault(name, location)
+
+
+def _sides(pair) -> tuple[int, int]:
+    """declarers, defenders: from a read Record's values or a plain mapping."""
+    return pair["declarers"], pair["defenders"]
+
+
+def _first(location: Location, earlier: Location) -> str:
+    """Where the earlier of two clashing values is: "first on line 7", or on this same line."""
+    if earlier.line == location.line:
+        return "also earlier on this line"
+    return f"first on line {earlier.line}"
+
+
+class _ExampleBuilder:
+    """Turns one example mapping into an Example, reporting what does not fit.
+
+    The mapping may be incomplete (some values had problems of their own): every check whose
+    values are there still runs, so one run reports them all, but no Example is made.
+    """
+
+    def __init__(self, game: GameSpec, rec: Rec, problems: Problems):
+        self.rec = rec
+        self.problems = problems
+        self.failed = False
+        self.game = game
+        if "variant" in rec:
+            self.game = self._variant(rec["variant"], rec.at("variant"))
+
+    def error(self, location: Location, message: str) -> None:
+        self.problems.add(location, message)
+        self.failed = True
+
+    @property
+    def ok(self) -> bool:
+        """Whether an Example can be made: every value read, and no check failed."""
+        return self.rec.complete and not self.failed
+
+    def build(self) -> Example | None:
+        return getattr(self, f"_{self.rec['kind']}")()
+
+    def _common(self) -> dict:
+        return dict(id=self.rec["id"], location=self.rec.location, game=self.game,
+                    title=self.rec.get("title"), cites=tuple(self.rec.get("cites", ())))
+
+    def _variant(self, name: str, location: Location) -> GameSpec:
+        variants = self.game.variants
+        if name in variants:
+            return variants[name]
+        hint = did_you_mean(name, variants) if variants else "it has none; remove 'variant'"
+        self.error(location, f"{self.game.name} has no variant '{name}'; {hint}")
+        return self.game
+
+    def _seats(self) -> tuple[str, ...]:
+        """The seat names, each checked; none when they could not be read."""
+        seats: Seq = self.rec.get("seats", Seq())
+        first: dict[str, Location] = {}
+        for name, location in zip(seats, seats.locations):
+            if name in first:
+                self.error(location, f"the seat name '{name}' is used twice "
+                                     f"({_first(location, first[name])}); give each seat its own name")
+            elif name == NOBODY:
+                self.error(location, f"'{NOBODY}' is reserved for \"no exchange\"; choose another name")
+            first.setdefault(name, location)
+        return tuple(seats)
+
+    def _seat(self, seats: tuple[str, ...], name: str, location: Location, *, nobody=False) -> int | None:
+        """The index of seat `name`; None for `nobody`, and when the seats had problems of their own."""
+        if (nobody and name == NOBODY) or not seats:
+            return None
+        if name in seats:
+            return seats.index(name)
+        guess = close_match(name, seats)
+        hint = f"; did you mean '{guess}'?" if guess else ""
+        self.error(location, f"'{name}' is not one of the seats ({', '.join(seats)}){hint}")
+        return None
+
+    def _distinct(self, *groups: Seq) -> None:
+        first: dict[Card, Location] = {}
+        for group in groups:
+            for card, location in zip(group, group.locations):
+                if card in first:
+                    self.error(location, f"{card} appears twice ({_first(location, first[card])}); "
+                                         "a deck holds each card once")
+                first.setdefault(card, location)
+
+    def _expect(self, rec: Rec) -> Expectation:
+        if "expect" not in rec:
+            return Expectation()
+        expect: Rec = rec["expect"]
+        return Expectation(dict(expect.values), dict(expect.locations))
+
+    def _trick(self) -> TrickExample | None:
+        rec = self.rec
+        seats = self._seats()
+        plays: Seq | None = rec.get("plays")
+        leader = self._seat(seats, rec["leader"], rec.at("leader")) if "leader" in rec else 0
+        if seats and len(seats) not in self.game.trick_sizes:
+            sizes = alternatives(self.game.trick_sizes)
+            self.error(rec.at("seats"), f"{self.game.name} tricks have {sizes} players, "
+                                        f"but {len(seats)} seats are named")
+        elif seats and plays is not None and len(plays) != len(seats):
+            self.error(rec.at("plays"), f"{len(seats)} seats but {len(plays)} cards played; "
+                                        "give one card per seat, in playing order from the leader")
+        if plays is not None:
+            self._distinct(plays)
+        self._check_winner(seats, self._expect(rec))
+        variations: Seq = rec.get("variations", Seq()) if plays is not None else Seq()
+        changes = [self._vary(seats, plays, variation, location)
+                   for variation, location in zip(variations, variations.locations)]
+        if not self.ok:
+            return None
+        common = self._common()
+        variations = tuple(
+            TrickExample(**(common | {"location": location, "title": variation.get("title"),
+                                      "cites": tuple(variation.get("cites", ()))}),
+                         expect=self._expect(variation), trump=variation.get("trump", rec["trump"]),
+                         seats=seats, leader=leader, plays=new_plays, replaced=replaced)
+            for variation, location, new_plays, replaced in changes)
+        return TrickExample(**common, expect=self._expect(rec), trump=rec["trump"], seats=seats,
+                            leader=leader, plays=tuple(plays), variations=variations)
+
+    def _check_winner(self, seats, expect: Expectation) -> None:
+        if "winner" in expect:
+            self._seat(seats, expect["winner"], expect.locations["winner"])
+
+    def _vary(self, seats, plays: Seq, variation: Rec, location: Location):
+        """Check one variation; give it back with its plays and the cards it replaced."""
+        if "replace" not in variation and "trump" not in variation:
+            self.error(location, "a variation changes something: give 'replace' (old card: new "
+                                 "card), 'trump', or both")
+        new_plays = list(plays)
+        replaced = []
+        for old, new, at in variation.get("replace", ()):
+            if old not in new_plays:
+                self.error(at, f"{old} is not played in this trick; replace one of {' '.join(map(str, plays))}")
+                continue
+            new_plays[new_plays.index(old)] = new
+            replaced.append((old, new))
+        self._distinct(Seq(new_plays, [variation.at("replace")] * len(new_plays)))
+        self._check_winner(seats, self._expect(variation))
+        return variation, location, tuple(new_plays), tuple(replaced)
+
+    def _legal(self) -> LegalExample | None:
+        rec = self.rec
+        trick: Seq = rec.get("trick", Seq())
+        if len(trick) >= max(self.game.trick_sizes):
+            self.error(rec.at("trick"), f"the trick is already complete: {self.game.name} tricks hold "
+                                        f"at most {max(self.game.trick_sizes)} cards")
+        self._distinct(trick, rec.get("hand", Seq()))
+        if not self.ok:
+            return None
+        return LegalExample(**self._common(), expect=self._expect(rec), trump=rec["trump"],
+                            trick=tuple(trick), hand=tuple(rec["hand"]))
+
+    def _ranking(self) -> RankingExample | None:
+        rec = self.rec
+        self._distinct(rec.get("cards", Seq()))
+        if not self.ok:
+            return None
+        try:
+            rank_cards(self.game, rec.get("trump"), rec["cards"])
+        except RankingError as error:
+            self.error(rec.at("cards"), str(error))
+            return None
+        expect = self._expect(rec)
+        if "values" in expect:
+            expect.values["values"] = list(expect["values"])
+        return RankingExample(**self._common(), expect=expect, trump=rec.get("trump"),
+                              cards=tuple(rec["cards"]))
+
+    def _forecast(self) -> ForecastExample | None:
+        rec = self.rec
+        if self.game.forecast is False:
+            self.error(rec.at("kind"), f"{self.game.name} has no forecast of the trump suit")
+        seats = self._seats()
+        dealer = self._seat(seats, rec["dealer"], rec.at("dealer")) if "dealer" in rec else None
+        forecasts = [(self._seat(seats, name, location), card, location)
+                     for name, card, location in rec.get("forecasts", ())]
+        seat = self._seat(seats, rec["seat"], rec.at("seat")) if "seat" in rec else None
+        if ("seat" in rec) != ("hand" in rec):
+            self.error(rec.at("seat" if "seat" in rec else "hand"), "give 'seat' and 'hand' together: whose forecast is asked "
+                                     "about, and what that player holds")
+        if "turned" not in rec and "seat" not in rec:
+            self.error(rec.location, "a forecast example asks about the turn-up ('turned') or "
+                                     "about a player's choice ('seat' and 'hand'); give at least one")
+        cards = [Seq([card for _, card, _ in forecasts], [location for _, _, location in forecasts])]
+        if "turned" in rec:
+            cards.append(Seq([rec["turned"]], [rec.at("turned")]))
+        cards.append(rec.get("hand", Seq()))
+        self._distinct(*cards)
+        expect = self._expect(rec)
+        if "exchange" in expect:
+            self._seat(seats, expect["exchange"], expect.locations["exchange"], nobody=True)
+        if not self.ok:
+            return None
+        team_size = rec.get("team_size", 1)
+        try:
+            table = Table.for_game(self.game, len(seats), team_size)
+        except SeatingError as error:
+            self.error(rec.at("team_size" if "team_size" in rec else "seats"), str(error))
+            return None
+        self._check_forecasts(table, seats, dealer, seat, forecasts)
+        if not self.ok:
+            return None
+        return ForecastExample(**self._common(), expect=expect, seats=seats, team_size=team_size,
+                               dealer=dealer, forecasts=tuple((s, card) for s, card, _ in forecasts),
+                               turned=rec.get("turned"), seat=seat, hand=tuple(rec.get("hand", ())))
+
+    def _score(self) -> ScoreExample | None:
+        rec = self.rec
+        if not isinstance(self.game.scoring, VictoryPoints):
+            self.error(rec.at("kind"), f"{self.game.name} does not score card points; a 'score' claim is "
+                                       "for games won on card points, a 'round' claim for games won on tricks")
+        totals: Pairs = rec.get("totals", Pairs([], rec.location))
+        names = [name for name, _, _ in totals]
+        seen: dict[str, Location] = {}
+        for name, _, location in totals:
+            if name in seen:
+                self.error(location, f"'{name}' is named twice ({_first(location, seen[name])})")
+            seen.setdefault(name, location)
+        if "totals" in rec and len(totals) < 2:
+            self.error(rec.at("totals"), "a deal has at least two players or teams; give a total for each")
+        expect = self._expect(rec)
+        if "winner" in expect and expect["winner"] != NOBODY:
+            self._seat(tuple(names), expect["winner"], expect.locations["winner"])
+        team_size = rec.get("team_size", 1)
+        thresholds = getattr(self.game.scoring, "thresholds", {})
+        given = sum(total for _, total, _ in totals)
+        if isinstance(self.game.scoring, VictoryPoints) and given > self.game.total_points:
+            self.error(rec.at("totals"), f"the totals add up to {given}, more than the {self.game.total_points} "
+                                         f"points of the {self.game.name} deck")
+        if thresholds and team_size not in thresholds:
+            self.error(rec.at("team_size"), f"{self.game.name} has no teams of {team_size}; "
+                                            f"team sizes: {alternatives(sorted(thresholds))}")
+        if not self.ok:
+            return None
+        return ScoreExample(**self._common(), expect=expect, sides=tuple(names),
+                            totals=tuple(total for _, total, _ in totals), team_size=team_size)
+
+    def _round(self) -> RoundExample | None:
+        rec = self.rec
+        if not isinstance(self.game.scoring, TrickScoring):
+            self.error(rec.at("kind"), f"{self.game.name} is not scored by tricks; a 'round' claim is for "
+                                       "games won on tricks, a 'score' claim for games won on card points")
+        elif rec.get("declarer_tricks", 0) > self.game.hand_size:
+            self.error(rec.at("declarer_tricks"), f"a {self.game.name} deal has {self.game.hand_size} tricks, "
+                                                  f"not {rec['declarer_tricks']}")
+        rounds, scores = rec.get("rounds"), rec.get("scores")
+        if rounds is not None and max(_sides(rounds)) >= MATCH_ROUNDS:
+            self.error(rec.at("rounds"), f"a side with {MATCH_ROUNDS} rounds has won the match already; "
+                                         "the deal is one of a match still being played")
+        if scores is not None and isinstance(self.game.scoring, TrickScoring) \
+                and max(_sides(scores)) >= self.game.scoring.round:
+            self.error(rec.at("scores"), f"a side at {self.game.scoring.round} has won the round already, "
+                                         "and the scores went back to 0")
+        expect = self._expect(rec)
+        for key in ("written", "scores"):
+            if key in expect:
+                expect.values[key] = _sides(expect[key])
+        if not self.ok:
+            return None
+        zero = {"declarers": 0, "defenders": 0}
+        return RoundExample(**self._common(), expect=expect,
+                            scores=_sides(rec.get("scores", zero)), rounds=_sides(rec.get("rounds", zero)),
+                            declarer_tricks=rec["declarer_tricks"], solo=rec.get("solo", False))
+
+    def _deal(self) -> DealExample | None:
+        rec = self.rec
+        if self.game.deal != "draw":
+            self.error(rec.at("kind"), f"a 'deal' claim counts the stock and the drawing; {self.game.name} "
+                                       "has no drawing from a stock")
+        team_size = rec.get("team_size", 1)
+        if self.ok:
+            try:
+                Table.for_game(self.game, rec["players"], team_size)
+            except SeatingError as error:
+                self.error(rec.at("team_size" if "team_size" in rec else "players"), str(error))
+        if not self.ok:
+            return None
+        return DealExample(**self._common(), expect=self._expect(rec), players=rec["players"],
+                           team_size=team_size)
+
+    def _game(self) -> GameExample | None:
+        if not self.ok:
+            return None
+        return GameExample(**self._common(), expect=self._expect(self.rec))
+
+    def _check_forecasts(self, table: Table, seats: tuple[str, ...], dealer: int, seat: int | None,
+                         forecasts: list[tuple[int, Card, Location]]) -> None:
+        """Who may forecast, and when, and of which suit: each forecast reported at its own line,
+        where the engine could only refuse the example as a whole."""
+        asked = forecast_seats(table, dealer)
+        limit = asked.index(seat) if seat in asked else len(asked)
+        suits: dict[Suit, tuple[Card, Location]] = {}
+        for index, card, location in forecasts:
+            name = seats[index]
+            refusal = may_forecast(table, dealer, index)
+            if refusal is Refusal.DEALER:
+                self.error(location, f"{name} is the dealer, and the dealer never forecasts")
+            elif refusal is Refusal.DEALERS_PARTNER:
+                self.error(location, f"{name} is the dealer's partner, and the dealer's partners "
+                                     "never forecast")
+            elif asked.index(index) >= limit:
+                self.error(location, f"{name}'s forecast cannot be on the table yet: {name} is asked "
+                                     f"after {seats[seat]}")
+            if card.suit in suits:
+                other, at = suits[card.suit]
+                self.error(location, f"{card} forecasts {card.suit}, like {other} "
+                                     f"({_first(location, at)}); the forecasts on the table must be "
+                                     "of different suits")
+            suits.setdefault(card.suit, (card, location))

@@ -1,0 +1,354 @@
+"""Worked examples as typed objects: each asks the engine its question and compares the answer
+with what the author expected.
+
+An expectation is optional; the engine's answer is always computed, so a page can show it.
+"""
+
+from __future__ import annotations
+
+import abc
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..engine.cards import Card, Suit
+from ..engine.draw_deal import DrawingDeal, play_out, random_strategy
+from ..engine.forecast import ForecastOptions, ForecastOutcome, forecast_options, forecast_outcome
+from ..engine.game import CardNotInDeck, GameSpec
+from ..engine.rules import Legality, Ranking, RuleError, Verdict, legal_plays, rank_cards, trick_verdict
+from ..engine.scoring import DealVictory, MatchStep, match_step, victory
+from ..engine.seating import SeatingError, Table
+from ..i18n.explain import explain_options, explain_outcome, points_sum, why_legal, why_refused, why_wins
+from ..problems import Location, Problem
+
+NOBODY = "nobody"
+"""The expected `exchange` when no forecast is exchanged."""
+
+
+@dataclass(frozen=True)
+class Expectation:
+    values: Mapping[str, Any] = field(default_factory=dict)
+    locations: Mapping[str, Location] = field(default_factory=dict)
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.values
+
+    def __getitem__(self, key: str) -> Any:
+        return self.values[key]
+
+
+def _cards(cards) -> str:
+    return " ".join(str(card) for card in cards) or "no card"
+
+
+@dataclass(frozen=True)
+class Example(abc.ABC):
+    id: str
+    location: Location
+    game: GameSpec
+    title: str | None
+    cites: tuple[str, ...]
+    expect: Expectation
+
+    def _mismatch(self, key: str, message: str) -> Problem:
+        return Problem(self.expect.locations.get(key, self.location), message)
+
+    @abc.abstractmethod
+    def check(self) -> list[Problem]:
+        """Every way the author's expectation contradicts the engine."""
+
+
+def disagreements(example: Example) -> list[Problem]:
+    """Where the engine disagrees with the example, or refuses its position, as problems."""
+    try:
+        return example.check()
+    except (RuleError, CardNotInDeck, SeatingError) as error:
+        return [Problem(example.location, str(error))]
+
+
+@dataclass(frozen=True)
+class TrickExample(Example):
+    trump: Suit
+    seats: tuple[str, ...]
+    leader: int
+    plays: tuple[Card, ...]
+    """In playing order, starting with the leader."""
+    replaced: tuple[tuple[Card, Card], ...] = ()
+    """For a variation: which cards of the original trick were swapped for which."""
+    variations: tuple[TrickExample, ...] = ()
+
+    kind = "trick"
+
+    def player(self, index: int) -> str:
+        """The name of who played `plays[index]`."""
+        return self.seats[(self.leader + index) % len(self.seats)]
+
+    def solve(self) -> Verdict:
+        return trick_verdict(self.game, self.trump, self.plays)
+
+    def check(self) -> list[Problem]:
+        verdict = self.solve()
+        winner = self.player(verdict.winner)
+        problems = []
+        if "winner" in self.expect and self.expect["winner"] != winner:
+            problems.append(self._mismatch("winner", f"expected winner {self.expect['winner']}, but "
+                                                     f"the engine gives {winner}: {why_wins(verdict, self.game)}"))
+        if "points" in self.expect and self.expect["points"] != verdict.points:
+            problems.append(self._mismatch("points", f"expected {self.expect['points']} points, but "
+                                                     f"the engine gives {points_sum(verdict).text}"))
+        if "reason" in self.expect and self.expect["reason"] != verdict.reason.value:
+            problems.append(self._mismatch("reason", f"expected the reason {self.expect['reason']}, "
+                                                     f"but the engine gives {verdict.reason.value}: "
+                                                     f"{why_wins(verdict, self.game)}"))
+        for variation in self.variations:
+            problems += variation.check()
+        return problems
+
+
+@dataclass(frozen=True)
+class LegalExample(Example):
+    trump: Suit
+    trick: tuple[Card, ...]
+    hand: tuple[Card, ...]
+
+    kind = "legal"
+
+    def solve(self) -> Legality:
+        return legal_plays(self.game, self.trump, self.trick, self.hand)
+
+    def check(self) -> list[Problem]:
+        legality = self.solve()
+        problems = []
+        if "legal" in self.expect and set(self.expect["legal"]) != set(legality.legal):
+            expected = set(self.expect["legal"])
+            reasons = [f"{card} is refused because {why_refused(legality)}"
+                       for card in self.hand if card in expected and card in legality.refused]
+            reasons += [why_legal(card, legality, self.game)
+                        for card in legality.legal if card not in expected]
+            reasons += [f"{card} is not in the hand" for card in self.expect["legal"]
+                        if card not in self.hand]
+            problems.append(self._mismatch(
+                "legal", f"expected legal {_cards(self.expect['legal'])}, but the engine gives "
+                         f"{_cards(legality.legal)}: {'; '.join(reasons)}"))
+        if "duty" in self.expect and self.expect["duty"] != legality.duty.value:
+            problems.append(self._mismatch("duty", f"expected the duty {self.expect['duty']}, but the "
+                                                   f"engine gives {legality.duty.value}"))
+        return problems
+
+
+@dataclass(frozen=True)
+class RankingExample(Example):
+    trump: Suit | None
+    cards: tuple[Card, ...]
+
+    kind = "ranking"
+
+    def solve(self) -> Ranking:
+        return rank_cards(self.game, self.trump, self.cards)
+
+    def check(self) -> list[Problem]:
+        ranking = self.solve()
+        order = f"strongest first: {_cards(ranking.order)}"
+        problems = []
+        if "strongest" in self.expect and self.expect["strongest"] != ranking.strongest:
+            problems.append(self._mismatch("strongest", f"expected strongest {self.expect['strongest']}, "
+                                                        f"but the engine gives {ranking.strongest} ({order})"))
+        if "order" in self.expect and tuple(self.expect["order"]) != ranking.order:
+            problems.append(self._mismatch("order", f"expected the order {_cards(self.expect['order'])}, "
+                                                    f"but the engine gives {_cards(ranking.order)}"))
+        for card, value, location in self.expect.values.get("values", ()):
+            actual = self.game.card_points(card)
+            if card not in self.cards:
+                problems.append(Problem(location, f"{card} is not one of the cards ranked "
+                                                  f"({_cards(self.cards)})"))
+            elif value != actual:
+                problems.append(Problem(location, f"expected {card} to be worth {value}, but the "
+                                                  f"engine gives {actual}"))
+        return problems
+
+
+@dataclass(frozen=True)
+class ForecastExample(Example):
+    seats: tuple[str, ...]
+    team_size: int
+    dealer: int
+    forecasts: tuple[tuple[int, Card], ...]
+    """(seat, card) in the order they were laid."""
+    turned: Card | None
+    seat: int | None
+    hand: tuple[Card, ...]
+
+    kind = "forecast"
+
+    @property
+    def table(self) -> Table:
+        return Table.for_game(self.game, len(self.seats), self.team_size)
+
+    def options(self) -> ForecastOptions | None:
+        if self.seat is None:
+            return None
+        return forecast_options(self.game, self.table, self.dealer, self.seat, self.hand,
+                                dict(self.forecasts))
+
+    def outcome(self) -> ForecastOutcome | None:
+        if self.turned is None:
+            return None
+        return forecast_outcome(self.game, self.table, self.dealer, dict(self.forecasts), self.turned)
+
+    def check(self) -> list[Problem]:
+        problems = []
+        options = self.options()
+        if options is not None and "allowed" in self.expect \
+                and set(self.expect["allowed"]) != set(options.allowed):
+            problems.append(self._mismatch(
+                "allowed", f"expected forecasts allowed: {_cards(self.expect['allowed'])}, but the "
+                           f"engine gives {_cards(options.allowed)}: {explain_options(options)}"))
+        outcome = self.outcome()
+        if outcome is None:
+            return problems
+        name = self.seats.__getitem__
+        exchanger = name(outcome.exchange.seat) if outcome.exchange else NOBODY
+        if "exchange" in self.expect and self.expect["exchange"] != exchanger:
+            problems.append(self._mismatch("exchange", f"expected exchange by {self.expect['exchange']}, "
+                                                       f"but the engine gives {exchanger}: "
+                                                       f"{explain_outcome(outcome, name)}"))
+        if "indicator" in self.expect and self.expect["indicator"] != outcome.indicator:
+            because = "" if problems else f": {explain_outcome(outcome, name)}"
+            problems.append(self._mismatch("indicator", f"expected the indicator {self.expect['indicator']}, "
+                                                        f"but the engine gives {outcome.indicator}{because}"))
+        returned = [card for _, card in outcome.returned]
+        if "returned" in self.expect and set(self.expect["returned"]) != set(returned):
+            because = "" if problems else f": {explain_outcome(outcome, name)}"
+            problems.append(self._mismatch("returned", f"expected back in hand {_cards(self.expect['returned'])}, "
+                                                       f"but the engine gives {_cards(returned)}{because}"))
+        if "trump" in self.expect and self.expect["trump"] != outcome.trump:
+            problems.append(self._mismatch("trump", f"expected trump {self.expect['trump']}, but the "
+                                                    f"engine gives {outcome.trump}: the turned card "
+                                                    f"{self.turned} sets it"))
+        return problems
+
+
+@dataclass(frozen=True)
+class ScoreExample(Example):
+    """A deal's card points to victory points (A20, R11)."""
+
+    sides: tuple[str, ...]
+    totals: tuple[int, ...]
+    team_size: int
+
+    kind = "score"
+
+    def solve(self) -> DealVictory:
+        return victory(self.game.scoring, self.totals, self.team_size)
+
+    def check(self) -> list[Problem]:
+        result = self.solve()
+        winner = NOBODY if result.winner is None else self.sides[result.winner]
+        problems = []
+        if "winner" in self.expect and self.expect["winner"] != winner:
+            problems.append(self._mismatch("winner", f"expected the deal won by {self.expect['winner']}, but the "
+                                                     f"engine gives {winner} ({result.outcome.value})"))
+        if "victory" in self.expect and self.expect["victory"] != result.points:
+            below = (f"; a total below {result.threshold} doubles the win" if result.threshold is not None
+                     else "")
+            problems.append(self._mismatch("victory", f"expected {self.expect['victory']} victory points, but "
+                                                      f"the engine gives {result.points}{below}"))
+        return problems
+
+
+SIDES = ("declarers", "defenders")
+"""The two sides of a deal in rounds, in the order of RoundExample's pairs."""
+
+
+@dataclass(frozen=True)
+class RoundExample(Example):
+    """One deal of a match in rounds: what is written, the scores after, a round or the match
+    won (B19–B21). Side 0 is the declaring side."""
+
+    scores: tuple[int, int]
+    rounds: tuple[int, int]
+    declarer_tricks: int
+    solo: bool
+
+    kind = "round"
+
+    def solve(self) -> MatchStep:
+        tricks = (self.declarer_tricks, self.game.hand_size - self.declarer_tricks)
+        return match_step(self.game.scoring, self.scores, self.rounds, 0, tricks, self.solo)
+
+    def check(self) -> list[Problem]:
+        step = self.solve()
+        won = {None: NOBODY, 0: SIDES[0], 1: SIDES[1]}
+        problems = []
+        for key, actual in (("written", step.written), ("scores", step.scores)):
+            if key in self.expect and tuple(self.expect[key]) != actual:
+                problems.append(self._mismatch(key, f"expected {key} {_pair(self.expect[key])}, but the "
+                                                    f"engine gives {_pair(actual)}"))
+        for key, actual in (("round", won[step.round_winner]), ("match", won[step.match_winner])):
+            if key in self.expect and self.expect[key] != actual:
+                problems.append(self._mismatch(key, f"expected the {key} won by {self.expect[key]}, but the "
+                                                    f"engine gives {actual}"))
+        return problems
+
+
+def _pair(values) -> str:
+    return ", ".join(f"{side} {value}" for side, value in zip(SIDES, values))
+
+
+@dataclass(frozen=True)
+class DealCounts:
+    stock: int
+    """Cards in the stock once trump is turned, the trump indicator included."""
+    drawing_rounds: int
+    tricks: int
+    indicator_drawn: bool
+
+
+@dataclass(frozen=True)
+class DealExample(Example):
+    """How long a drawing deal lasts at a table (A16–A18, R10): read off a deal the engine plays,
+    so the counts are what happens, not a formula that could disagree with it."""
+
+    players: int
+    team_size: int
+
+    kind = "deal"
+
+    def solve(self) -> DealCounts:
+        table = Table.for_game(self.game, self.players, self.team_size)
+        rng = random.Random(0)
+        deal = DrawingDeal(self.game, table, 0, rng)
+        result = play_out(deal, random_strategy, rng)
+        draws = sum(1 for event in deal.log if event["event"] == "draw")
+        return DealCounts(draws + len(deal.stock), draws // self.players, result.trick_count,
+                          result.indicator_taker is not None)
+
+    def check(self) -> list[Problem]:
+        counts = self.solve()
+        problems = []
+        for key in ("stock", "drawing_rounds", "tricks", "indicator_drawn"):
+            actual = getattr(counts, key)
+            if key in self.expect and self.expect[key] != actual:
+                problems.append(self._mismatch(key, f"expected {key.replace('_', ' ')} {self.expect[key]}, but "
+                                                    f"a deal the engine plays at {self.players} players gives {actual}"))
+        return problems
+
+
+@dataclass(frozen=True)
+class GameExample(Example):
+    """A fact of game.yml stated in prose: the deck, a hand, the points, the direction."""
+
+    kind = "game"
+
+    def facts(self) -> dict[str, Any]:
+        game = self.game
+        return {"cards": len(game.deck), "hand": game.hand_size, "points": game.total_points,
+                "direction": game.direction.value, "next_dealer": game.next_dealer.value,
+                "players": list(game.players),
+                "forecast": game.forecast}
+
+    def check(self) -> list[Problem]:
+        facts = self.facts()
+        return [self._mismatch(key, f"expected {key} {self.expect[key]}, but game.yml gives {facts[key]}")
+                for key in facts if key in self.expect and self.expect[key] != facts[key]]

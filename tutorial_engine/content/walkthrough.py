@@ -1,0 +1,256 @@
+"""A seeded whole deal, told as moments for a walkthrough page.
+
+The deal is played by the engine's state machine with the game's sensible strategy; this module
+only watches it and keeps, for each moment (the draw for partners, the deal, the turn-up or the
+trump choice, each trick, the count), the facts its questions ask about. Every answer is
+therefore the engine's. The words live in render/walkthrough.py.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from ..engine.cards import Card, Suit
+from ..engine.draw_deal import DrawingDeal, Play
+from ..engine.draw_deal import sensible_strategy as drawing_strategy
+from ..engine.forecast import ForecastOutcome, forecast_outcome
+from ..engine.game import GameSpec
+from ..engine.partners import PartnerDraw, draw_for_partners, draw_generator
+from ..engine.rules import Legality, Verdict, judge_trick, legal_plays
+from ..engine.scoring import DealScore, DealVictory
+from ..engine.seating import Table
+from ..engine.trump_choice_deal import Discard, TrumpChoiceDeal
+from ..engine.trump_choice_deal import sensible_strategy as choice_strategy
+
+
+@dataclass(frozen=True)
+class WalkSpec:
+    """What a page asks for: which table, and which seed deals the cards."""
+
+    game: GameSpec
+    players: int
+    team_size: int
+    seed: int
+
+    @property
+    def key(self) -> str:
+        """Stable across builds and locales: the browser keeps progress under it."""
+        return f"walkthrough-{self.players}-{self.team_size}-{self.seed}"
+
+
+@dataclass(frozen=True)
+class Dealt:
+    dealer: int
+    hands: tuple[tuple[Card, ...], ...]
+    stock: int
+    forecasters: tuple[int, ...]
+    """Who may forecast, in turn (A8); empty in a trump-choice deal."""
+    chooser: int | None
+    """Who chooses trump (B11); None in a drawing deal."""
+    taken: tuple[Card, ...] = ()
+    """B9: trees the cutter took at the cut, which shorten the cutter's first packet."""
+
+
+@dataclass(frozen=True)
+class TurnedUp:
+    """A8–A11: the forecasts in turn (None for a pass), the turned card and what follows."""
+
+    dealer: int
+    forecasts: tuple[tuple[int, Card | None], ...]
+    outcome: ForecastOutcome
+    leader: int
+
+
+@dataclass(frozen=True)
+class Cut:
+    """B8: who cut, the exposed cards, the trees taken."""
+
+    dealer: int
+    cutter: int
+    exposed: tuple[Card, ...]
+    taken: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
+class TrumpChosen:
+    """B11–B13: the cards turned, accepted or not, the discards, a solo and the first leader."""
+
+    chooser: int
+    turned: tuple[Card, ...]
+    accepted: bool
+    trump: Suit
+    taken: tuple[Card, ...]
+    discards: tuple[Card, ...]
+    solo: int | None
+    sitting_out: int | None
+    leader: int
+
+
+@dataclass(frozen=True)
+class DutyTurn:
+    """One player's hand at their turn, when a duty refused some of its cards (B14–B16)."""
+
+    seat: int
+    hand: tuple[Card, ...]
+    legality: Legality
+
+
+@dataclass(frozen=True)
+class TrickPlayed:
+    number: int
+    trump: Suit
+    seats: tuple[int, ...]
+    """The players in playing order, the leader first."""
+    verdict: Verdict
+    winner: int
+    draws: tuple[tuple[int, Card], ...]
+    """A16: the cards drawn after the trick, in drawing order."""
+    indicator_taker: int | None
+    """Set on the drawing round that gives the indicator away (A16)."""
+    duty: DutyTurn | None
+
+
+@dataclass(frozen=True)
+class Counted:
+    """A19–A20: each side's points and the victory points."""
+
+    sides: tuple[tuple[int, ...], ...]
+    points: tuple[int, ...]
+    victory: DealVictory
+    team_size: int
+
+
+@dataclass(frozen=True)
+class Scored:
+    """B19: the tricks of each pair and what is written."""
+
+    declarers: int
+    solo: int | None
+    tricks: tuple[int, int]
+    score: DealScore
+
+
+Moment = PartnerDraw | Dealt | TurnedUp | Cut | TrumpChosen | TrickPlayed | Counted | Scored
+
+
+@dataclass(frozen=True)
+class Walkthrough:
+    spec: WalkSpec
+    table: Table
+    moments: tuple[Moment, ...]
+    seats: tuple[int, ...]
+    """The player at each seat, numbered in the order they sat down (the page's names): moved
+    by the draw for partners (B7), else each in their own seat."""
+
+
+def walk(spec: WalkSpec) -> Walkthrough:
+    """The deal the seed gives, seat 0 dealing, played by the sensible strategy; a trump-choice
+    deal first draws for partners, which is its first moment."""
+    table = Table.for_game(spec.game, spec.players, spec.team_size)
+    rng = random.Random(spec.seed)
+    if spec.game.deal == "trump-choice":
+        draw = draw_for_partners(spec.game, draw_generator(spec.seed))
+        moments = (draw, *_choice_moments(TrumpChoiceDeal(spec.game, 0, rng), rng))
+        return Walkthrough(spec, table, moments, draw.seats)
+    moments = tuple(_drawing_moments(DrawingDeal(spec.game, table, 0, rng), rng))
+    return Walkthrough(spec, table, moments, tuple(range(spec.players)))
+
+
+def _played(state, strategy, rng: random.Random) -> tuple[list, list[DutyTurn | None]]:
+    """Play the deal out; the actions taken, and per trick the first hand a duty restricted."""
+    actions: list = []
+    duties: list[DutyTurn | None] = []
+    trick_duty: DutyTurn | None = None
+    while not state.is_terminal():
+        action = strategy(state, rng)
+        if isinstance(action, Play):
+            trick, hand = tuple(state.trick), tuple(state.hands[action.seat])
+            if not trick:
+                trick_duty = None
+            elif trick_duty is None:
+                legality = legal_plays(state.game, state.trump, trick, hand)
+                if legality.refused:
+                    trick_duty = DutyTurn(action.seat, hand, legality)
+            state.apply(action)
+            if not state.trick:
+                duties.append(trick_duty)
+            actions.append(action)
+            continue
+        state.apply(action)
+        actions.append(action)
+    return actions, duties
+
+
+def _tricks(state, duties: list[DutyTurn | None], seat_after) -> list[TrickPlayed]:
+    """The trick events of the log, each with the draws that followed it."""
+    moments: list[TrickPlayed] = []
+    draws: list[tuple[int, Card]] = []
+    events = [e for e in state.log if e["event"] in ("trick", "draw")]
+    for event in events:
+        if event["event"] == "draw":
+            draws.append((event["seat"], event["card"]))
+            continue
+        if moments:
+            moments[-1] = _with_draws(moments[-1], draws, state)
+        draws = []
+        plays = tuple(event["plays"])
+        seats = [event["leader"]]
+        for _ in plays[1:]:
+            seats.append(seat_after(seats[-1]))
+        moments.append(TrickPlayed(
+            number=len(moments) + 1, trump=state.trump, seats=tuple(seats),
+            verdict=judge_trick(state.game, state.trump, plays), winner=event["winner"],
+            draws=(), indicator_taker=None, duty=duties[len(moments)]))
+    if moments:
+        moments[-1] = _with_draws(moments[-1], draws, state)
+    return moments
+
+
+def _with_draws(trick: TrickPlayed, draws: list[tuple[int, Card]], state) -> TrickPlayed:
+    indicator = getattr(state, "indicator", None)
+    taker = next((seat for seat, card in draws if card is indicator), None)
+    return TrickPlayed(trick.number, trick.trump, trick.seats, trick.verdict, trick.winner,
+                       tuple(draws), taker, trick.duty)
+
+
+def _drawing_moments(deal: DrawingDeal, rng: random.Random):
+    game, table = deal.game, deal.table
+    first = deal.log[0]
+    stock = len(deal.stock)
+    _, duties = _played(deal, drawing_strategy, rng)
+    forecasts = tuple((e["seat"], e["card"]) for e in deal.log if e["event"] == "forecast")
+    yield Dealt(dealer=deal.dealer, hands=tuple(tuple(h) for h in first["hands"]), stock=stock,
+                forecasters=tuple(seat for seat, _ in forecasts), chooser=None)
+    laid = {seat: card for seat, card in forecasts if card is not None}
+    outcome = forecast_outcome(game, table, deal.dealer, laid, deal.turned)
+    yield TurnedUp(dealer=deal.dealer, forecasts=forecasts, outcome=outcome, leader=table.next(deal.dealer))
+    yield from _tricks(deal, duties, table.next)
+    result = deal.result()
+    yield Counted(sides=result.sides, points=result.points, victory=result.victory, team_size=table.team_size)
+
+
+def _choice_moments(deal: TrumpChoiceDeal, rng: random.Random):
+    while deal.phase == "cut":
+        deal.apply(choice_strategy(deal, rng))
+    talon = [deal.turned, *deal.talon]
+    actions, duties = _played(deal, choice_strategy, rng)
+    dealt = next(e for e in deal.log if e["event"] == "deal")
+    yield Cut(dealer=deal.dealer, cutter=deal.cutter, exposed=tuple(deal.exposed[:2]), taken=tuple(deal.taken))
+    yield Dealt(dealer=deal.dealer, hands=tuple(tuple(h) for h in dealt["hands"]), stock=len(talon),
+                forecasters=(), chooser=deal.chooser, taken=tuple(deal.taken))
+    accepted = next(e for e in deal.log if e["event"] == "choose")["accept"]
+    taken = tuple(next(e for e in deal.log if e["event"] == "trump")["taken"])
+    turned = (talon[0],) if accepted else tuple(talon[:talon.index(taken[-1]) + 1])
+    sitting_out = deal.table.partners(deal.solo)[0] if deal.solo is not None else None
+    yield TrumpChosen(chooser=deal.chooser, turned=turned, accepted=accepted, trump=deal.trump, taken=taken,
+                      discards=tuple(a.card for a in actions if type(a) is Discard), solo=deal.solo,
+                      sitting_out=sitting_out, leader=next(e for e in deal.log if e["event"] == "trick")["leader"])
+
+    def seat_after(seat: int) -> int:
+        seat = deal.table.next(seat)
+        return seat if seat != sitting_out else deal.table.next(seat)
+
+    yield from _tricks(deal, duties, seat_after)
+    result = deal.result()
+    yield Scored(declarers=result.declarers, solo=result.solo, tricks=result.tricks, score=result.score)

@@ -1,0 +1,195 @@
+"""A game as data: what `examples/<game>/game.yml` says, in typed, immutable form.
+
+The rule kernels ask a GameSpec every question that differs between games (which cards exist,
+how they rank, what they are worth, which cards are permanent trumps, what following means), so
+no kernel ever names a game.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cached_property
+from types import MappingProxyType
+
+from .cards import Card, Rank, Suit
+
+
+class FollowRule(enum.Enum):
+    NONE = "none"
+    """Any card may be played at any time (Albastini A13)."""
+    SUIT_THEN_TRUMP = "suit-then-trump"
+    """Follow suit, else trump, else anything (Altbaumer B14–B16)."""
+
+
+class Direction(enum.Enum):
+    CLOCKWISE = "clockwise"
+    COUNTERCLOCKWISE = "counterclockwise"
+
+
+class NextDealer(enum.Enum):
+    WINNER = "winner"
+    """The winner deals; a winning team's members take turns; after a tie, the same dealer (A6)."""
+    IN_TURN = "in-turn"
+    """The next player in the direction of play deals; two players deal alternately."""
+
+
+class CardNotInDeck(ValueError):
+    """A well-formed card that this game's deck does not contain."""
+
+
+@dataclass(frozen=True)
+class TeamRule:
+    """Teams of `size` seats are possible at tables of these sizes."""
+
+    size: int
+    players: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class TrumpTable:
+    """Card strengths for one trump suit, computed once so a verdict is a few dict look-ups.
+
+    `suit` is the card's suit for following and winning: the trump suit for a permanent trump.
+    `trump_strength` and `plain_strength` grow with strength. Plain dicts, read-only by
+    convention: they sit on the hottest path, where a mapping proxy costs a fifth of the time.
+    """
+
+    trump: Suit | None
+    suit: dict[Card, Suit | None]
+    trump_strength: dict[Card, int]
+    plain_strength: dict[Card, int]
+    strength: dict[Card, int]
+    """Every card's strength in one look-up: a trump's is TRUMP_BASE plus its trump strength."""
+
+
+TRUMP_BASE = 1000
+"""Above any plain strength, so that every trump beats every plain card."""
+
+
+@dataclass(frozen=True)
+class VictoryPoints:
+    """The highest total wins 1 victory point, 2 if any total is below the team size's threshold.
+
+    Without thresholds a win is always worth 1. With `wins_above`, the highest total must also
+    be more than that, or the deal is drawn (more than 60 of 120, say).
+    """
+
+    thresholds: Mapping[int, int]
+    wins_above: int | None = None
+
+
+@dataclass(frozen=True)
+class TrickScoring:
+    """The side with `majority` or more tricks scores 1, all tricks `sweep`; beaten declarers
+    also write `declarers_loss`; the first side to reach `round` wins a round."""
+
+    majority: int
+    sweep: int
+    declarers_loss: int
+    round: int
+
+
+Scoring = VictoryPoints | TrickScoring
+
+
+@dataclass(frozen=True, eq=False)
+class GameSpec:
+    id: str
+    name: str
+    suits: tuple[Suit, ...]
+    deck: tuple[Card, ...]
+    plain_order: tuple[Rank, ...]
+    """High to low, in a suit that is not trump."""
+    trump_order: tuple[Rank, ...]
+    """High to low, in the trump suit (after any permanent trumps)."""
+    points: Mapping[Rank, int]
+    permanent_trumps: tuple[Card, ...] = ()
+    """Cards that are always the highest trumps, high to low (Altbaumer's trees, B3)."""
+    permanent_trump_suit: Suit | None = None
+    """The suit the permanent trumps belong to when its ordinary cards are led (B15)."""
+    follow: FollowRule = FollowRule.NONE
+    players: tuple[int, ...] = (2,)
+    """Table sizes the game is played at."""
+    trick_sizes: tuple[int, ...] = (2,)
+    """How many cards a trick can hold (Altbaumer: 3 when a solo leaves a partner out)."""
+    teams: tuple[TeamRule, ...] = ()
+    direction: Direction = Direction.CLOCKWISE
+    hand_size: int = 5
+    deal: str = "draw"
+    """The procedure a deal follows: "draw" (Albastini's family) or "trump-choice" (Altbaumer)."""
+    next_dealer: NextDealer = NextDealer.WINNER
+    """Who deals the next deal of a drawing game."""
+    forecast: bool = False
+    """Whether opponents of the dealer may forecast the trump suit (Albastini A8–A10)."""
+    scoring: Scoring | None = None
+    """How a deal is scored (A20, B19)."""
+    variants: Mapping[str, GameSpec] = field(default_factory=lambda: MappingProxyType({}))
+    variant: str | None = None
+    """The id of the variant this spec describes, None for the standard game."""
+
+    @cached_property
+    def deck_set(self) -> frozenset[Card]:
+        return frozenset(self.deck)
+
+    def deck_text(self) -> str:
+        """The deck in words, for messages: "36 cards: A 7 K J Q 6 5 4 3 of ♠ ♥ ♦ ♣"."""
+        ranks = " ".join(str(rank) for rank in self.plain_order)
+        suits = " ".join(str(suit) for suit in self.suits)
+        return f"{len(self.deck)} cards: {ranks} of {suits}"
+
+    def require(self, card: Card) -> Card:
+        if card not in self.deck_set:
+            raise CardNotInDeck(f"{card} is not in the {self.name} deck ({self.deck_text()})")
+        return card
+
+    def card_points(self, card: Card) -> int:
+        return self.points.get(card.rank, 0)
+
+    @cached_property
+    def points_by_card(self) -> dict[Card, int]:
+        """Read-only by convention, like TrumpTable's dicts."""
+        return {card: self.card_points(card) for card in self.deck}
+
+    @cached_property
+    def total_points(self) -> int:
+        return sum(self.card_points(card) for card in self.deck)
+
+    def team_sizes(self, players: int) -> tuple[int, ...]:
+        return tuple(rule.size for rule in self.teams if players in rule.players)
+
+    def table(self, trump: Suit | None) -> TrumpTable:
+        """Strengths under `trump` (None: no suit is trump, permanent trumps still are)."""
+        return self._tables[trump]
+
+    @cached_property
+    def _tables(self) -> dict[Suit | None, TrumpTable]:
+        return {trump: self._build_table(trump) for trump in (*self.suits, None)}
+
+    def _build_table(self, trump: Suit | None) -> TrumpTable:
+        trumps = list(self.permanent_trumps)
+        if trump is not None:
+            trumps += [Card(rank, trump) for rank in self.trump_order
+                       if Card(rank, trump) not in self.permanent_trumps]
+        suit = {card: (trump if card in self.permanent_trumps else card.suit) for card in self.deck}
+        plain = {Card(rank, s): len(self.plain_order) - i
+                 for s in self.suits for i, rank in enumerate(self.plain_order)
+                 if Card(rank, s) not in self.permanent_trumps}
+        trump_strength = {card: len(trumps) - i for i, card in enumerate(trumps)}
+        return TrumpTable(
+            trump=trump,
+            suit=suit,
+            trump_strength=trump_strength,
+            plain_strength=plain,
+            strength=plain | {card: TRUMP_BASE + value for card, value in trump_strength.items()},
+        )
+
+    def with_variant(self, name: str | None) -> GameSpec:
+        if name is None:
+            return self
+        try:
+            return self.variants[name]
+        except KeyError:
+            known = ", ".join(self.variants) or "none"
+            raise KeyError(f"{self.name} has no variant '{name}' (variants: {known})") from None

@@ -1,0 +1,135 @@
+"""Scoring kernels: a deal's card points to victory points (Albastini A20, or "more than
+half"), a deal's tricks to score changes (Altbaumer B19). Parameters come from game.yml's `scoring`."""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .game import Scoring, TrickScoring, VictoryPoints
+from .rules import RuleError
+
+
+class Outcome(enum.Enum):
+    WIN = "win"
+    WIN_DOUBLE = "win-double"
+    """A total fell below the threshold."""
+    TIE = "tie"
+    """The highest totals are equal, or none is above `wins_above`: nobody wins."""
+
+
+@dataclass(frozen=True)
+class DealVictory:
+    winner: int | None
+    """Index of the winning player or team; None on a tie."""
+    points: int
+    outcome: Outcome
+    threshold: int | None
+    """Below this total the winner scores 2; None when the game has no such threshold."""
+    wins_above: int | None = None
+
+
+def victory(scoring: VictoryPoints, totals: Sequence[int], team_size: int = 1) -> DealVictory:
+    """A20: the highest total wins; 2 points if any total is below the (strict) threshold.
+    A highest total not above `wins_above` wins nothing."""
+    if len(totals) < 2:
+        raise RuleError("a deal needs at least two players or teams")
+    threshold = scoring.thresholds.get(team_size)
+    if threshold is None and scoring.thresholds:
+        raise RuleError(f"no victory threshold for teams of {team_size}")
+    best = max(totals)
+    if list(totals).count(best) > 1 or (scoring.wins_above is not None and best <= scoring.wins_above):
+        return DealVictory(None, 0, Outcome.TIE, threshold, scoring.wins_above)
+    double = threshold is not None and any(total < threshold for total in totals)
+    return DealVictory(list(totals).index(best), 2 if double else 1,
+                       Outcome.WIN_DOUBLE if double else Outcome.WIN, threshold, scoring.wins_above)
+
+
+@dataclass(frozen=True)
+class DealScore:
+    declarers: int
+    defenders: int
+    declarers_won: bool
+
+
+def trick_score(scoring: TrickScoring, declarer_tricks: int, tricks: int = 5) -> DealScore:
+    """B19: +1 for 3 or 4 tricks, +2 for all five; losing declarers also write −1."""
+    if not 0 <= declarer_tricks <= tricks:
+        raise RuleError(f"the declarers took {declarer_tricks} of {tricks} tricks")
+    defender_tricks = tricks - declarer_tricks
+
+    def gain(taken: int) -> int:
+        if taken == tricks:
+            return scoring.sweep
+        return 1 if taken >= scoring.majority else 0
+
+    won = declarer_tricks >= scoring.majority
+    declarers = gain(declarer_tricks) if won else scoring.declarers_loss
+    return DealScore(declarers, 0 if won else gain(defender_tricks), won)
+
+
+def round_winner(scoring: TrickScoring, declarers: int, defenders: int) -> str | None:
+    """B20: "declarers" or "defenders" once a running score reaches the round target."""
+    if declarers >= scoring.round:
+        return "declarers"
+    if defenders >= scoring.round:
+        return "defenders"
+    return None
+
+
+MATCH_ROUNDS = 2
+"""B21: two rounds won make the match."""
+
+
+@dataclass(frozen=True)
+class MatchStep:
+    """One deal of a match in rounds (B19–B21), seen from its two sides (0 and 1)."""
+
+    written: tuple[int, int]
+    scores: tuple[int, int]
+    """After the deal: back to 0 when a round is won."""
+    rounds: tuple[int, int]
+    round_winner: int | None
+    match_winner: int | None
+    decider: bool
+    """The deal was the single deal that decides the match at one round all."""
+
+
+def match_step(scoring: TrickScoring, scores: Sequence[int], rounds: Sequence[int], declarers: int,
+               tricks: Sequence[int], solo: bool) -> MatchStep:
+    """B19: the deal's score; B20: the first side to reach the round target, or a solo of all the
+    tricks, wins the round and both scores go back to 0; B21: two rounds win the match, and at one
+    round all a single deal decides it: the majority of tricks wins, and nothing is written."""
+    total = sum(tricks)
+    before = (scores[0], scores[1])
+    rounds_won = (rounds[0], rounds[1])
+    if rounds_won == (MATCH_ROUNDS - 1, MATCH_ROUNDS - 1):
+        winner = 0 if tricks[0] >= scoring.majority else 1
+        return MatchStep((0, 0), before, rounds_won, None, winner, True)
+    deal = trick_score(scoring, tricks[declarers], total)
+    written = [0, 0]
+    written[declarers], written[1 - declarers] = deal.declarers, deal.defenders
+    after = (before[0] + written[0], before[1] + written[1])
+    round_won = None
+    if solo and tricks[declarers] == total:
+        round_won = declarers
+    elif max(after) >= scoring.round:
+        round_won = 0 if after[0] >= scoring.round else 1
+    match_won = None
+    if round_won is not None:
+        rounds_won = (rounds_won[0] + (round_won == 0), rounds_won[1] + (round_won == 1))
+        after = (0, 0)
+        if rounds_won[round_won] == MATCH_ROUNDS:
+            match_won = round_won
+    return MatchStep((written[0], written[1]), after, rounds_won, round_won, match_won, False)
+
+
+def unavailable(game_name: str, scoring: Scoring | None) -> str | None:
+    """Why a game scored so can have no score sheet, if it cannot: the sheet draws a tally of
+    tricks (B22), which card points do not make."""
+    if isinstance(scoring, TrickScoring):
+        return None
+    scored = "has no scoring" if scoring is None else "scores victory points"
+    return (f"a score sheet draws the tally of a game scored by tricks (game.yml: scoring kind: tricks); "
+            f"{game_name} {scored}")

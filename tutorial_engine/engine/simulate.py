@@ -1,0 +1,112 @@
+"""Consecutive deals of a drawing game, the dealer changing as the game's `next_dealer` says,
+from one seeded generator: the engine behind `tutorial-engine simulate`."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from .draw_deal import DealResult, DrawingDeal, play_out, random_strategy, sensible_strategy
+from .game import GameSpec, NextDealer
+from .seating import Table
+
+STRATEGIES: dict[str, Callable] = {"random": random_strategy, "sensible": sensible_strategy}
+
+
+@dataclass(frozen=True)
+class Played:
+    number: int
+    deal: DrawingDeal
+    result: DealResult
+    totals: tuple[int, ...]
+    """Victory points per side so far."""
+
+
+def next_dealer(game: GameSpec, table: Table, dealer: int, result: DealResult, turns: dict[int, int]) -> int:
+    """In turn, the next player; else A6: the winner deals, a winning team's members take turns
+    (`turns` counts them), and after a tie the same dealer deals again."""
+    if game.next_dealer is NextDealer.IN_TURN:
+        return table.next(dealer)
+    if result.victory.winner is None:
+        return dealer
+    side = result.sides[result.victory.winner]
+    team = table.team_of(side[0])
+    turn = turns.get(team, -1) + 1
+    turns[team] = turn
+    return side[turn % len(side)]
+
+
+def run(game: GameSpec, table: Table, *, seed: int, strategy: str = "random", deals: int = 1,
+        target: int | None = None) -> Iterator[Played]:
+    """`deals` deals, or with `target` deals until a side reaches that many victory points."""
+    rng = random.Random(seed)
+    choose = STRATEGIES[strategy]
+    dealer = 0
+    turns: dict[int, int] = {}
+    totals = [0] * table.team_count
+    number = 0
+    while True:
+        number += 1
+        deal = DrawingDeal(game, table, dealer, rng)
+        result = play_out(deal, choose, rng)
+        if result.victory.winner is not None:
+            totals[result.victory.winner] += result.victory.points
+        yield Played(number, deal, result, tuple(totals))
+        dealer = next_dealer(game, table, dealer, result, turns)
+        if target is not None and max(totals) >= target:
+            return
+        if target is None and number >= deals:
+            return
+
+
+def as_json(played: Played, table: Table, target: int | None) -> dict:
+    """One deal for scripts; seats in the direction of play, seat 0 the first dealer."""
+    result = played.result
+    data = {
+        "players": table.players, "dealer": played.deal.dealer,
+        "sides": [list(side) for side in result.sides], "trump": result.trump,
+        "turned": str(result.turned), "indicator": str(result.indicator),
+        "indicator_taker": result.indicator_taker, "points": list(result.points),
+        "winner": result.victory.winner, "victory_points": result.victory.points,
+        "trick_count": result.trick_count,
+    }
+    if target is not None:
+        data["match"] = list(played.totals)
+    return data
+
+
+def describe(played: Played, table: Table) -> list[str]:
+    """The deal as a readable log, one line per event."""
+    deal, result = played.deal, played.result
+    def side_name(side) -> str:
+        return "+".join(str(s) for s in side)
+    lines = [f"Deal {played.number}: seat {deal.dealer} deals; sides "
+             + " against ".join(side_name(s) for s in result.sides)]
+    for event in deal.log:
+        kind = event["event"]
+        if kind == "deal":
+            for seat, hand in enumerate(event["hands"]):
+                lines.append(f"  seat {seat} holds {' '.join(map(str, hand))}")
+        elif kind == "forecast":
+            lines.append(f"  seat {event['seat']} " + (f"forecasts {event['card']}" if event["card"]
+                                                        else "does not forecast"))
+        elif kind == "turn-up":
+            line = f"  the dealer turns up {event['card']}: {event['trump']} is trump"
+            if event["exchange"] is not None:
+                line += f"; seat {event['exchange']} must exchange, and {event['indicator']} becomes the indicator"
+            lines.append(line)
+        elif kind == "trick":
+            lines.append(f"  seat {event['leader']} leads: {' '.join(map(str, event['plays']))} → seat "
+                         f"{event['winner']} takes it ({event['reason'].value}, {event['points']} points)")
+        elif kind == "draw":
+            lines.append(f"    seat {event['seat']} draws {event['card']}")
+    if result.indicator_taker is not None:
+        lines.append(f"  the indicator {result.indicator} went to seat {result.indicator_taker}")
+    count = ", ".join(f"{side_name(s)}: {p}" for s, p in zip(result.sides, result.points))
+    verdict = ("a tie: nobody scores" if result.victory.winner is None else
+               f"{side_name(result.sides[result.victory.winner])} wins {result.victory.points} "
+               f"victory point{'s' if result.victory.points != 1 else ''}")
+    lines.append(f"  count: {count}; {verdict}")
+    return lines
+

@@ -1,0 +1,163 @@
+"""Words for the engine's reason codes.
+
+The codes are the contract; this module renders them twice: complete sentences for learners,
+translated through a Translator (the site, `judge`'s `explanation`), and short English clauses
+for authors and the command line (`check`'s "…, but the engine gives Boris: <clause>").
+"""
+
+from __future__ import annotations
+
+from ..engine.forecast import ForecastOptions, ForecastOutcome, Refusal
+from ..engine.game import GameSpec
+from ..engine.rules import Duty, Legality, Role, Verdict, WinReason
+from .cardnames import suit_term
+from .translator import ENGLISH, N_, LeftToRight, Translator
+
+
+def explain_win(verdict: Verdict, game: GameSpec, tr: Translator = ENGLISH) -> str:
+    """Why the winning card wins, as one sentence."""
+    card = verdict.card
+    if verdict.reason is WinReason.TREE:
+        lower = [c for c in verdict.plays if c is not verdict.card and c in game.permanent_trumps]
+        if lower:
+            return tr.gettext("{card} beats the other tree, {lower}, because this site ranks it higher; "
+                              "the trees outrank every other trump.", card=card, lower=lower)
+        return tr.gettext("{card} is a tree, and the trees outrank every other trump.", card=card)
+    if verdict.reason is WinReason.HIGHEST_TRUMP:
+        return tr.gettext("{card} is the highest trump.", card=card)
+    return tr.gettext("{card} is the highest card of the suit led, {suit}, and no trump was played.",
+                      card=card, suit=suit_term(verdict.led, tr))
+
+
+def why_wins(verdict: Verdict, game: GameSpec) -> str:
+    """"3♠ is the highest trump": the clause `check` puts after "the engine gives …"."""
+    return explain_win(verdict, game).removesuffix(".")
+
+
+def points_sum(verdict: Verdict, tr: Translator = ENGLISH) -> LeftToRight:
+    """"11 + 0 = 11": how the trick's value adds up, card by card, in the locale's digits; it
+    reads left to right on every page."""
+    return LeftToRight(tr.digits(" + ".join(str(p) for p in verdict.card_points) + f" = {verdict.points}"))
+
+
+def explain_verdict(verdict: Verdict, game: GameSpec, tr: Translator = ENGLISH) -> str:
+    sentence = explain_win(verdict, game, tr)
+    if any(verdict.card_points):
+        sentence += " " + tr.ngettext("The trick is worth {sum} point.", "The trick is worth {sum} points.",
+                                      verdict.points, sum=points_sum(verdict, tr))
+    return sentence
+
+
+def why_role(card, role: Role, verdict: Verdict, game: GameSpec) -> str:
+    """Why one card of the trick won or lost."""
+    if role is Role.WINS:
+        return why_wins(verdict, game)
+    if role is Role.LOWER_TRUMP:
+        return f"{card} is a lower trump than {verdict.card}"
+    if role is Role.TRUMPED:
+        return f"{card} is of the suit led, but a trump takes the trick"
+    if role is Role.LOWER_OF_LED_SUIT:
+        return f"{card} is lower than {verdict.card} in the suit led"
+    return f"{card} is neither trump nor of the suit led, so it cannot win"
+
+
+def why_refused(legality: Legality) -> str:
+    """Why every refused card is refused: one duty refuses them all."""
+    led, trump = legality.led, legality.trump
+    if legality.duty is Duty.FOLLOW:
+        if led is trump:
+            return "a trump was led: you must follow with a trump"
+        return f"you must follow {led}"
+    if legality.duty is Duty.PLAY_TREE:
+        return (f"an ordinary {led} was led and you hold none: "
+                "you must play a tree before an ordinary trump")
+    if legality.duty is Duty.TRUMP:
+        return f"you hold no {led}: you must trump"
+    return ""
+
+
+def why_legal(card, legality: Legality, game: GameSpec) -> str:
+    """Why one card may be played under the duty in force."""
+    led, duty = legality.led, legality.duty
+    if duty is Duty.FOLLOW:
+        if led is legality.trump:
+            return f"{card} is a trump, and a trump was led"
+        if card in game.permanent_trumps:
+            return f"{card} is a tree, and a tree may follow an ordinary {led}"
+        return f"{card} follows {led}"
+    if duty is Duty.PLAY_TREE:
+        return f"{card} is a tree, as the duty requires"
+    if duty is Duty.TRUMP:
+        return f"{card} is a trump, as the duty to trump requires"
+    sentence = DUTIES[duty].rstrip(".")
+    return f"{card} may be played: {sentence[0].lower()}{sentence[1:]}"
+
+
+DUTIES = {
+    Duty.LEAD: N_("You lead: any card may be played."),
+    Duty.NONE: N_("No obligations: any card may be played."),
+    Duty.FREE: N_("You can neither follow nor trump: any card may be played."),
+    Duty.FOLLOW: N_("Every card of the hand follows the lead."),
+    Duty.PLAY_TREE: N_("Every card of the hand is a tree, as the duty requires."),
+    Duty.TRUMP: N_("Every card of the hand is a trump, as the duty requires."),
+}
+
+
+def explain_legality(legality: Legality, tr: Translator = ENGLISH) -> str:
+    """The duty in force, as one sentence to the learner who holds the hand ("you")."""
+    if not legality.refused:
+        return tr.gettext(DUTIES[legality.duty])
+    suit = suit_term(legality.led, tr)
+    if legality.duty is Duty.FOLLOW and legality.led is legality.trump:
+        return tr.gettext("A trump was led: you must follow with a trump.")
+    if legality.duty is Duty.FOLLOW:
+        return tr.gettext("You must follow suit: {suit} were led.", suit=suit)
+    if legality.duty is Duty.PLAY_TREE:
+        return tr.gettext("An ordinary card of {suit} was led and you hold none: you must play a tree "
+                          "before an ordinary trump.", suit=suit)
+    return tr.gettext("You hold no {suit}: you must trump.", suit=suit)
+
+
+def explain_duty_of(legality: Legality, player, tr: Translator) -> str:
+    """The duty in force on `player` (a name, grammar.Term), as one sentence about them: a
+    walkthrough tells what another player could do."""
+    duty = legality.duty
+    if not legality.refused:
+        if duty is Duty.LEAD:
+            return tr.gettext("{player} leads: any card may be played.", player=player)
+        if duty is Duty.FREE:
+            return tr.gettext("{player} can neither follow nor trump: any card may be played.", player=player)
+        return tr.gettext(DUTIES[duty])
+    suit = suit_term(legality.led, tr)
+    if duty is Duty.FOLLOW and legality.led is legality.trump:
+        return tr.gettext("A trump was led: {player} must follow with a trump.", player=player)
+    if duty is Duty.FOLLOW:
+        return tr.gettext("{player} must follow suit: {suit} were led.", player=player, suit=suit)
+    if duty is Duty.PLAY_TREE:
+        return tr.gettext("An ordinary card of {suit} was led and {player} holds none, so must play a tree "
+                          "before an ordinary trump.", player=player, suit=suit)
+    return tr.gettext("{player} holds no {suit}, so must trump.", player=player, suit=suit)
+
+
+REFUSALS = {
+    Refusal.DEALER: N_("The dealer never forecasts."),
+    Refusal.DEALERS_PARTNER: N_("The dealer's partners never forecast."),
+    Refusal.SUIT_TAKEN: N_("A suit that an earlier forecast names may not be forecast again."),
+}
+
+
+def explain_options(options: ForecastOptions, tr: Translator = ENGLISH) -> str:
+    return " ".join(tr.gettext(REFUSALS[code]) for code in sorted(set(options.refused.values()),
+                                                                  key=list(Refusal).index))
+
+
+def explain_outcome(outcome: ForecastOutcome, name, tr: Translator = ENGLISH) -> str:
+    """`name` turns a seat number into the name shown to the reader."""
+    if outcome.exchange is None:
+        return tr.gettext("No forecast is a card of {suit}: every forecast goes back to its owner's hand "
+                          "and {indicator} stays as the trump indicator.",
+                          suit=suit_term(outcome.trump, tr), indicator=outcome.indicator)
+    ex = outcome.exchange
+    return tr.gettext("{player} forecast {forecast}, of the suit turned, and must exchange it: "
+                      "{player} takes {turned} and {forecast} becomes the trump indicator.",
+                      player=name(ex.seat), forecast=ex.gives, turned=ex.takes)

@@ -1,0 +1,72 @@
+"""Drill questions and walkthrough moments as HTML: the pictures a question shows (`Prompts`),
+then the question itself with its steps, options and answers (`variant`).
+
+Written in Python rather than as Jinja macros, as cards are (cardnames.card_face): a locale
+writes some two thousand questions, and the macros' calls were a third of a locale's build.
+drill.html lays the questions out on a page; the plugin writes the rest of a long drill into a
+script the page loads when the learner gets there.
+"""
+
+from __future__ import annotations
+
+from markupsafe import Markup, escape
+
+from ..i18n.cardnames import card_face, inline, trump_badge
+from ..i18n.translator import Translator
+
+
+class Prompts:
+    """Question-mode pictures for drills: the cards and the table, never the answer."""
+
+    def __init__(self, tr: Translator) -> None:
+        self.tr = tr
+
+    def seats(self, rows) -> Markup:
+        """Rows of the table, each a dict: a player's `name`, the `card` played (or None) and
+        `tags` after it."""
+        items = []
+        for r in rows:
+            card = card_face(r["card"], "", self.tr) if r["card"] else ""
+            tags = "".join(f'<span class="tc-tag">{inline(t, self.tr)}</span>' for t in r["tags"])
+            items.append(f'<li class="tc-seat"><span class="tc-seat__name">{inline(str(r["name"]), self.tr)}</span>'
+                         f'{card}{tags}</li>')
+        return Markup(f'<ol class="tc-plays">{"".join(items)}</ol>')
+
+    def row(self, cards, label: str = "") -> Markup:
+        head = f'<span class="tc-row__label">{inline(label, self.tr)}</span>' if label else ""
+        faces = "".join(card_face(c, "", self.tr) for c in cards)
+        return Markup(f'<p class="tc-row">{head}{faces}</p>')
+
+    def with_trump(self, trump) -> Markup:
+        return Markup(f'<p class="tc-diagram__meta">{trump_badge(trump, self.tr)}</p>') if trump else Markup()
+
+
+def variant(v, first: int, printed: bool, tr: Translator) -> Markup:
+    """`v` (a drills.DrillQuestion or a walkthrough.ShownMoment) with its steps numbered from `first`
+    as the worksheet numbers them. A variant past the printed ones carries a marker that the
+    print stylesheet hides it by."""
+    cards = escape(tr.pgettext("drill", "The cards of this question"))
+    answer = escape(tr.pgettext("drill", "Answer"))
+    parts = ['<li class="tc-drill__variant">\n']
+    if not printed:
+        parts.append('<span class="tc-drill__unprinted" hidden></span>')
+    parts.append('<div class="tc-drill__prompt">')
+    title = getattr(v, "title", None)
+    if title is not None:
+        parts.append(f'<h4 class="tc-drill__moment">{escape(title)}</h4>')
+        parts.extend(f'<p class="tc-drill__story">{escape(line)}</p>' for line in v.story)
+    parts.append(f'<div class="tc-scroll" role="region" aria-label="{cards}">{escape(v.prompt)}'
+                 '</div></div>\n<ol class="tc-drill__steps">\n')
+    for k, s in enumerate(v.steps):
+        parts.append(f'<li class="tc-drill__step" data-type="{escape(s.type)}" data-answer="{escape(s.answer)}">\n'
+                     f'<span class="tc-drill__number" hidden>{escape(tr.number(first + k))}.</span>\n'
+                     f'<p class="tc-drill__question">{escape(s.question)}</p>\n')
+        if s.options:
+            parts.append('<ul class="tc-drill__options">\n')
+            parts.extend(f'<li data-value="{escape(o.value)}">{escape(o.html)}</li>\n' for o in s.options)
+            parts.append('</ul>\n')
+        parts.append(f'<p class="tc-drill__blank" hidden>{answer}<span class="tc-drill__line"></span></p>\n'
+                     f'<details class="tc-drill__solution"><summary>{answer}</summary>'
+                     f'<div class="tc-drill__feedback">{escape(s.feedback)}</div></details>\n</li>\n')
+    parts.append('</ol>\n</li>\n')
+    return Markup("".join(parts))

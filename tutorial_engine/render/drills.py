@@ -1,0 +1,569 @@
+"""Drills → HTML for one locale: questions, options, the engine's answers and explanations.
+
+The browser gets no rule: every step carries its answer (`data-answer`) and an explanation
+that states the answer, so the page also teaches without JavaScript.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+
+from markupsafe import Markup
+
+from ..content.drills import (
+    DealCountVariant,
+    Drill,
+    ExchangeVariant,
+    MatchDealVariant,
+    OrderVariant,
+    StrongestVariant,
+    TrickScoreVariant,
+    ValueVariant,
+    VictoryVariant,
+    draw,
+)
+from ..content.examples import ForecastExample, LegalExample, TrickExample
+from ..engine.scoring import DealVictory, Outcome, round_winner, trick_score, victory
+from ..engine.trump_choice_deal import TRICKS
+from ..i18n.cardnames import inline, rank_letter
+from ..i18n.explain import (
+    explain_legality,
+    explain_options,
+    explain_outcome,
+    explain_win,
+    points_sum,
+)
+from ..i18n.grammar import Team, Term
+from ..i18n.translator import LeftToRight, Signed
+from .drillmarkup import Prompts, variant
+from .view import View
+
+
+def trick_worth(verdict, tr) -> str:
+    """"11 + 0 = 11: the trick is worth 11 points.", or that it is worth nothing: a sentence
+    with the sum in it, for a diagram, a drill and a walkthrough alike."""
+    if not verdict.points:
+        return tr.pgettext("diagram", "{sum}: the trick is worth nothing.", sum=points_sum(verdict, tr))
+    return tr.npgettext("diagram", "{sum}: the trick is worth {n} point.", "{sum}: the trick is worth {n} points.",
+                        verdict.points, sum=points_sum(verdict, tr))
+
+
+PRINTED = 10
+"""Questions (variants) of a drill on its worksheet to print and in its answer key. A
+walkthrough prints every moment."""
+MORE_FOLDER = "drills"
+"""Beside each practice page, the scripts of its drills' further questions."""
+SHOWN = 1
+"""Questions of a drill in a practice page itself; drills.js loads the others from a script
+when the learner gets there. Thirteen drills of thirty questions made a page of 2 MB (64 KB
+gzip), most of it never seen in a visit."""
+
+
+@dataclass(frozen=True)
+class Script:
+    """The questions of a drill past the first SHOWN, for drills.js to load: `name` is unique
+    to its content, so a browser never pairs a page with another build's questions."""
+    name: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Option:
+    value: str
+    html: Markup
+
+
+@dataclass(frozen=True)
+class Step:
+    type: str
+    question: str
+    answer: str
+    """JSON: a list of option values, or a number."""
+    feedback: Markup
+    options: tuple[Option, ...] = ()
+    key: Markup = Markup()
+    """The answer as the printed answer key shows it: the right options, or the number."""
+
+
+@dataclass(frozen=True)
+class DrillQuestion:
+    prompt: Markup
+    steps: tuple[Step, ...]
+
+
+class DrillRenderer:
+    def __init__(self, renderer: View):
+        self.renderer = renderer
+        self.tr = renderer.tr
+        self.macros = Prompts(self.tr)
+        self.card = renderer.card
+
+    def questions(self, drill: Drill) -> list[DrillQuestion]:
+        """Every question of the drill, rendered once per locale: the page and its worksheet
+        share them. A question that showed English reports it again to each of them."""
+        kept = self.renderer.drills.get((drill.game.id, drill.id))
+        if kept is not None and kept[0] is drill:
+            if kept[2]:
+                self.tr.shown_in_english(kept[2])
+            return kept[1]
+        with self.tr.recording() as missed:
+            questions = self._questions(drill)
+        self.renderer.drills[drill.game.id, drill.id] = drill, questions, frozenset(missed)
+        return questions
+
+    def _questions(self, drill: Drill) -> list[DrillQuestion]:
+        make = {TrickExample: self.trick, StrongestVariant: self.strongest, ValueVariant: self.value,
+                OrderVariant: self.order, LegalExample: self.legal, ExchangeVariant: self.exchange,
+                ForecastExample: self.allowed, VictoryVariant: self.victory,
+                TrickScoreVariant: self.trick_score, DealCountVariant: self.deal_count,
+                MatchDealVariant: self.match_deal}
+        drawn = self.renderer.questions.get(drill)
+        return [make[type(v)](v) for v in (drawn if drawn is not None else draw(drill))]
+
+    def worksheet(self, drill: Drill) -> Markup:
+        """The drill on its worksheet: its first PRINTED questions, each with its answer, and
+        the answer key; it needs no script."""
+        return self.section(drill, self.questions(drill)[:PRINTED], printed=PRINTED)
+
+    def practice(self, drill: Drill, worksheet: str) -> tuple[Markup, Script | None]:
+        """The drill on a practice page: its first SHOWN questions, and the script with the
+        others. `worksheet` is the address of the worksheet that lists them."""
+        questions = self.questions(drill)
+        shown, rest = questions[:SHOWN], questions[SHOWN:]
+        if not rest:
+            return self.section(drill, shown, printed=SHOWN), None
+        first = 1 + sum(len(q.steps) for q in shown)
+        items = []
+        for question in rest:
+            items.append(variant(question, first, False, self.tr))
+            first += len(question.steps)
+        key = f"{drill.game.id}/{drill.id}"
+        text = f"tcDrillMore({json.dumps(key)},{json.dumps(''.join(items), ensure_ascii=False)});\n"
+        name = f"{drill.id}.{hashlib.sha256(text.encode()).hexdigest()[:10]}.js"
+        html = self.section(drill, shown, printed=SHOWN, more=f"{MORE_FOLDER}/{name}",
+                            total=len(questions), worksheet=worksheet,
+                            on_worksheet=min(len(questions), PRINTED) - len(shown))
+        return html, Script(name, text)
+
+    def section(self, drill: Drill, questions: list[DrillQuestion], **context) -> Markup:
+        return self.renderer.html("drill.html", anchor=f"drill-{drill.id}", key=f"{drill.game.id}/{drill.id}", mode="drill",
+                           title=self.tr.gettext(drill.title), variants=questions, locale=self.tr.code,
+                           text=json.dumps(self.ui_text(), ensure_ascii=False), **context)
+
+    def ui_text(self) -> dict[str, str]:
+        """The words drills.js shows, in this locale."""
+        tr = self.tr
+        return {
+            "check": tr.pgettext("drill", "Check"), "next": tr.pgettext("drill", "Next"),
+            "reset": tr.pgettext("drill", "Start again"), "score": tr.pgettext("drill", "Score"),
+            "streak": tr.pgettext("drill", "Streak"), "right": tr.pgettext("drill", "Right!"),
+            "wrong": tr.pgettext("drill", "Not quite."), "answer": tr.pgettext("drill", "Answer"),
+            "question": tr.pgettext("drill", "Question {number} of {total}"),
+            "step": tr.pgettext("drill", "Step {number} of {total}"),
+            "your_answer": tr.pgettext("drill", "Your answer"),
+            "not_a_number": tr.pgettext("drill", "Please type a whole number."),
+            "choose_one": tr.pgettext("drill", "Choose one."),
+            "choose_all": tr.pgettext("drill", "Choose every card that fits, then check."),
+            "reset_done": tr.pgettext("drill", "Your progress has been cleared."),
+            "loading": tr.pgettext("drill", "Loading the next questions…"),
+            "load_failed": tr.pgettext("drill", "The next questions could not be loaded. Check your connection, "
+                                       "then press Next to try again."),
+        } | self.summary_text()
+
+    def summary_text(self) -> dict[str, str]:
+        """The words of the summary drills.js shows once every question is answered. {score} and
+        {total} stay for the script to fill in; the questions to review are listed under
+        "review" by their "question" and "step" counts, each with its question."""
+        tr = self.tr
+        return {
+            "finished": tr.pgettext("drill", "You have answered every question."),
+            "final_score": tr.pgettext("drill", "Your score: {score} out of {total}."),
+            "review": tr.pgettext("drill", "Questions to look at again:"),
+            "all_right": tr.pgettext("drill", "Every answer was right."),
+        }
+
+    def name(self, person: str) -> Term:
+        return self.renderer.name(person)
+
+    def inline(self, text: str) -> Markup:
+        return inline(text, self.tr)
+
+    def label(self, who: Term | Team) -> str:
+        """A player's name, or a team's names as the locale lists them, on their own."""
+        return self.tr.listed([m.text for m in who.members]) if isinstance(who, Team) else who.text
+
+    def option(self, value: str, text: str) -> Option:
+        return Option(value, self.inline(text))
+
+    def card_option(self, value: str, card, who: Term | None = None) -> Option:
+        html = self.card(card) + (Markup(' <span class="tc-seat__name">{}</span>').format(who.text) if who else "")
+        return Option(value, Markup(html))
+
+    def number(self, question: str, answer: int, feedback: str) -> Step:
+        return Step("number", self.inline(question), json.dumps(answer), self.inline(feedback),
+                    key=self.inline(self.tr.value(answer)))
+
+    def choice(self, kind: str, question: str, options, answer: list[str], feedback: str) -> Step:
+        right = Markup(" ").join(o.html for o in options if o.value in answer)
+        return Step(kind, self.inline(question), json.dumps(answer), self.inline(feedback), tuple(options),
+                    key=right or Markup("—"))
+
+    def points_words(self, n: int) -> str:
+        return self.tr.npgettext("diagram", "{n} point", "{n} points", n)
+
+    # --- one method per kind: (prompt, steps) ---
+
+    def trick(self, ex: TrickExample) -> DrillQuestion:
+        tr, verdict = self.tr, ex.solve()
+        rows = [dict(name=self.name(ex.player(k)), card=c,
+                     tags=[tr.pgettext("diagram", "leads")] if k == 0 else [])
+                for k, c in enumerate(ex.plays)]
+        prompt = self.macros.with_trump(ex.trump) + self.macros.seats(rows)
+        winner = self.name(ex.player(verdict.winner))
+        steps = [self.choice(
+            "choice", tr.pgettext("drill", "Who takes the trick?"),
+            [self.card_option(str(k), c, self.name(ex.player(k))) for k, c in enumerate(ex.plays)],
+            [str(verdict.winner)],
+            tr.pgettext("diagram", "{player} takes the trick with {card}.", player=winner, card=verdict.card)
+            + " " + explain_win(verdict, ex.game, tr))]
+        if ex.game.total_points:
+            steps.append(self.number(tr.pgettext("drill", "How many points is the trick worth?"), verdict.points,
+                                     trick_worth(verdict, tr)))
+        return DrillQuestion(Markup(prompt), tuple(steps))
+
+    def strongest(self, variant: StrongestVariant) -> DrillQuestion:
+        tr, ranking = self.tr, variant.ranking.solve()
+        game = variant.ranking.game
+        steps, shown = [], list(variant.ranking.cards)
+        while shown:  # E3: strongest, its value, hide it, again, until every card is valued
+            best = next(c for c in ranking.order if c in shown)
+            if len(shown) > 1:
+                steps.append(self.choice(
+                    "choice", tr.pgettext("drill", "Which of these cards is the strongest?"),
+                    [self.card_option(str(c), c) for c in shown], [str(best)],
+                    tr.pgettext("drill", "{card} is the strongest of these cards.", card=best)))
+            if game.total_points:
+                worth = game.card_points(best)
+                steps.append(self.number(tr.pgettext("drill", "How many points is {card} worth?", card=best),
+                                         worth, self.worth(best, worth)))
+            shown.remove(best)
+        prompt = self.macros.with_trump(variant.ranking.trump) + self.macros.row(variant.ranking.cards)
+        return DrillQuestion(Markup(prompt), tuple(steps))
+
+    def value(self, variant: ValueVariant) -> DrillQuestion:
+        tr = self.tr
+        step = self.number(tr.pgettext("drill", "How many points is this card worth?"), variant.points,
+                           self.worth(variant.card, variant.points))
+        return DrillQuestion(Markup(self.macros.row([variant.card])), (step,))
+
+    def worth(self, card, points: int) -> str:
+        if not points:
+            return self.tr.pgettext("drill", "{card} is worth nothing.", card=card)
+        return self.tr.npgettext("drill", "{card} is worth {n} point.", "{card} is worth {n} points.", points,
+                                 card=card)
+
+    def order(self, variant: OrderVariant) -> DrillQuestion:
+        tr, ex = self.tr, variant.ranking
+        high, low = ex.solve().order
+        game, trump = ex.game, ex.trump
+        table = game.table(trump)
+        if high in game.permanent_trumps and low in game.permanent_trumps:
+            why = tr.gettext("{card} beats the other tree, {lower}, because this site ranks it higher; "
+                             "the trees outrank every other trump.", card=high, lower=[low])
+        elif high in game.permanent_trumps:
+            why = tr.gettext("{card} is a tree, and the trees outrank every other trump.", card=high)
+        elif high in table.trump_strength and low not in table.trump_strength:
+            why = tr.pgettext("drill", "{high} is a trump and {low} is not.", high=high, low=low)
+        else:
+            in_trumps = high in table.trump_strength
+            ranks = game.trump_order if in_trumps else game.plain_order
+            order = LeftToRight(" ".join(rank_letter(r, tr) for r in ranks))
+            why = (tr.pgettext("drill", "In the trump suit the order is {order}, so {high} beats {low}.",
+                               order=order, high=high, low=low) if in_trumps else
+                   tr.pgettext("drill", "In a suit that is not trump the order is {order}, so {high} beats {low}.",
+                               order=order, high=high, low=low))
+        step = self.choice("choice", tr.pgettext("drill", "Which card is higher?"),
+                           [self.card_option(str(c), c) for c in ex.cards], [str(high)], why)
+        return DrillQuestion(Markup(self.macros.with_trump(trump) + self.macros.row(ex.cards)), (step,))
+
+    def legal(self, ex: LegalExample) -> DrillQuestion:
+        tr, legality = self.tr, ex.solve()
+        prompt = (self.macros.with_trump(ex.trump)
+                  + self.macros.row(ex.trick, tr.pgettext("diagram", "Trick so far:"))
+                  + self.macros.row(ex.hand, tr.pgettext("drill", "Your hand:")))
+        feedback = (tr.pgettext("drill", "You may play: {legal}.", legal=legality.legal) + " "
+                    + explain_legality(legality, tr))
+        step = self.choice("multi", tr.pgettext("drill", "Which cards may you play?"),
+                           [self.card_option(str(c), c) for c in ex.hand],
+                           [str(c) for c in legality.legal], feedback)
+        return DrillQuestion(Markup(prompt), (step,))
+
+    def exchange(self, variant: ExchangeVariant) -> DrillQuestion:
+        tr, ex = self.tr, variant.example
+        outcome = ex.outcome()
+        (seat, forecast), = ex.forecasts
+        player = self.name(ex.seats[seat])
+        prompt = (self.macros.row([forecast], tr.pgettext("drill", "{player}'s forecast:", player=player))
+                  + self.macros.row([ex.turned], tr.pgettext("diagram", "Turned card:")))
+        must = outcome.exchange is not None
+        options = [self.option("yes", tr.pgettext("drill", "Yes, it must be exchanged")),
+                   self.option("no", tr.pgettext("drill", "No, it goes back to the hand"))]
+        step = self.choice("choice", tr.pgettext("drill", "Must {player} exchange the forecast?", player=player),
+                           options, ["yes" if must else "no"],
+                           explain_outcome(outcome, lambda s: self.name(ex.seats[s]), tr))
+        return DrillQuestion(Markup(prompt), (step,))
+
+    def allowed(self, ex: ForecastExample) -> DrillQuestion:
+        tr, options = self.tr, ex.options()
+        forecasts = dict(ex.forecasts)
+        rows = [dict(name=self.name(n), card=forecasts.get(i),
+                     tags=[tr.pgettext("diagram", "dealer")] if i == ex.dealer else
+                     ([tr.pgettext("diagram", "forecast")] if i in forecasts else []))
+                for i, n in enumerate(ex.seats)]
+        player = self.name(ex.seats[ex.seat])
+        prompt = (self.macros.seats(rows)
+                  + self.macros.row(ex.hand, tr.pgettext("diagram", "{player}'s hand:", player=player)))
+        feedback = (tr.pgettext("drill", "Allowed: {allowed}.", allowed=options.allowed) if options.allowed else
+                    tr.pgettext("drill", "No card of this hand may be forecast."))
+        if options.refused:
+            feedback += " " + explain_options(options, tr)
+        step = self.choice("multi", tr.pgettext("drill", "Which cards may {player} lay as a forecast?", player=player),
+                           [self.card_option(str(c), c) for c in ex.hand],
+                           [str(c) for c in options.allowed], feedback)
+        return DrillQuestion(Markup(prompt), (step,))
+
+    def side(self, names) -> Term | Team:
+        """Who scores together: one player, or a team named as one list."""
+        members = tuple(self.name(n) for n in names)
+        return members[0] if len(members) == 1 else Team(members)
+
+    def victory(self, variant: VictoryVariant) -> DrillQuestion:
+        result = victory(variant.game.scoring, variant.totals, variant.team_size)
+        rows = [dict(name=self.label(self.side(names)), card=None, tags=[self.points_words(total)])
+                for names, total in zip(variant.sides, variant.totals)]
+        return DrillQuestion(Markup(self.macros.seats(rows)), tuple(self.victory_steps(variant.sides, result)))
+
+    def victory_steps(self, sides, result: DealVictory) -> list[Step]:
+        """A20: who wins the deal (or nobody, on a tie), then how many victory points."""
+        tr = self.tr
+        nobody = tr.pgettext("drill", "Nobody: it is a tie")
+        options = [self.option(str(i), self.label(self.side(names)))
+                   for i, names in enumerate(sides)] + [self.option("tie", nobody)]
+        if result.outcome is Outcome.TIE and result.wins_above is not None:
+            why = tr.npgettext("drill", "No total is more than {n} point, so the deal is drawn.",
+                               "No total is more than {n} points, so the deal is drawn.", result.wins_above)
+        elif result.outcome is Outcome.TIE:
+            why = tr.pgettext("drill", "The highest totals are equal: nobody scores, and the same dealer deals again.")
+        else:
+            winner = self.side(sides[result.winner])
+            if result.wins_above is not None and isinstance(winner, Team):
+                why = tr.npgettext("drill", "{team} have more than {n} point.", "{team} have more than {n} points.",
+                                   result.wins_above, team=winner)
+            elif result.wins_above is not None:
+                why = tr.npgettext("drill", "{player} has more than {n} point.", "{player} has more than {n} points.",
+                                   result.wins_above, player=winner)
+            elif isinstance(winner, Team):
+                why = tr.pgettext("drill", "{team} have the highest total.", team=winner)
+            else:
+                why = tr.pgettext("drill", "{player} has the highest total.", player=winner)
+        steps = [self.choice("choice", tr.pgettext("drill", "Who wins the deal?"), options,
+                             ["tie" if result.winner is None else str(result.winner)], why)]
+        if result.outcome is not Outcome.TIE and result.threshold is not None:
+            if result.outcome is Outcome.WIN_DOUBLE:
+                reason = tr.npgettext("drill", "A total is below {threshold}, so the winner scores {n} victory point.",
+                                      "A total is below {threshold}, so the winner scores {n} victory points.",
+                                      result.points, threshold=result.threshold)
+            else:
+                reason = tr.npgettext("drill", "No total is below {threshold}, so the winner scores {n} victory point.",
+                                      "No total is below {threshold}, so the winner scores {n} victory points.",
+                                      result.points, threshold=result.threshold)
+            steps.append(self.number(tr.pgettext("drill", "How many victory points does the winner score?"),
+                                     result.points, reason))
+        return steps
+
+    def deal_count(self, variant: DealCountVariant) -> DrillQuestion:
+        """A19, A20: the cards each side won in a whole deal; count them, then score the deal."""
+        tr, game = self.tr, variant.game
+        prompt, steps = Markup(), []
+        for k, (names, cards, points) in enumerate(zip(variant.sides, variant.won, variant.points)):
+            side = self.side(names)
+            team = isinstance(side, Team)
+            if k < variant.asked:
+                label = (tr.pgettext("drill", "Won by {team}:", team=side) if team else
+                         tr.pgettext("drill", "Won by {player}:", player=side))
+                values = [str(p) for p in sorted((game.card_points(c) for c in cards), reverse=True) if p] or ["0"]
+                total = LeftToRight(tr.digits(" + ".join(values) + (f" = {points}" if len(values) > 1 else "")))
+                question = (tr.pgettext("drill", "How many points did {team} take?", team=side) if team else
+                            tr.pgettext("drill", "How many points did {player} take?", player=side))
+                if not points:
+                    answer = (tr.pgettext("drill", "{team} took no points.", team=side) if team else
+                              tr.pgettext("drill", "{player} took no points.", player=side))
+                else:
+                    answer = (tr.npgettext("drill", "{team} took {sum} point.", "{team} took {sum} points.", points,
+                                           team=side, sum=total) if team else
+                              tr.npgettext("drill", "{player} took {sum} point.", "{player} took {sum} points.",
+                                           points, player=side, sum=total))
+                steps.append(self.number(question, points, answer))
+            elif team:
+                label = tr.npgettext("drill", "Won by {team}, {n} point in all:", "Won by {team}, {n} points in all:",
+                                     points, team=side)
+            else:
+                label = tr.npgettext("drill", "Won by {player}, {n} point in all:",
+                                     "Won by {player}, {n} points in all:", points, player=side)
+            if cards:
+                prompt += self.macros.row(cards, label)
+            else:
+                nothing = (tr.pgettext("drill", "{team} won no trick.", team=side) if team else
+                           tr.pgettext("drill", "{player} won no trick.", player=side))
+                prompt += Markup('<p class="tc-row">{}</p>').format(self.inline(nothing))
+        if variant.unclaimed:  # A18: with five players the indicator is never drawn
+            prompt += self.macros.row(variant.unclaimed,
+                                      tr.pgettext("drill", "Never drawn, so it counts for nobody:"))
+        return DrillQuestion(Markup(prompt), tuple(steps + self.victory_steps(variant.sides, variant.victory)))
+
+    def trick_score(self, variant: TrickScoreVariant) -> DrillQuestion:
+        tr, scoring = self.tr, variant.game.scoring
+        score = trick_score(scoring, variant.declarer_tricks)
+        declarers, defenders = variant.before
+        after = (declarers + score.declarers, defenders + score.defenders)
+        prompt = Markup("<p class=\"tc-row\">{}</p><p class=\"tc-row\">{}</p>").format(
+            self.inline(tr.npgettext("drill", "The declaring pair took {n} trick of {total}.",
+                                     "The declaring pair took {n} tricks of {total}.", variant.declarer_tricks,
+                                     total=TRICKS) if variant.declarer_tricks else
+                        tr.pgettext("drill", "The declaring pair took no trick.")),
+            self.inline(tr.pgettext("drill", "Before this deal: declarers {declarers}, defenders {defenders}.",
+                                    declarers=declarers, defenders=defenders)))
+        why = (tr.pgettext("drill", "The declarers won the deal.") if score.declarers_won else
+               tr.pgettext("drill", "The declarers lost the deal."))
+        steps = [
+            self.number(tr.pgettext("drill", "What do the declarers write for this deal?"), score.declarers,
+                        why + " " + tr.pgettext("drill", "Declarers: {change}.", change=Signed(score.declarers))),
+            self.number(tr.pgettext("drill", "What do the defenders write for this deal?"), score.defenders,
+                        tr.pgettext("drill", "Defenders: {change}.", change=Signed(score.defenders))),
+        ]
+        winner = round_winner(scoring, *after)
+        options = [self.option(value, text) for value, text in (
+            ("declarers", tr.pgettext("drill", "The declarers")),
+            ("defenders", tr.pgettext("drill", "The defenders")),
+            ("none", tr.pgettext("drill", "Nobody yet")))]
+        steps.append(self.choice(
+            "choice", tr.pgettext("drill", "Has a side now won the round?"), options, [winner or "none"],
+            tr.pgettext("drill", "The scores are now {declarers} and {defenders}; {target} wins a round.",
+                        declarers=after[0], defenders=after[1], target=scoring.round)))
+        return DrillQuestion(prompt, tuple(steps))
+
+    def match_deal(self, v: MatchDealVariant) -> DrillQuestion:
+        """B19–B21: one deal of a match, with the scores and rounds before it; what each side
+        writes, whether a round is won, and whether the match is."""
+        tr = self.tr
+        teams = [self.side(side) for side in v.sides]
+        names = [self.label(team) for team in teams]
+        rows = []
+        for k in (0, 1):
+            tags = [tr.pgettext("drill", "declarers") if k == v.declarers else tr.pgettext("drill", "defenders")]
+            if not v.decider:
+                tags.append(tr.pgettext("drill", "score so far: {score}", score=v.scores_before[k]))
+            tags.append(tr.npgettext("drill", "{n} round won", "{n} rounds won", v.rounds_before[k])
+                        if v.rounds_before[k] else tr.pgettext("drill", "no round won"))
+            tags.append(tr.npgettext("drill", "{n} trick taken", "{n} tricks taken", v.tricks[k])
+                        if v.tricks[k] else tr.pgettext("drill", "no trick taken"))
+            rows.append(dict(name=names[k], card=None, tags=tags))
+        lines = [tr.pgettext("drill", "{player} chose the trump suit.", player=self.name(v.chooser))]
+        if v.solo is not None:
+            lines.append(tr.pgettext("drill", "{player} played alone while {partner} sat out.",
+                                     player=self.name(v.solo), partner=self.name(v.sitting_out)))
+        if v.decider:
+            lines.append(tr.pgettext("drill", "The rounds stand at one all, so this is the deciding deal."))
+        prompt = (self.macros.with_trump(v.trump) + self.macros.seats(rows)
+                  + Markup("").join(Markup('<p class="tc-row">{}</p>').format(self.inline(line)) for line in lines))
+        declarers, defenders = v.declarers, 1 - v.declarers
+        if v.decider:
+            steps = [self.number(tr.pgettext("drill", "What do the declarers write for this deal?"),
+                                 v.score_change[declarers],
+                                 tr.pgettext("drill", "Nothing ({number}): on this site no points are written in the deciding deal.",
+                                             number=v.score_change[declarers]))]
+            steps.append(self.match_step(v, teams, decider=True))
+            return DrillQuestion(prompt, tuple(steps))
+        steps = [
+            self.number(tr.pgettext("drill", "What do the declarers write for this deal?"), v.score_change[declarers],
+                        self.written_why(v, declarers)),
+            self.number(tr.pgettext("drill", "What do the defenders write for this deal?"), v.score_change[defenders],
+                        self.written_why(v, defenders)),
+        ]
+        target = v.game.scoring.round
+        options = [self.option(str(k), names[k]) for k in (0, 1)]
+        options.append(self.option("none", tr.pgettext("drill", "Nobody yet")))
+        if v.solo_of_five:
+            why = tr.pgettext("drill", "{player} played alone and took all five tricks, so {team} win the round "
+                                       "at once, whatever the scores.", player=self.name(v.solo),
+                              team=teams[v.round_winner])
+        elif v.round_winner is not None:
+            why = tr.pgettext("drill", "{team} now have {score}, which reaches {target}: they win the round, "
+                                       "and both scores go back to 0.", team=teams[v.round_winner],
+                              score=v.written[v.round_winner], target=target)
+        else:
+            why = tr.pgettext("drill", "Nobody has reached {target}: the scores are now {score} for {team} and "
+                                       "{other_score} for {other_team}.", target=target,
+                              score=v.scores[0], team=teams[0], other_score=v.scores[1], other_team=teams[1])
+        steps.append(self.choice("choice", tr.pgettext("drill", "Has a side now won the round?"), options,
+                                 [str(v.round_winner) if v.round_winner is not None else "none"], why))
+        if v.round_winner is not None:
+            steps.append(self.match_step(v, teams, decider=False))
+        return DrillQuestion(prompt, tuple(steps))
+
+    def written_why(self, v: MatchDealVariant, side: int) -> str:
+        """B19 for one side: how many tricks it took, whether that won the deal, what it writes."""
+        tr, n, change = self.tr, v.tricks[side], Signed(v.score_change[side])
+        if side == v.declarers:
+            if n == TRICKS:
+                return tr.pgettext("drill", "The declarers took all five tricks and write {change}.", change=change)
+            if v.score.declarers_won:
+                return tr.npgettext("drill", "The declarers took {n} trick: they won the deal and write {change}.",
+                                    "The declarers took {n} tricks: they won the deal and write {change}.",
+                                    n, change=change)
+            if not n:
+                return tr.pgettext("drill", "The declarers took no trick: they lost the deal and write {change}.",
+                                   change=change)
+            return tr.npgettext("drill", "The declarers took {n} trick, too few: they lost the deal and write {change}.",
+                                "The declarers took {n} tricks, too few: they lost the deal and write {change}.",
+                                n, change=change)
+        if n == TRICKS:
+            return tr.pgettext("drill", "The defenders took all five tricks and write {change}.", change=change)
+        if not v.score.declarers_won:
+            return tr.npgettext("drill", "The defenders took {n} trick: they beat the declarers and write {change}.",
+                                "The defenders took {n} tricks: they beat the declarers and write {change}.",
+                                n, change=change)
+        if not n:
+            return tr.pgettext("drill", "The defenders took no trick and lost, but defenders lose nothing: "
+                                        "they write {change}.", change=change)
+        return tr.npgettext("drill", "The defenders took {n} trick and lost, but defenders lose nothing: "
+                                     "they write {change}.",
+                            "The defenders took {n} tricks and lost, but defenders lose nothing: "
+                            "they write {change}.", n, change=change)
+
+    def match_step(self, v: MatchDealVariant, teams: list[Team], decider: bool) -> Step:
+        """B21: two rounds win the match; at one round all, three tricks in a single deal do."""
+        tr = self.tr
+        options = [self.option(str(k), self.label(teams[k])) for k in (0, 1)]
+        if decider:
+            winner = v.match_winner
+            why = tr.npgettext("drill", "{team} took {n} trick: three tricks win the deciding deal, and with it "
+                                        "the match.",
+                               "{team} took {n} tricks: three tricks win the deciding deal, and with it the match.",
+                               v.tricks[winner], team=teams[winner])
+            if v.solo is not None:
+                why += " " + tr.pgettext("drill", "On this site a solo player, too, needs only three tricks in the deciding deal.")
+            return self.choice("choice", tr.pgettext("drill", "Who wins the match?"), options, [str(winner)], why)
+        options.append(self.option("none", tr.pgettext("drill", "Nobody yet")))
+        if v.match_winner is not None:
+            why = tr.pgettext("drill", "{team} have won two rounds, and with them the match.",
+                              team=teams[v.match_winner])
+        elif v.rounds == (1, 1):
+            why = tr.pgettext("drill", "One round each: a single deal now decides the match.")
+        else:
+            why = tr.pgettext("drill", "{team} have won one round; it takes two to win the match.",
+                              team=teams[v.round_winner])
+        return self.choice("choice", tr.pgettext("drill", "Has a side now won the match?"), options,
+                           [str(v.match_winner) if v.match_winner is not None else "none"], why)

@@ -1,0 +1,391 @@
+"""A walkthrough → HTML for one locale: each moment of the deal with its title, its story and
+its questions, in the drill markup, so drills.js steps through it and the page reads without
+JavaScript. Every fact comes from the walkthrough's moments, that is from the engine.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field, replace
+
+from markupsafe import Markup
+
+from ..content.drills import NAMES, VictoryVariant
+from ..content.walkthrough import (
+    Counted,
+    Cut,
+    Dealt,
+    Scored,
+    TrickPlayed,
+    TrumpChosen,
+    TurnedUp,
+    Walkthrough,
+)
+from ..engine.cards import Suit
+from ..engine.partners import PartnerDraw
+from ..i18n.cardnames import trump_badge
+from ..i18n.explain import explain_duty_of, explain_outcome, explain_win
+from ..i18n.grammar import Team, Term
+from ..i18n.translator import Signed
+from .drills import DrillRenderer, Option, Step, trick_worth
+from .view import View
+
+
+@dataclass(frozen=True)
+class ShownMoment:
+    title: str
+    story: tuple[Markup, ...]
+    prompt: Markup
+    steps: tuple[Step, ...]
+
+
+@dataclass
+class WalkRenderer:
+    renderer: View
+    walk: Walkthrough
+    drill_renderer: DrillRenderer = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.drill_renderer = DrillRenderer(self.renderer)
+        self.tr = self.renderer.tr
+        self.game = self.walk.spec.game
+        self.table = self.walk.table
+        self.drew_first = False
+        self.dealing: ShownMoment | None = None
+        """The deal of a game without forecasts: it asks nothing, so it opens the turn-up's moment."""
+
+    def render(self, title: str) -> Markup:
+        tr = self.tr
+        text = self.drill_renderer.ui_text() | {
+            "question": tr.pgettext("walkthrough", "Moment {number} of {total}"),
+            "step": tr.pgettext("walkthrough", "Question {number} of {total}"),
+            "choose_all": tr.pgettext("walkthrough", "Choose every answer that fits, then check."),
+        }
+        moments = [told for moment in self.walk.moments for told in self.moment(moment)]
+        spec = self.walk.spec
+        return self.renderer.html("drill.html", anchor=spec.key, key=f"{self.game.id}/{spec.key}", mode="walkthrough",
+                           title=title, variants=moments, locale=tr.code,
+                           text=json.dumps(text, ensure_ascii=False))
+
+    def moment(self, moment) -> tuple[ShownMoment, ...]:
+        """The page's moments for one of the deal's: none for a deal that asks nothing, two for a
+        trick where a duty is asked about (the hand at that turn, then the whole trick)."""
+        told = {PartnerDraw: self.drawn, Dealt: self.dealt, TurnedUp: self.turned_up, Cut: self.cut,
+                TrumpChosen: self.trump_chosen, TrickPlayed: self.trick, Counted: self.counted,
+                Scored: self.scored}[type(moment)](moment)
+        return told if isinstance(told, tuple) else (told,) if told is not None else ()
+
+    # --- words shared by the moments ---
+
+    def name(self, seat: int) -> Term:
+        return self.player(self.walk.seats[seat])
+
+    def player(self, player: int) -> Term:
+        """A player by the order they sat down, before a draw for partners moved them."""
+        return self.drill_renderer.name(NAMES[player])
+
+    def names(self, seats) -> list[Term]:
+        return [self.name(s) for s in seats]
+
+    def side(self, seats) -> Term | Team:
+        return self.drill_renderer.side([NAMES[self.walk.seats[s]] for s in seats])
+
+    def say(self, text: str) -> Markup:
+        return self.drill_renderer.inline(text)
+
+    def people(self, answer: list[int], kind: str, question: str, feedback: str, seats=None) -> Step:
+        seats = range(self.table.players) if seats is None else seats
+        options = [self.drill_renderer.option(str(s), self.name(s).text) for s in seats]
+        return self.drill_renderer.choice(kind, question, options, [str(s) for s in answer], feedback)
+
+    def hands(self, hands) -> Markup:
+        rows = Markup()
+        for seat, hand in enumerate(hands):
+            if hand:
+                rows += self.drill_renderer.macros.row(hand, self.tr.pgettext("diagram", "{player}'s hand:", player=self.name(seat)))
+        return rows
+
+    def seating(self, dealer: int, cards=None) -> Markup:
+        """Every player in the direction of play from the dealer, who is marked; `cards`, by
+        seat, the forecasts laid. It names everyone alike, so it answers no "who" question."""
+        tr, cards = self.tr, cards or {}
+        rows = [{"name": self.name(seat), "card": cards.get(seat),
+                 "tags": [tr.pgettext("diagram", "dealer")] if seat == dealer else
+                 [tr.pgettext("diagram", "forecast")] if seat in cards else []}
+                for seat in self.table.order_from(dealer)]
+        return self.drill_renderer.macros.seats(rows)
+
+    # --- the moments: each tells only what is known before its questions; what answers one
+    # is told in that question's feedback, or in the next moment ---
+
+    def drawn(self, m: PartnerDraw) -> ShownMoment:
+        """B7: the nines each player received; asked, who deals first and who partners the first
+        player to sit down, whose answer tells where everyone now sits."""
+        tr = self.tr
+        players = range(len(m.nines))
+        given = [tr.pgettext("walkthrough", "{card} to {player}", card=card, player=self.player(p))
+                 for p, card in enumerate(m.nines)]
+        story = tr.pgettext("walkthrough", "The four nines are shuffled and each player receives one: {draws}.",
+                            draws=given)
+        prompt = self.drill_renderer.macros.seats([{"name": self.player(p), "card": card, "tags": []}
+                                      for p, card in enumerate(m.nines)])
+
+        def ask(question: str, answer: int, feedback: str, among) -> Step:
+            options = [self.drill_renderer.option(str(p), self.player(p).text) for p in among]
+            return self.drill_renderer.choice("choice", question, options, [str(answer)], feedback)
+
+        first, partner = 0, m.partner(0)
+        names = dict(player=self.player(first), partner=self.player(partner),
+                     players=self.names(range(self.table.players)))
+        if m.nines[first].suit.red:
+            pair = tr.pgettext("walkthrough", "{player} and {partner} hold the red nines, so they play together. "
+                               "Partners sit opposite each other. In the direction of play, from the dealer, the "
+                               "players now sit in this order: {players}.", **names)
+        else:
+            pair = tr.pgettext("walkthrough", "{player} and {partner} hold the black nines, so they play together. "
+                               "Partners sit opposite each other. In the direction of play, from the dealer, the "
+                               "players now sit in this order: {players}.", **names)
+        steps = (
+            ask(tr.pgettext("walkthrough", "Who deals first?"), m.dealer,
+                tr.pgettext("walkthrough", "The player who receives {card} deals first: {player}.",
+                            card=m.nines[m.dealer], player=self.player(m.dealer)), players),
+            ask(tr.pgettext("walkthrough", "Who is {player}'s partner?", player=self.player(first)), partner,
+                pair, [p for p in players if p != first]),
+        )
+        return ShownMoment(tr.pgettext("walkthrough", "The partners"), (self.say(story),), Markup(prompt), steps)
+
+    def dealt(self, m: Dealt) -> ShownMoment:
+        tr = self.tr
+        if m.chooser is None:
+            story = " ".join((
+                tr.npgettext("walkthrough", "{dealer} deals {n} card to each player.",
+                             "{dealer} deals {n} cards to each player.", self.game.hand_size,
+                             dealer=self.name(m.dealer)),
+                tr.npgettext("walkthrough", "The one card left over lies face down as the stock.",
+                             "The {n} cards left over lie face down as the stock.", m.stock)))
+            if not self.game.forecast:
+                self.dealing = ShownMoment(tr.pgettext("walkthrough", "The deal"), (self.say(story),), self.hands(m.hands), ())
+                return None
+            if self.table.team_size > 1:
+                why = tr.pgettext("walkthrough", "Neither the dealer nor the dealer's partners forecast. The opponents may, one after another: {players}.",
+                                  players=self.names(m.forecasters))
+            elif len(m.forecasters) == 1:
+                why = tr.pgettext("walkthrough", "The dealer never forecasts; only {player} may.",
+                                  player=self.name(m.forecasters[0]))
+            else:
+                why = tr.pgettext("walkthrough", "The dealer never forecasts. The other players may, one after another from the dealer's next player: {players}.",
+                                  players=self.names(m.forecasters))
+            step = self.people(list(m.forecasters), "multi", tr.pgettext("walkthrough", "Who may lay a forecast?"), why)
+        else:
+            story = " ".join((
+                tr.pgettext("walkthrough", "{dealer} deals three cards to each player, then two.",
+                            dealer=self.name(m.dealer)),
+                tr.npgettext("walkthrough", "The one card left over lies face down as the talon.",
+                             "The {n} cards left over lie face down as the talon.", m.stock)))
+            cutter = self.name(self.table.next(m.dealer, -1))
+            if len(m.taken) == 1:  # one and more are separate messages: no language writes "1" for "one"
+                story += " " + tr.pgettext(
+                    "walkthrough", "{player} already holds the tree taken at the cut, so gets one card fewer in the "
+                    "first packet.", player=cutter)
+            elif m.taken:
+                story += " " + tr.npgettext(
+                    "walkthrough", "{player} already holds the {n} tree taken at the cut, so gets {n} card fewer in "
+                    "the first packet.",
+                    "{player} already holds the {n} trees taken at the cut, so gets {n} cards fewer in the first packet.",
+                    len(m.taken), player=cutter)
+            step = self.people([m.chooser], "choice", tr.pgettext("walkthrough", "Who chooses trump?"),
+                               tr.pgettext("walkthrough", "The dealer's right-hand neighbour chooses trump: {player}.",
+                                           player=self.name(m.chooser)))
+        return ShownMoment(tr.pgettext("walkthrough", "The deal"), (self.say(story),), self.hands(m.hands), (step,))
+
+    def turned_up(self, m: TurnedUp) -> ShownMoment:
+        tr, outcome = self.tr, m.outcome
+        story = []
+        for seat, card in m.forecasts:
+            story.append(tr.pgettext("walkthrough", "{player} lays {card} face up as a forecast.", player=self.name(seat), card=card)
+                         if card else tr.pgettext("walkthrough", "{player} does not forecast.", player=self.name(seat)))
+        turned = outcome.exchange.takes if outcome.exchange else outcome.indicator
+        story.append(tr.pgettext("walkthrough", "{dealer} turns up {card}: its suit is trump.", dealer=self.name(m.dealer), card=turned))
+        prompt = self.drill_renderer.macros.with_trump(outcome.trump) + self.drill_renderer.macros.row([turned], tr.pgettext("diagram", "Turned card:"))
+        laid = [card for _, card in m.forecasts if card]
+        if self.game.forecast:
+            prompt += self.seating(m.dealer, {seat: card for seat, card in m.forecasts if card})
+        steps = []
+        if laid:
+            steps.append(self.drill_renderer.choice(
+                "choice", tr.pgettext("walkthrough", "Which card lies under the stock as the trump indicator?"),
+                [self.drill_renderer.card_option(str(c), c) for c in [turned, *laid]], [str(outcome.indicator)],
+                explain_outcome(outcome, self.name, tr)))
+        steps.append(self.people([m.leader], "choice", tr.pgettext("walkthrough", "Who leads to the first trick?"),
+                                 tr.pgettext("walkthrough", "{player} is the dealer's next player in the direction of play, so {player} leads.",
+                                             player=self.name(m.leader))))
+        if self.dealing is not None:
+            deal = self.dealing
+            return ShownMoment(deal.title, deal.story + tuple(self.say(s) for s in story),
+                          deal.prompt + Markup(prompt), tuple(steps))
+        return ShownMoment(tr.pgettext("walkthrough", "Forecasts and the turned card"),
+                      tuple(self.say(s) for s in story), Markup(prompt), tuple(steps))
+
+    def cut(self, m: Cut) -> ShownMoment:
+        tr = self.tr
+        told = [tr.pgettext("walkthrough", "The dealer's left-hand neighbour cuts: {player}.", player=self.name(m.cutter))]
+        shown = m.exposed[:len(m.taken) + 1]
+        for card in shown:
+            if card in m.taken:
+                told.append(tr.pgettext("walkthrough", "{card} is exposed: a tree, so {player} takes it face up.",
+                                        card=card, player=self.name(m.cutter)))
+            elif card in self.game.permanent_trumps:
+                told.append(tr.pgettext("walkthrough", "{card} is exposed: a tree, but {player} leaves it.",
+                                        card=card, player=self.name(m.cutter)))
+            else:
+                told.append(tr.pgettext("walkthrough", "{card} is exposed: not a tree, so the deal begins.", card=card))
+        prompt = self.seating(m.dealer) + self.drill_renderer.macros.row(shown, tr.pgettext("walkthrough", "Exposed at the cut:"))
+        step = self.people([m.cutter], "choice", tr.pgettext("walkthrough", "Who cuts the pack?"), " ".join(told))
+        return ShownMoment(tr.pgettext("walkthrough", "The cut"), (), Markup(prompt), (step,))
+
+    def suit_option(self, suit: Suit) -> Option:
+        return Option(str(suit), trump_badge(suit, self.tr))
+
+    def trump_chosen(self, m: TrumpChosen) -> ShownMoment:
+        tr, trees = self.tr, self.game.permanent_trumps
+        chooser = self.name(m.chooser)
+        first, last = m.turned[0], m.turned[-1]
+        if m.accepted:
+            story = [tr.pgettext("walkthrough", "{player} accepts {card}.", player=chooser, card=first)]
+            why = tr.pgettext("walkthrough", "{player} accepted the suit of {card}.", player=chooser, card=first)
+            if first in trees:
+                why += " " + tr.pgettext("walkthrough", "A turned tree counts as a club.")
+        elif len(m.taken) > 1:
+            story = [tr.pgettext("walkthrough", "{player} refuses {card}.", player=chooser, card=first)]
+            why = tr.pgettext("walkthrough", "Every card of the talon belongs to the suit {player} refused, so that suit is compulsory.",
+                              player=chooser)
+        else:
+            story = [tr.pgettext("walkthrough", "{player} refuses {card}.", player=chooser, card=first)]
+            why = tr.pgettext("walkthrough", "{player} refused, so the cards were turned until one of another suit: {card} made its suit trump.",
+                              player=chooser, card=last)
+            if last in trees:
+                why += " " + tr.pgettext("walkthrough", "A turned tree counts as a club.")
+        if len(m.discards) == 1:
+            why += " " + tr.pgettext("walkthrough", "{player} takes {taken} and discards one card face down "
+                                     "({discards}).", player=chooser, taken=m.taken, discards=m.discards)
+        else:
+            why += " " + tr.npgettext(
+                "walkthrough", "{player} takes {taken} and discards {n} card face down ({discards}).",
+                "{player} takes {taken} and discards {n} cards face down ({discards}).", len(m.discards),
+                player=chooser, taken=m.taken, discards=m.discards)
+        if m.solo is not None:
+            story.append(tr.pgettext("walkthrough", "{player} plays alone: {partner} lays the hand aside.",
+                                     player=self.name(m.solo), partner=self.name(m.sitting_out)))
+        sides = [tuple(s for s in range(4) if self.table.team_of(s) == team) for team in range(2)]
+        declarers = self.table.team_of(m.chooser)
+        steps = [
+            self.drill_renderer.choice("choice", tr.pgettext("walkthrough", "Which suit is trump?"),
+                          [self.suit_option(s) for s in self.game.suits], [str(m.trump)], why),
+            self.drill_renderer.choice("choice", tr.pgettext("walkthrough", "Which pair declares?"),
+                          [self.drill_renderer.option(str(i), self.drill_renderer.label(self.side(side))) for i, side in enumerate(sides)],
+                          [str(declarers)],
+                          tr.pgettext("walkthrough", "The chooser's pair declares: {team}.", team=self.side(sides[declarers]))),
+        ]
+        if m.sitting_out == m.chooser:
+            lead = tr.pgettext("walkthrough", "{partner} sits out, so the next player in turn leads: {player}.",
+                               partner=chooser, player=self.name(m.leader))
+        else:
+            lead = tr.pgettext("walkthrough", "The chooser leads to the first trick: {player}.", player=self.name(m.leader))
+        steps.append(self.people([m.leader], "choice", tr.pgettext("walkthrough", "Who leads to the first trick?"), lead,
+                                 seats=[s for s in range(4) if s != m.sitting_out]))
+        dealer = self.table.next(m.chooser, -1)  # B11: the chooser is the dealer's right-hand neighbour
+        prompt = self.seating(dealer) + self.drill_renderer.macros.row(
+            m.turned, tr.npgettext("walkthrough", "Turned card:", "Turned cards:", len(m.turned)))
+        return ShownMoment(tr.pgettext("walkthrough", "Trump"), tuple(self.say(s) for s in story), Markup(prompt), tuple(steps))
+
+    def trick(self, m: TrickPlayed) -> tuple[ShownMoment, ...]:
+        """The whole trick, and before it, where a duty refused some card, the trick as it stood
+        at that player's turn with the hand then held: the card played is not shown yet."""
+        tr, verdict = self.tr, m.verdict
+        title = tr.pgettext("walkthrough", "Trick {number}", number=m.number)
+        rows = [{"name": self.name(seat), "card": card, "tags": [tr.pgettext("diagram", "leads")] if k == 0 else []}
+                for k, (seat, card) in enumerate(zip(m.seats, verdict.plays))]
+        turn = ()
+        if m.duty is not None:
+            player = self.name(m.duty.seat)
+            legal = m.duty.legality.legal
+            asked = self.drill_renderer.choice(
+                "multi", tr.pgettext("walkthrough", "Which cards of this hand could {player} play?", player=player),
+                [self.drill_renderer.card_option(str(c), c) for c in m.duty.hand], [str(c) for c in legal],
+                tr.pgettext("walkthrough", "{player} could play: {legal}.", player=player, legal=legal)
+                + " " + explain_duty_of(m.duty.legality, player, tr))
+            before = rows[:m.seats.index(m.duty.seat)]
+            prompt = (self.drill_renderer.macros.with_trump(m.trump) + self.drill_renderer.macros.seats(before)
+                      + self.drill_renderer.macros.row(m.duty.hand, tr.pgettext("diagram", "{player}'s hand:", player=player)))
+            turn = (ShownMoment(title, (), Markup(prompt), (asked,)),)
+        prompt = self.drill_renderer.macros.with_trump(m.trump) + self.drill_renderer.macros.seats(rows)
+        steps = []
+        winner = self.name(m.winner)
+        steps.append(self.drill_renderer.choice(
+            "choice", tr.pgettext("drill", "Who takes the trick?"),
+            [self.drill_renderer.card_option(str(k), c, self.name(seat)) for k, (seat, c) in enumerate(zip(m.seats, verdict.plays))],
+            [str(verdict.winner)],
+            tr.pgettext("diagram", "{player} takes the trick with {card}.", player=winner, card=verdict.card)
+            + " " + explain_win(verdict, self.game, tr)))
+        if self.game.total_points:
+            steps.append(self.drill_renderer.number(tr.pgettext("drill", "How many points is the trick worth?"), verdict.points,
+                                       trick_worth(verdict, tr)))
+        steps = self.draws(m, steps)
+        return (*turn, ShownMoment(title, (), Markup(prompt), tuple(steps)))
+
+    def draws(self, m: TrickPlayed, steps: list[Step]) -> list[Step]:
+        """A16: who draws first on the first round, who gets the indicator on the last; on the
+        other rounds the last answer tells who drew what."""
+        if not m.draws:
+            return steps
+        tr = self.tr
+        listed = [tr.pgettext("walkthrough", "{card} to {player}", card=c, player=self.name(s)) for s, c in m.draws]
+        if m.indicator_taker is not None:
+            indicator = next(c for s, c in m.draws if s == m.indicator_taker)
+            if self.game.forecast:  # the card under the stock has a name only where forecasts are laid
+                question = tr.pgettext("walkthrough", "Who gets the trump indicator?")
+                why = tr.pgettext("walkthrough", "The indicator {card} is the last card of the stock, so the last player "
+                                  "to draw in this round takes it: {player}. From now on nobody draws.",
+                                  card=indicator, player=self.name(m.indicator_taker))
+            else:
+                question = tr.pgettext("walkthrough", "Who gets the turned trump card?")
+                why = tr.pgettext("walkthrough", "The turned card {card} is the last card of the stock, so the last "
+                                  "player to draw in this round takes it: {player}. From now on nobody draws.",
+                                  card=indicator, player=self.name(m.indicator_taker))
+            return steps + [self.people([m.indicator_taker], "choice", question,
+                                        why + " " + tr.pgettext("walkthrough", "The draws: {draws}.", draws=listed))]
+        if not self.drew_first:
+            self.drew_first = True
+            return steps + [self.people(
+                [m.winner], "choice", tr.pgettext("walkthrough", "Who draws first from the stock?"),
+                tr.pgettext("walkthrough", "The winner of the trick draws first, then the others in the direction "
+                            "of play: {draws}.", draws=listed))]
+        last = steps[-1]
+        told = Markup(" ").join([last.feedback, self.say(tr.pgettext("walkthrough", "The draws: {draws}.", draws=listed))])
+        return steps[:-1] + [replace(last, feedback=told)]
+
+    def counted(self, m: Counted) -> ShownMoment:
+        tr = self.tr
+        names = tuple(tuple(NAMES[self.walk.seats[s]] for s in side) for side in m.sides)
+        question = self.drill_renderer.victory(VictoryVariant(self.game, names, m.points, m.team_size))
+        story = tr.pgettext("walkthrough", "The hands are empty. Each side counts the points of the cards it won.")
+        return ShownMoment(tr.pgettext("walkthrough", "The count"), (self.say(story),), question.prompt, question.steps)
+
+    def scored(self, m: Scored) -> ShownMoment:
+        tr = self.tr
+        sides = [tuple(s for s in range(4) if self.table.team_of(s) == team) for team in range(2)]
+        rows = [{"name": self.drill_renderer.label(self.side(side)), "card": None,
+                     "tags": [tr.npgettext("walkthrough", "{n} trick", "{n} tricks", m.tricks[i]) if m.tricks[i]
+                              else tr.pgettext("walkthrough", "no trick")]}
+                for i, side in enumerate(sides)]
+        score = m.score
+        why = (tr.pgettext("drill", "The declarers won the deal.") if score.declarers_won else
+               tr.pgettext("drill", "The declarers lost the deal."))
+        steps = (
+            self.drill_renderer.number(tr.pgettext("drill", "What do the declarers write for this deal?"), score.declarers,
+                          why + " " + tr.pgettext("drill", "Declarers: {change}.", change=Signed(score.declarers))),
+            self.drill_renderer.number(tr.pgettext("drill", "What do the defenders write for this deal?"), score.defenders,
+                          tr.pgettext("drill", "Defenders: {change}.", change=Signed(score.defenders))),
+        )
+        story = tr.pgettext("walkthrough", "Five tricks are played. The declarers are {team}.", team=self.side(sides[m.declarers]))
+        return ShownMoment(tr.pgettext("walkthrough", "The score"), (self.say(story),), Markup(self.drill_renderer.macros.seats(rows)), steps)
