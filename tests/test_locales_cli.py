@@ -21,8 +21,8 @@ import pytest
 from babel.messages.pofile import read_po
 from click.testing import CliRunner
 
-from tutorial_engine.cli.locale import register_locale
 from tutorial_engine.cli.main import cli
+from tutorial_engine.cli.mkdocs_config import register_locale
 from tutorial_engine.i18n.pofile import check_po, markup_problems
 from tutorial_engine.problems import display_path
 

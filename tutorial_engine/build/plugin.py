@@ -14,6 +14,7 @@ import os
 import re
 import shutil
 import tempfile
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -34,7 +35,7 @@ from .. import forked
 from ..cache import Kept
 from ..content.jsonschema import FOLDER as SCHEMAS
 from ..content.jsonschema import write_schemas
-from ..content.pages import Page, Paragraph
+from ..content.pages import Paragraph
 from ..content.project import Parsed, Report, check
 from ..i18n.catalogs import TEMPLATE, Counts, LocaleError, ReadCatalog, read_catalog
 from ..i18n.theme import not_found_heading, translated_theme_words
@@ -131,7 +132,7 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
         """What every locale's build needs, read once and handed on to the builds of further
         locales."""
         self.language_dir: tempfile.TemporaryDirectory | None = None
-        self.slots: dict[str, dict[str, str]] = {}
+        self.slots: dict[str, Mapping[str, str]] = {}
         """Per page: the HTML of its drills and walkthroughs, by the marker standing in for it."""
         self.parsed = Parsed()
         """The files `serve` read for the last build: it reads again only what changed."""
@@ -190,12 +191,12 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
         config.extra["locale"] = self.locale
         config.extra_css.append("assets/tutorial.css")
         config.extra_javascript.append("assets/tutorial.js")
-        config.nav = self._nav(report.pages)
+        config.nav = self._nav(report)
         if self.staging is not None and self.nested_locale is None and self.queue is None:
-            self._start_other_locales(config, locales[1:])
+            self._start_other_locales(config, locales[1:], self.shared)
         return config
 
-    def _start_other_locales(self, config, codes: list[str]) -> None:
+    def _start_other_locales(self, config, codes: list[str], shared: Shared) -> None:
         """Fork workers that build the other locales while this process builds the first: the
         checked content reaches them through the fork, not through pickling. Each process,
         this one too once its own locale is done, takes the next locale nobody has started
@@ -205,9 +206,9 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
         workers = min(len(codes), (os.cpu_count() or 1) - 1)
         if workers < 1 or not forked.can_fork():
             return
-        compile_templates(self.shared.templates)
+        compile_templates(shared.templates)
         self.workers = forked.start(_build_locales, self.queue, workers,
-                                    config.config_file_path, str(self.staging), codes, self.shared)
+                                    config.config_file_path, str(self.staging), codes, shared)
 
     def _language_partial(self, config) -> None:
         """Material's templates import partials/languages/<locale>.html and fail without one:
@@ -229,6 +230,7 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
         self._stop_workers()
         if self.staging is not None:
             if self.finished:
+                assert self.final is not None  # set with staging (_stage)
                 swap_in(self.staging, self.final)
             else:
                 shutil.rmtree(self.staging, ignore_errors=True)  # interrupted (Ctrl-C)
@@ -267,8 +269,8 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
         self.staging = stage(self.final)
         config.site_dir = str(self.staging / locales[0])
 
-    def _nav(self, pages: list[Page]) -> list:
-        games = self.shared.report.games
+    def _nav(self, report: Report) -> list:
+        pages, games = report.pages, report.games
         title = lambda p: chrome(self.tr.gettext(p.title))
         nav: list = [{title(p): p.path} for p in pages if p.game is None and p.id == "home"]
         for game in games.values():
@@ -305,8 +307,9 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
     def on_files(self, files: Files, *, config) -> Files:
         for file in [f for f in files if f.src_uri.endswith(".js.map")]:
             files.remove(file)  # source maps of Material's bundle serve no learner
-        report = self.shared.report
-        renderer = Renderer(self.tr, report.questions, self.shared.templates)
+        shared = self._current()
+        report = shared.report
+        renderer = Renderer(self.tr, report.questions, shared.templates)
         self.slots = {}
         self.descriptions = {path: description(renderer, page.summary, page.game)
                              for page in report.pages if page.summary
@@ -322,17 +325,17 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
                 files.append(File.generated(config, page.worksheet_path, content=worksheet.markdown))
                 self.slots[page.worksheet_path] = worksheet.slots
         files.append(File.generated(config, INSTRUCTORS_PAGE,
-                                    content=renderer.instructors(self.shared.samples, report.games)))
-        files.append(File.generated(config, TRANSLATORS_PAGE, content=renderer.translators(self.shared.counts)))
-        for uri, path in ASSETS.items():
-            files.append(_asset(config, uri, path))
+                                    content=renderer.instructors(shared.samples, report.games)))
+        files.append(File.generated(config, TRANSLATORS_PAGE, content=renderer.translators(shared.counts)))
+        for uri, asset in ASSETS.items():
+            files.append(_asset(config, uri, asset))
         return files
 
     def on_env(self, env, *, config, files):
         """Material's templates, compiled once and kept (templatecache.py), not once per locale.
         Also notes which of Material's words a page shows as text in English, for want of a
         translation: on_post_page marks them lang="en"."""
-        env.bytecode_cache = self.shared.templates
+        env.bytecode_cache = self._current().templates
         self.english_words = ()
         if self.locale != SOURCE_LOCALE:
             words = env.get_template("partials/language.html", globals={"config": config}).module
@@ -392,8 +395,7 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
         for marker, html in self.slots.get(page.file.src_uri, {}).items():
             output = output.replace(marker, html, 1)
         for word in self.english_words:
-            output = re.sub(rf">(\s*){re.escape(word)}(\s*)<",
-                            lambda match, word=word: f">{match[1]}<span{ENGLISH_MARKS}>{word}</span>{match[2]}<", output)
+            output = _mark_english(output, word)
         if not config.site_url:
             output = HEAD_ALTERNATE.sub("", output)
         return output
@@ -408,7 +410,8 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
                         f"or fuzzy and {'are' if missing != 1 else 'is'} shown in English")
         if self.nested_locale is not None:
             return
-        self.shared, shared = None, self.shared  # `serve` keeps this plugin: read afresh next time
+        shared = self._current()
+        self.shared = None  # `serve` keeps this plugin: read afresh next time
         if self.staging is None:
             return
         codes = self.config.locales[1:]
@@ -430,6 +433,11 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
         write_checksums(self.staging, digests)
         self.finished = True
 
+    def _current(self) -> Shared:
+        """`shared`, which on_config reads or is handed, for the events of the build under way."""
+        assert self.shared is not None
+        return self.shared
+
     def _stop_workers(self) -> None:
         """After the last locale or a failure: no process starts another locale, and none may
         write into a removed folder."""
@@ -450,6 +458,7 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
 def _build_nested(config_file: str, site_dir: str, code: str, shared: Shared, strict: bool) -> None:
     nested = load_config(config_file, site_dir=site_dir, strict=strict)
     plugin = nested.plugins["tutorial"]
+    assert isinstance(plugin, TutorialPlugin)  # what `tutorial` names (pyproject.toml's entry point)
     plugin.nested_locale, plugin.shared = code, shared
     try:
         build(nested)
@@ -469,7 +478,7 @@ class _Warnings(logging.Handler):
 
 
 def _build_locales(queue: forked.Queue, config_file: str, staging: str, codes: list[str],
-                   shared: Shared) -> tuple[list, dict[str, str]]:
+                   shared: Shared) -> tuple[list[tuple[str, int, str]], dict[str, str]]:
     """A worker process: build locales until none is left, print their progress, return their
     warnings unprinted and the checksums of their files."""
     logger = logging.getLogger("mkdocs")
@@ -483,6 +492,12 @@ def _build_locales(queue: forked.Queue, config_file: str, staging: str, codes: l
         _build_nested(config_file, str(Path(staging) / code), code, shared, strict=False)
         digests |= checksums(Path(staging), Path(staging) / code)
     return kept.records, digests
+
+
+def _mark_english(output: str, word: str) -> str:
+    """`word` marked lang="en" where a page shows it as a tag's whole text."""
+    return re.sub(rf">(\s*){re.escape(word)}(\s*)<",
+                  lambda match: f">{match[1]}<span{ENGLISH_MARKS}>{word}</span>{match[2]}<", output)
 
 
 def _asset(config, uri: str, path: Path) -> File:

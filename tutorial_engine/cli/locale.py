@@ -11,7 +11,6 @@ from __future__ import annotations
 import contextlib
 import datetime
 import io
-import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -23,8 +22,8 @@ from ..i18n.catalogs import LOCALES_DIR, TEMPLATE, LocaleError, catalog_files, l
 from ..i18n.pofile import CatalogProblem, check_po
 from ..i18n.translator import SOURCE_LOCALE, catalog_path, oversized
 from ..problems import display_path
+from .mkdocs_config import MKDOCS, register_locale
 
-MKDOCS = "mkdocs.yml"
 TRANSLATING = "TRANSLATING.md"
 PROJECT_NAME = "Card game tutorials"
 # The `catalogs` recipe of the Makefile as it always was; `make catalogs` now runs `locale update`.
@@ -59,49 +58,8 @@ def new_catalog(template: bytes, locale: Locale, now: datetime.datetime) -> byte
     # As in the project's other catalogs; msgfmt --check warns about pybabel's placeholders.
     catalog.last_translator = catalog.language_team = f"{PROJECT_NAME} translators"
     out = io.BytesIO()
-    write_po(out, catalog, width=None)
+    write_po(out, catalog, width=0)  # 0: no wrapping, as --no-wrap
     return out.getvalue()
-
-
-_TUTORIAL_PLUGIN = re.compile(r"^(?P<indent>[ \t]*)-[ \t]+tutorial[ \t]*:[ \t]*(#.*)?$", re.M)
-_FLOW_LOCALES = re.compile(r"^(?P<head>[ \t]+locales[ \t]*:[ \t]*\[)(?P<items>[^\]\n]*)\]", re.M)
-_BLOCK_LOCALES = re.compile(r"^(?P<indent>[ \t]+)locales[ \t]*:[ \t]*(#.*)?\n"
-                            r"(?P<items>(?:(?P=indent)[ \t]*-[ \t]*[^\n]*\n)+)", re.M)
-
-
-def register_locale(mkdocs: str, code: str) -> str | None:
-    """mkdocs.yml with `code` appended to the tutorial plugin's `locales`, the rest untouched;
-    None when it is listed already."""
-    plugin = _TUTORIAL_PLUGIN.search(mkdocs)
-    if plugin is None:
-        raise LocaleError(f"{MKDOCS} has no `- tutorial:` plugin entry to add {code} to")
-    # The plugin's options: the following lines indented deeper than its `- tutorial:`.
-    start = plugin.end() + 1
-    depth = len(plugin["indent"]) + 1
-    end = start
-    for line in mkdocs[start:].splitlines(keepends=True):
-        if line.strip() and len(line) - len(line.lstrip()) <= depth:
-            break
-        end += len(line)
-    options = mkdocs[start:end]
-    flow = _FLOW_LOCALES.search(options)
-    block = _BLOCK_LOCALES.search(options)
-    if flow is not None:
-        items = [item.strip().strip("'\"") for item in flow["items"].split(",") if item.strip()]
-        if code in items:
-            return None
-        separator = ", " if items else ""
-        edited = (options[:flow.end("items")].rstrip() + separator + code
-                  + options[flow.end("items"):])
-    elif block is not None:
-        lines = block["items"].splitlines(keepends=True)
-        if code in [line.split("-", 1)[1].split("#")[0].strip().strip("'\"") for line in lines]:
-            return None
-        dash = lines[-1][:lines[-1].index("-") + 1]
-        edited = options[:block.end()] + f"{dash} {code}\n" + options[block.end():]
-    else:
-        raise LocaleError(f"{MKDOCS}: the tutorial plugin has no `locales:` list to add {code} to")
-    return mkdocs[:start] + edited + mkdocs[end:]
 
 
 @dataclass
@@ -168,12 +126,10 @@ def _revive_obsolete(path: Path) -> None:
     msgmerge does, but marked fuzzy: pybabel keeps no flags on obsolete entries, so whether that
     translation was approved is lost. pybabel itself would guess a translation from another
     message and keep the obsolete entry too, a duplicate that msgfmt refuses."""
-    from babel.messages.pofile import read_po, write_po
-
     with path.open("rb") as file:
         catalog = read_po(file)
-    back = [(key, old, catalog.get(old.id, old.context)) for key, old in catalog.obsolete.items()]
-    back = [(key, old, message) for key, old, message in back if message is not None]
+    back = [(key, old, message) for key, old in catalog.obsolete.items()
+            if (message := catalog.get(old.id, old.context)) is not None]
     if not back:
         return
     for key, old, message in back:
@@ -182,7 +138,7 @@ def _revive_obsolete(path: Path) -> None:
             message.string = old.string
             message.flags.add("fuzzy")
     with path.open("wb") as file:
-        write_po(file, catalog, width=None)
+        write_po(file, catalog, width=0)  # 0: no wrapping, as --no-wrap
 
 
 # --- stats ---------------------------------------------------------------------------------------
@@ -196,7 +152,8 @@ def check_locales(project: Path, codes: list[str] | tuple[str, ...] = ()) -> tup
                               f" (locales: {', '.join(known) or 'none'}); add it with "
                               f"tutorial-engine locale add {code}")
     files = [path for code in (codes or known) for path in catalog_files(project, code)]
-    problems, concepts = [], []
+    problems: list[CatalogProblem] = []
+    concepts: list[glossary.Concept] = []
     words = glossary.path_of(project / LOCALES_DIR)
     if words.is_file():
         concepts, found = glossary.load(words, display_path(words))

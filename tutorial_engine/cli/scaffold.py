@@ -22,7 +22,7 @@ from ..content.project import EXAMPLES_DIR, GAME_FILE, Report, load_games
 from ..content.project import check as check_project
 from ..content.shapes import did_you_mean
 from ..content.source import SourceError, read_source
-from ..engine.cards import Card
+from ..engine.cards import Card, Suit
 from ..engine.game import FollowRule, GameSpec
 from ..engine.rules import WinReason, trick_verdict
 from ..problems import display_path
@@ -95,7 +95,7 @@ def _example_ids(project: Path, game: GameSpec) -> dict[str, str]:
             if example.game.id == game.id}
 
 
-def example_trick(game: GameSpec) -> tuple[tuple[str, ...], object, tuple[Card, ...]]:
+def example_trick(game: GameSpec) -> tuple[tuple[str, ...], Suit, tuple[Card, ...]]:
     """Seats, trump and plays of a legal trick: everyone follows the suit led."""
     sizes = [n for n in game.players if n in game.trick_sizes] or list(game.trick_sizes)
     seats = NAMES[:min(sizes)]

@@ -379,11 +379,13 @@ class _ExampleBuilder:
         if plays is not None:
             self._distinct(plays)
         self._check_winner(seats, self._expect(rec))
-        variations: Seq = rec.get("variations", Seq()) if plays is not None else Seq()
-        changes = [self._vary(seats, plays, variation, location)
-                   for variation, location in zip(variations, variations.locations)]
+        given: Seq = rec.get("variations", Seq())
+        changes = [] if plays is None else [self._vary(seats, plays, variation, location)
+                                            for variation, location in zip(given, given.locations)]
         if not self.ok:
             return None
+        # ok, so the seats and plays (required) were read, and the leader named a seat
+        assert plays is not None and leader is not None
         common = self._common()
         variations = tuple(
             TrickExample(**(common | {"location": location, "title": variation.get("title"),
@@ -439,7 +441,7 @@ class _ExampleBuilder:
             return None
         expect = self._expect(rec)
         if "values" in expect:
-            expect.values["values"] = list(expect["values"])
+            expect = dataclasses.replace(expect, values={**expect.values, "values": list(expect["values"])})
         return RankingExample(**self._common(), expect=expect, trump=rec.get("trump"),
                               cards=tuple(rec["cards"]))
 
@@ -474,11 +476,14 @@ class _ExampleBuilder:
         except SeatingError as error:
             self.error(rec.at("team_size" if "team_size" in rec else "seats"), str(error))
             return None
-        self._check_forecasts(table, seats, dealer, seat, forecasts)
+        # ok so far, so the dealer (required) and every forecaster named a seat: `laid` keeps them all
+        assert dealer is not None
+        laid = [(index, card, location) for index, card, location in forecasts if index is not None]
+        self._check_forecasts(table, seats, dealer, seat, laid)
         if not self.ok:
             return None
         return ForecastExample(**self._common(), expect=expect, seats=seats, team_size=team_size,
-                               dealer=dealer, forecasts=tuple((s, card) for s, card, _ in forecasts),
+                               dealer=dealer, forecasts=tuple((s, card) for s, card, _ in laid),
                                turned=rec.get("turned"), seat=seat, hand=tuple(rec.get("hand", ())))
 
     def _score(self) -> ScoreExample | None:
@@ -529,9 +534,8 @@ class _ExampleBuilder:
             self.error(rec.at("scores"), f"a side at {self.game.scoring.round} has won the round already, "
                                          "and the scores went back to 0")
         expect = self._expect(rec)
-        for key in ("written", "scores"):
-            if key in expect:
-                expect.values[key] = _sides(expect[key])
+        sides = {key: _sides(expect[key]) for key in ("written", "scores") if key in expect}
+        expect = dataclasses.replace(expect, values={**expect.values, **sides})
         if not self.ok:
             return None
         zero = {"declarers": 0, "defenders": 0}
@@ -565,7 +569,6 @@ class _ExampleBuilder:
         """Who may forecast, and when, and of which suit: each forecast reported at its own line,
         where the engine could only refuse the example as a whole."""
         asked = forecast_seats(table, dealer)
-        limit = asked.index(seat) if seat in asked else len(asked)
         suits: dict[Suit, tuple[Card, Location]] = {}
         for index, card, location in forecasts:
             name = seats[index]
@@ -575,7 +578,7 @@ class _ExampleBuilder:
             elif refusal is Refusal.DEALERS_PARTNER:
                 self.error(location, f"{name} is the dealer's partner, and the dealer's partners "
                                      "never forecast")
-            elif asked.index(index) >= limit:
+            elif seat in asked and asked.index(index) >= asked.index(seat):
                 self.error(location, f"{name}'s forecast cannot be on the table yet: {name} is asked "
                                      f"after {seats[seat]}")
             if card.suit in suits:

@@ -10,12 +10,12 @@ import abc
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from ..engine.cards import Card, Suit
 from ..engine.draw_deal import DrawingDeal, play_out, random_strategy
 from ..engine.forecast import ForecastOptions, ForecastOutcome, forecast_options, forecast_outcome
-from ..engine.game import CardNotInDeck, GameSpec
+from ..engine.game import CardNotInDeck, GameSpec, TrickScoring, VictoryPoints
 from ..engine.rules import Legality, Ranking, RuleError, Verdict, legal_plays, rank_cards, trick_verdict
 from ..engine.scoring import DealVictory, MatchStep, match_step, victory
 from ..engine.seating import SeatingError, Table
@@ -50,6 +50,9 @@ class Example(abc.ABC):
     title: str | None
     cites: tuple[str, ...]
     expect: Expectation
+
+    kind: ClassVar[str]
+    """The `kind` an example file gives it."""
 
     def _mismatch(self, key: str, message: str) -> Problem:
         return Problem(self.expect.locations.get(key, self.location), message)
@@ -240,7 +243,9 @@ class ScoreExample(Example):
     kind = "score"
 
     def solve(self) -> DealVictory:
-        return victory(self.game.scoring, self.totals, self.team_size)
+        scoring = self.game.scoring
+        assert isinstance(scoring, VictoryPoints)  # the builders make score examples of such games only
+        return victory(scoring, self.totals, self.team_size)
 
     def check(self) -> list[Problem]:
         result = self.solve()
@@ -274,8 +279,10 @@ class RoundExample(Example):
     kind = "round"
 
     def solve(self) -> MatchStep:
+        scoring = self.game.scoring
+        assert isinstance(scoring, TrickScoring)  # the builders make round examples of such games only
         tricks = (self.declarer_tricks, self.game.hand_size - self.declarer_tricks)
-        return match_step(self.game.scoring, self.scores, self.rounds, 0, tricks, self.solo)
+        return match_step(scoring, self.scores, self.rounds, 0, tricks, self.solo)
 
     def check(self) -> list[Problem]:
         step = self.solve()
@@ -285,10 +292,10 @@ class RoundExample(Example):
             if key in self.expect and tuple(self.expect[key]) != actual:
                 problems.append(self._mismatch(key, f"expected {key} {_pair(self.expect[key])}, but the "
                                                     f"engine gives {_pair(actual)}"))
-        for key, actual in (("round", won[step.round_winner]), ("match", won[step.match_winner])):
-            if key in self.expect and self.expect[key] != actual:
+        for key, side in (("round", won[step.round_winner]), ("match", won[step.match_winner])):
+            if key in self.expect and self.expect[key] != side:
                 problems.append(self._mismatch(key, f"expected the {key} won by {self.expect[key]}, but the "
-                                                    f"engine gives {actual}"))
+                                                    f"engine gives {side}"))
         return problems
 
 

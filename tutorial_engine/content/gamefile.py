@@ -124,10 +124,12 @@ def build_game(source: Source, problems: Problems, folder: str | None) -> GameSp
         problems.add(rec.at("id"), f"the game id '{rec['id']}' differs from its folder '{folder}'; "
                                    "make them the same")
     base = _spec(rec, rec.values, problems)
-    variants = {}
+    variants: dict[str, GameSpec] = {}
     for name, variant, _ in rec.get("variants", ()):
         values = rec.values | {k: v for k, v in variant.values.items() if k != "description"}
-        variants[name] = _spec(_Overlay(rec, variant), values, problems, name)
+        spec = _spec(_Overlay(rec, variant), values, problems, name)
+        if spec is not None:  # else its problems are reported, and the game fails below
+            variants[name] = spec
     if base is None or len(problems) > before:
         return None
     return replace(base, variants=MappingProxyType(variants))

@@ -94,7 +94,7 @@ def _(shape: Choice) -> dict:
 
 @json_schema.register
 def _(shape: Integer) -> dict:
-    schema = {"type": "integer"}
+    schema: dict[str, object] = {"type": "integer"}
     if shape.minimum is not None:
         schema["minimum"] = shape.minimum
     if shape.maximum is not None:
@@ -126,7 +126,7 @@ def _(shape: CardShape) -> dict:
 
 @json_schema.register
 def _(shape: ListOf) -> dict:
-    schema = {"type": "array", "items": json_schema(shape.item)}
+    schema: dict[str, object] = {"type": "array", "items": json_schema(shape.item)}
     if shape.min_items:
         schema["minItems"] = shape.min_items
     return _titled(shape, schema)
@@ -145,7 +145,7 @@ def _(shape: Record) -> dict:
         properties[key] = json_schema(field.shape)
         if field.doc:
             properties[key]["description"] = field.doc
-    schema = {"type": "object", "properties": properties}
+    schema: dict[str, object] = {"type": "object", "properties": properties}
     required = [key for key, field in shape.fields.items() if field.required]
     if required:
         schema["required"] = required

@@ -197,9 +197,9 @@ class Page:
             return []
         found = []
         for block in [b for s in self.sections for b in s.blocks] + [b for q in self.faq for b in q.answer]:
-            texts = [block.text] if isinstance(block, Paragraph) else getattr(block, "items", None)
-            if texts is None or block.claims or block.unchecked:
+            if not isinstance(block, (Paragraph, BulletList)) or block.claims or block.unchecked:
                 continue
+            texts = [block.text] if isinstance(block, Paragraph) else block.items
             words = [m.group(0) for text in texts for m in [RULE_WORDS.search(text)] if m]
             if words:
                 found.append((block.location, words[0]))
@@ -392,7 +392,7 @@ class _PageBuilder:
             self.error(location, problem)
 
     def blocks(self, items) -> tuple[Block, ...]:
-        out: list[Block] = []
+        out: list[Block | None] = []
         for item, location in zip(items, getattr(items, "locations", ())):
             if isinstance(item, str):
                 self.prose(item, location)

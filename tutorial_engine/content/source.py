@@ -135,6 +135,7 @@ _SLOW_PATH = object()
 
 
 def _compose_in_c(text: str):
+    assert _C_LOADER is not None  # callers check that PyYAML has libyaml first
     loader = _C_LOADER(text)
     try:
         root = loader.get_single_node()

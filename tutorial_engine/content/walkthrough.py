@@ -219,6 +219,7 @@ def _drawing_moments(deal: DrawingDeal, rng: random.Random):
     first = deal.log[0]
     stock = len(deal.stock)
     _, duties = _played(deal, drawing_strategy, rng)
+    assert deal.turned is not None  # turned up before the deal's first trick
     forecasts = tuple((e["seat"], e["card"]) for e in deal.log if e["event"] == "forecast")
     yield Dealt(dealer=deal.dealer, hands=tuple(tuple(h) for h in first["hands"]), stock=stock,
                 forecasters=tuple(seat for seat, _ in forecasts), chooser=None)
@@ -233,8 +234,10 @@ def _drawing_moments(deal: DrawingDeal, rng: random.Random):
 def _choice_moments(deal: TrumpChoiceDeal, rng: random.Random):
     while deal.phase == "cut":
         deal.apply(choice_strategy(deal, rng))
+    assert deal.turned is not None  # turned when the deal ended the cut
     talon = [deal.turned, *deal.talon]
     actions, duties = _played(deal, choice_strategy, rng)
+    assert deal.trump is not None  # fixed before the first trick
     dealt = next(e for e in deal.log if e["event"] == "deal")
     yield Cut(dealer=deal.dealer, cutter=deal.cutter, exposed=tuple(deal.exposed[:2]), taken=tuple(deal.taken))
     yield Dealt(dealer=deal.dealer, hands=tuple(tuple(h) for h in dealt["hands"]), stock=len(talon),

@@ -25,7 +25,7 @@ def write_chooser(site: Path, locales: list[str], catalogs: dict[str, CurrentMes
     (site / "index.html").write_text(html, encoding="utf-8")
 
 
-def _language(tr: Translator) -> dict[str, str]:
+def _language(tr: Translator) -> dict[str, str | None]:
     """A language's link and its own words on the chooser; words it does not translate yet
     are shown once, in English, by the English entry."""
     heading = tr.pgettext("chooser", "Choose your language")

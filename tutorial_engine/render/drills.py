@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from markupsafe import Markup
 
@@ -25,6 +27,7 @@ from ..content.drills import (
     draw,
 )
 from ..content.examples import ForecastExample, LegalExample, TrickExample
+from ..engine.game import TrickScoring, VictoryPoints
 from ..engine.scoring import DealVictory, Outcome, round_winner, trick_score, victory
 from ..engine.trump_choice_deal import TRICKS
 from ..i18n.cardnames import inline, rank_letter
@@ -114,11 +117,12 @@ class DrillRenderer:
         return questions
 
     def _questions(self, drill: Drill) -> list[DrillQuestion]:
-        make = {TrickExample: self.trick, StrongestVariant: self.strongest, ValueVariant: self.value,
-                OrderVariant: self.order, LegalExample: self.legal, ExchangeVariant: self.exchange,
-                ForecastExample: self.allowed, VictoryVariant: self.victory,
-                TrickScoreVariant: self.trick_score, DealCountVariant: self.deal_count,
-                MatchDealVariant: self.match_deal}
+        make: dict[type, Callable[[Any], DrillQuestion]] = {
+            TrickExample: self.trick, StrongestVariant: self.strongest, ValueVariant: self.value,
+            OrderVariant: self.order, LegalExample: self.legal, ExchangeVariant: self.exchange,
+            ForecastExample: self.allowed, VictoryVariant: self.victory,
+            TrickScoreVariant: self.trick_score, DealCountVariant: self.deal_count,
+            MatchDealVariant: self.match_deal}
         drawn = self.renderer.questions.get(drill)
         return [make[type(v)](v) for v in (drawn if drawn is not None else draw(drill))]
 
@@ -303,6 +307,7 @@ class DrillRenderer:
     def exchange(self, variant: ExchangeVariant) -> DrillQuestion:
         tr, ex = self.tr, variant.example
         outcome = ex.outcome()
+        assert outcome is not None  # an exchange drill always turns a card up (kinds._exchange)
         (seat, forecast), = ex.forecasts
         player = self.name(ex.seats[seat])
         prompt = (self.macros.row([forecast], tr.pgettext("drill", "{player}'s forecast:", player=player))
@@ -317,6 +322,7 @@ class DrillRenderer:
 
     def allowed(self, ex: ForecastExample) -> DrillQuestion:
         tr, options = self.tr, ex.options()
+        assert options is not None and ex.seat is not None  # the drill asks of one player's hand (kinds._allowed)
         forecasts = dict(ex.forecasts)
         rows = [dict(name=self.name(n), card=forecasts.get(i),
                      tags=[tr.pgettext("diagram", "dealer")] if i == ex.dealer else
@@ -340,7 +346,9 @@ class DrillRenderer:
         return members[0] if len(members) == 1 else Team(members)
 
     def victory(self, variant: VictoryVariant) -> DrillQuestion:
-        result = victory(variant.game.scoring, variant.totals, variant.team_size)
+        scoring = variant.game.scoring
+        assert isinstance(scoring, VictoryPoints)  # drawn only for such a game (kinds._scoring)
+        result = victory(scoring, variant.totals, variant.team_size)
         rows = [dict(name=self.label(self.side(names)), card=None, tags=[self.points_words(total)])
                 for names, total in zip(variant.sides, variant.totals)]
         return DrillQuestion(Markup(self.macros.seats(rows)), tuple(self.victory_steps(variant.sides, result)))
@@ -425,6 +433,7 @@ class DrillRenderer:
 
     def trick_score(self, variant: TrickScoreVariant) -> DrillQuestion:
         tr, scoring = self.tr, variant.game.scoring
+        assert isinstance(scoring, TrickScoring)  # drawn only for such a game (kinds._scoring)
         score = trick_score(scoring, variant.declarer_tricks)
         declarers, defenders = variant.before
         after = (declarers + score.declarers, defenders + score.defenders)
@@ -471,7 +480,7 @@ class DrillRenderer:
                         if v.tricks[k] else tr.pgettext("drill", "no trick taken"))
             rows.append(dict(name=names[k], card=None, tags=tags))
         lines = [tr.pgettext("drill", "{player} chose the trump suit.", player=self.name(v.chooser))]
-        if v.solo is not None:
+        if v.solo is not None and v.sitting_out is not None:
             lines.append(tr.pgettext("drill", "{player} played alone while {partner} sat out.",
                                      player=self.name(v.solo), partner=self.name(v.sitting_out)))
         if v.decider:
@@ -492,10 +501,13 @@ class DrillRenderer:
             self.number(tr.pgettext("drill", "What do the defenders write for this deal?"), v.score_change[defenders],
                         self.written_why(v, defenders)),
         ]
-        target = v.game.scoring.round
+        scoring = v.game.scoring
+        assert isinstance(scoring, TrickScoring)  # a match is drawn only for such a game (kinds.DEAL_PROCEDURES)
+        target = scoring.round
         options = [self.option(str(k), names[k]) for k in (0, 1)]
         options.append(self.option("none", tr.pgettext("drill", "Nobody yet")))
         if v.solo_of_five:
+            assert v.solo is not None and v.round_winner is not None  # a solo of five wins its round at once
             why = tr.pgettext("drill", "{player} played alone and took all five tricks, so {team} win the round "
                                        "at once, whatever the scores.", player=self.name(v.solo),
                               team=teams[v.round_winner])
@@ -543,12 +555,13 @@ class DrillRenderer:
                             "The defenders took {n} tricks and lost, but defenders lose nothing: "
                             "they write {change}.", n, change=change)
 
-    def match_step(self, v: MatchDealVariant, teams: list[Team], decider: bool) -> Step:
+    def match_step(self, v: MatchDealVariant, teams: list[Term | Team], decider: bool) -> Step:
         """B21: two rounds win the match; at one round all, three tricks in a single deal do."""
         tr = self.tr
         options = [self.option(str(k), self.label(teams[k])) for k in (0, 1)]
         if decider:
             winner = v.match_winner
+            assert winner is not None  # the deciding deal decides the match
             why = tr.npgettext("drill", "{team} took {n} trick: three tricks win the deciding deal, and with it "
                                         "the match.",
                                "{team} took {n} tricks: three tricks win the deciding deal, and with it the match.",
@@ -563,6 +576,7 @@ class DrillRenderer:
         elif v.rounds == (1, 1):
             why = tr.pgettext("drill", "One round each: a single deal now decides the match.")
         else:
+            assert v.round_winner is not None  # asked only once a round is won (match_deal)
             why = tr.pgettext("drill", "{team} have won one round; it takes two to win the match.",
                               team=teams[v.round_winner])
         return self.choice("choice", tr.pgettext("drill", "Has a side now won the match?"), options,

@@ -7,10 +7,11 @@ files, which `check` has just passed, so no example on the page can be out of da
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from yaml.nodes import MappingNode, ScalarNode, SequenceNode
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ..content.example_shapes import load_examples
 from ..content.jsonschema import FILES
@@ -51,7 +52,7 @@ def field_tables(kind: str) -> list[FieldTable]:
     return list(_tables(shape, "", set()))
 
 
-def _tables(shape: Shape, path: str, seen: set[int]):
+def _tables(shape: Shape, path: str, seen: set[int]) -> Iterator[FieldTable]:
     if isinstance(shape, ListOf):
         yield from _tables(shape.item, f"{path}[]", seen)
     elif isinstance(shape, MapOf):
@@ -69,13 +70,13 @@ def _tables(shape: Shape, path: str, seen: set[int]):
             if id(field.shape) not in seen:
                 seen.add(id(field.shape))
                 yield from _tables(field.shape, f"{path}.{key}" if path else key, seen)
-    elif getattr(shape, "record", None) is not None:  # a custom shape that reads a Record (pages' blocks)
-        yield from _tables(shape.record, path, seen)
+    elif (form := getattr(shape, "record", None)) is not None:  # a custom shape that reads a Record (pages' blocks)
+        yield from _tables(form, path, seen)
 
 
 def field_docs() -> list[str]:
     """Every field description, once each, in the order the guide shows them."""
-    docs = {}
+    docs: dict[str, None] = {}
     for kind in FILES:
         for table in field_tables(kind):
             docs.update((row.doc, None) for row in table.rows if row.doc)
@@ -102,23 +103,22 @@ def samples(examples: Path, project: Path) -> dict[str, Sample]:
     """One complete example per kind of file: the first game's game.yml, the first example and
     the first drill of the first game, and the shortest page that has numbered sections."""
     games = sorted(path.parent for path in examples.glob("*/game.yml"))
-    found: dict[str, Sample] = {}
     if not games:
-        return found
+        return {}
     first = games[0]
     game = first / "game.yml"
-    found["game"] = Sample(_shown(game, project), _without_schema_line(game.read_text(encoding="utf-8")))
+    found: dict[str, Sample | None] = {
+        "game": Sample(_shown(game, project), _without_schema_line(game.read_text(encoding="utf-8")))}
     example_files = sorted((first / "examples").glob("*.yml"))
     if example_files:
         found["examples"] = _item(example_files[0], "examples", project, lambda items: items[0])
     if (first / "drills.yml").exists():
         found["drills"] = _item(first / "drills.yml", "drills", project, lambda items: items[0])
-    candidates = [_item(path, "pages", project, _shortest_with_sections)
-                  for path in sorted(examples.glob("*/pages.yml"))]
-    candidates = [sample for sample in candidates if sample is not None]
+    candidates = [sample for path in sorted(examples.glob("*/pages.yml"))
+                  if (sample := _item(path, "pages", project, _shortest_with_sections)) is not None]
     if candidates:
         found["pages"] = min(candidates, key=lambda sample: sample.text.count("\n"))
-    return found
+    return {kind: sample for kind, sample in found.items() if sample is not None}
 
 
 def _shown(path: Path, project: Path) -> str:
@@ -135,20 +135,20 @@ def _without_schema_line(text: str) -> str:
     return "\n".join(lines).strip("\n")
 
 
-def _shortest_with_sections(items: list[MappingNode]) -> MappingNode | None:
+def _shortest_with_sections(items: list[Node]) -> MappingNode | None:
     with_sections = [item for item in items if isinstance(item, MappingNode)
                      and any(isinstance(k, ScalarNode) and k.value == "sections" for k, _ in item.value)]
     return min(with_sections, key=lambda item: item.end_mark.line - item.start_mark.line, default=None)
 
 
-def _item(path: Path, key: str, project: Path, choose) -> Sample | None:
+def _item(path: Path, key: str, project: Path, choose: Callable[[list[Node]], Node | None]) -> Sample | None:
     """`key:` and the one item `choose` picks from its list, exactly as the file writes it."""
     try:
         source = parse_source(path.read_bytes(), path.name)
     except (OSError, SourceError):
         return None
-    items = next((value.value for k, value in getattr(source.root, "value", ())
-                  if isinstance(k, ScalarNode) and k.value == key and isinstance(value, SequenceNode)), [])
+    items: list[Node] = next((value.value for k, value in getattr(source.root, "value", ())
+                              if isinstance(k, ScalarNode) and k.value == key and isinstance(value, SequenceNode)), [])
     if not items:
         return None
     item = choose(items)

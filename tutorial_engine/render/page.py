@@ -39,6 +39,7 @@ from ..i18n.explain import (
     explain_outcome,
     explain_win,
 )
+from ..i18n.grammar import Term
 from ..i18n.translator import English, Translator
 from . import guide
 from .drills import MORE_FOLDER, PRINTED, DrillRenderer, trick_worth
@@ -49,7 +50,7 @@ from .walkthrough import WalkRenderer
 
 @dataclass(frozen=True)
 class ShownPlay:
-    name: str
+    name: Term
     card: Card
     points: int
     lead: bool
@@ -58,7 +59,7 @@ class ShownPlay:
 
 @dataclass(frozen=True)
 class Seat:
-    name: str
+    name: Term
     dealer: bool
     forecast: Card | None
     exchanges: bool
@@ -111,8 +112,7 @@ class Renderer(View):
     def prose(self, text: str, game: GameSpec | None) -> Markup:
         """A translated paragraph, with {cards} {points} {hand} from game.yml: one at most, by
         which the translation's plural form is chosen ("по 5 карт", "по 3 карты")."""
-        counts = counts_in(text) if game is not None else []
-        if not counts:
+        if game is None or not (counts := counts_in(text)):
             translated = self.tr.gettext(text)
         else:
             values = {"cards": len(game.deck), "points": game.total_points, "hand": game.hand_size}
@@ -238,6 +238,7 @@ class Renderer(View):
         if isinstance(block, Decision):
             return self.with_shown(self.decision(block, page.game), block.shown)
         if isinstance(block, TableBlock):
+            assert page.game is not None  # the loader keeps a table only on a game's page
             return self.table(block.kind, page.game)
         if isinstance(block, DrillBlock):
             return out.slot(self.drill(block.drill, page, out))
@@ -303,6 +304,7 @@ class Renderer(View):
         if isinstance(ex, RankingExample):
             return self.html("ranking.html", ex=ex, caption=caption, ranking=ex.solve(),
                                 points=ex.game.card_points, show_points=ex.game.total_points > 0)
+        assert isinstance(ex, ForecastExample)  # the loader draws only pages.DRAWN's kinds; this is the last
         return self.forecast(ex, caption)
 
     def variation_caption(self, variation: TrickExample) -> str:

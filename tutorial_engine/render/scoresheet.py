@@ -189,6 +189,7 @@ class ScoreSheetRenderer:
         if problem is not None:
             raise ValueError(problem)
         scoring = game.scoring
+        assert isinstance(scoring, TrickScoring)  # what unavailable() accepts
         states = sheet(scoring, example_writes(scoring, game.hand_size))
         tr = self.tr
         # TRANSLATORS: The heading of a figure: small drawings of a tree, one side's score after each deal.

@@ -6,7 +6,9 @@ JavaScript. Every fact comes from the walkthrough's moments, that is from the en
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from markupsafe import Markup
 
@@ -70,9 +72,10 @@ class WalkRenderer:
     def moment(self, moment) -> tuple[ShownMoment, ...]:
         """The page's moments for one of the deal's: none for a deal that asks nothing, two for a
         trick where a duty is asked about (the hand at that turn, then the whole trick)."""
-        told = {PartnerDraw: self.drawn, Dealt: self.dealt, TurnedUp: self.turned_up, Cut: self.cut,
-                TrumpChosen: self.trump_chosen, TrickPlayed: self.trick, Counted: self.counted,
-                Scored: self.scored}[type(moment)](moment)
+        tell: dict[type, Callable[[Any], ShownMoment | tuple[ShownMoment, ...] | None]] = {
+            PartnerDraw: self.drawn, Dealt: self.dealt, TurnedUp: self.turned_up, Cut: self.cut,
+            TrumpChosen: self.trump_chosen, TrickPlayed: self.trick, Counted: self.counted, Scored: self.scored}
+        told = tell[type(moment)](moment)
         return told if isinstance(told, tuple) else (told,) if told is not None else ()
 
     # --- words shared by the moments ---
@@ -154,7 +157,7 @@ class WalkRenderer:
         )
         return ShownMoment(tr.pgettext("walkthrough", "The partners"), (self.say(story),), Markup(prompt), steps)
 
-    def dealt(self, m: Dealt) -> ShownMoment:
+    def dealt(self, m: Dealt) -> ShownMoment | None:
         tr = self.tr
         if m.chooser is None:
             story = " ".join((
@@ -273,7 +276,7 @@ class WalkRenderer:
                 "walkthrough", "{player} takes {taken} and discards {n} card face down ({discards}).",
                 "{player} takes {taken} and discards {n} cards face down ({discards}).", len(m.discards),
                 player=chooser, taken=m.taken, discards=m.discards)
-        if m.solo is not None:
+        if m.solo is not None and m.sitting_out is not None:
             story.append(tr.pgettext("walkthrough", "{player} plays alone: {partner} lays the hand aside.",
                                      player=self.name(m.solo), partner=self.name(m.sitting_out)))
         sides = [tuple(s for s in range(4) if self.table.team_of(s) == team) for team in range(2)]
@@ -305,7 +308,7 @@ class WalkRenderer:
         title = tr.pgettext("walkthrough", "Trick {number}", number=m.number)
         rows = [{"name": self.name(seat), "card": card, "tags": [tr.pgettext("diagram", "leads")] if k == 0 else []}
                 for k, (seat, card) in enumerate(zip(m.seats, verdict.plays))]
-        turn = ()
+        turn: tuple[ShownMoment, ...] = ()
         if m.duty is not None:
             player = self.name(m.duty.seat)
             legal = m.duty.legality.legal

@@ -108,10 +108,10 @@ def _value(drill: Drill, rng: random.Random) -> ValueVariant:
 def _order(drill: Drill, rng: random.Random) -> OrderVariant:
     game = drill.game
     if "trees" in drill.constraints and game.permanent_trumps:
-        trump = rng.choice(game.suits)
+        trump: Suit | None = rng.choice(game.suits)
         tree = rng.choice(game.permanent_trumps)
         other = rng.choice([c for c in game.deck if c is not tree])
-        cards = (tree, other) if rng.random() < 0.5 else (other, tree)
+        cards: tuple[Card, ...] = (tree, other) if rng.random() < 0.5 else (other, tree)
     else:
         trump, cards = _suit_row(drill, rng, 2)
     return OrderVariant(RankingExample(**_meta(drill), trump=trump, cards=cards))
