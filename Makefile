@@ -56,6 +56,7 @@ locks: $(VENV)/.tool
 	$(PIP) uv==0.13.9
 	$(LOCK) -o requirements/tool.lock
 	$(LOCK) --extra test -o requirements/test.lock
+	sed -i '/^    #   -c /d' requirements/tool.lock requirements/test.lock
 
 # axe-core for the accessibility tests and lighthouse for bench/lighthouse.py (npm, pinned in
 # tests/browser/package-lock.json); the browser is Debian's chromium, never a download.

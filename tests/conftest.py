@@ -24,7 +24,7 @@ def project_root() -> Path:
 
 @pytest.fixture(scope="session")
 def games(project_root):
-    """Every game of the project, as `check.load_games` builds them; loading must be clean."""
+    """Every game of the project, as `content.project.load_games` builds them; loading must be clean."""
     report = Report()
     load_games(project_root, report)
     assert not report.problems, "\n".join(str(problem) for problem in report.problems)

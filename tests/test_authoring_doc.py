@@ -9,8 +9,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from tutorial_engine.content import drills, gamefile, pages
-from tutorial_engine.content import example_shapes as content
+from tutorial_engine.content import drills, example_shapes, gamefile, pages
 from tutorial_engine.content.project import check
 from tutorial_engine.content.shapes import ListOf, MapOf, Record, Tagged
 
@@ -42,7 +41,7 @@ def _records(shape, seen=None):
     return seen
 
 
-FILES = {"game.yml": gamefile.GAME, "example files": content.EXAMPLES_FILE,
+FILES = {"game.yml": gamefile.GAME, "example files": example_shapes.EXAMPLES_FILE,
          "pages.yml": pages.PAGES_FILE, "drills.yml": drills.DRILLS_FILE}
 FIELDS = sorted({(name, record.what, key) for name, top in FILES.items()
                  for record in _records(top) for key in record.fields})
@@ -63,7 +62,9 @@ def test_every_field_of_the_loaders_is_in_the_guide(file, what, key):
 
 
 def test_every_drill_kind_and_constraint_is_in_the_guide():
-    names = set(drills.KINDS) | {c for kind in drills.KINDS.values() for c in kind.allowed_anywhere()}
+    names = set(drills.KINDS) | {c for kind in drills.KINDS.values()
+                                  for c in (kind.constraints if isinstance(kind.constraints, tuple)
+                                            else [c for cs in kind.constraints.values() for c in cs])}
     for name in sorted(names):
         assert f"`{name}`" in GUIDE, f"AUTHORING.md never names `{name}`"
 

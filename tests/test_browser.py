@@ -30,18 +30,18 @@ def dom(url: str, tmp_path, *flags: str) -> str:
 
 
 @pytest.mark.parametrize("code, word", [("en", "trump"), ("ru", "козырь"), ("fa", "حکم")])
-def test_search_works_offline_from_disk(site, tmp_path, code, word):  # noqa: F811
+def test_search_works_offline_from_disk(site, tmp_path, code, word):
     page = dom(f"{(site / code / 'index.html').as_uri()}?q={quote(word)}", tmp_path)
     assert 'class="md-search-result__item"' in page
     assert "albastini/two-players.html" in page
 
 
-def test_the_chooser_opens_the_browsers_language(site, tmp_path):  # noqa: F811
+def test_the_chooser_opens_the_browsers_language(site, tmp_path):
     page = dom((site / "index.html").as_uri(), tmp_path, "--lang=fr", "--accept-lang=fr")
     assert '<html lang="fr"' in page
 
 
-def test_persian_search_counts_in_persian_digits(site, tmp_path):  # noqa: F811
+def test_persian_search_counts_in_persian_digits(site, tmp_path):
     """Material writes its counts with Western digits; tutorial.js gives a locale with digits
     of its own (Persian) those, in the count and in "# more on this page" alike (issue 16)."""
     page = dom(f"{(site / 'fa' / 'index.html').as_uri()}?q={quote('حکم')}", tmp_path)

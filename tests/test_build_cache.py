@@ -164,7 +164,7 @@ def test_a_drill_drawn_once_is_read_back_and_not_drawn_again(cache, bundled, mon
     assert all(v.game is d.game for v in variants)
 
 
-def test_the_key_covers_the_drill_its_game_the_limits_and_the_engine(bundled, monkeypatch):
+def test_the_key_covers_the_drill_its_game_and_the_limits(bundled, monkeypatch):
     d = fresh(bundled, "albastini", "who-takes-the-trick")
     keys = {drillcache.key(d), drillcache.key(dataclasses.replace(d, seed=d.seed + 1)),
             drillcache.key(dataclasses.replace(d, count=31)),
@@ -172,9 +172,24 @@ def test_the_key_covers_the_drill_its_game_the_limits_and_the_engine(bundled, mo
     monkeypatch.setattr(kinds, "MAX_TRIES", 10)
     keys.add(drillcache.key(d))
     monkeypatch.undo()
-    monkeypatch.setattr(drillcache, "_engine", lambda: b"another engine")
-    keys.add(drillcache.key(d))
-    assert len(keys) == 6
+    assert len(keys) == 5
+
+
+def test_an_entry_that_other_code_made_is_not_read(cache, monkeypatch):
+    Kept("drills", "json").write("game+drill", "key", b"{}")
+    assert Kept("drills", "json").read("game+drill", "key") == b"{}"
+    monkeypatch.setattr(cache_module, "code_digest", lambda: b"another engine")
+    assert Kept("drills", "json").read("game+drill", "key") is None
+
+
+def test_an_entry_of_an_older_format_goes_when_its_name_is_written_again(cache):
+    folder = cache.parent / "drills"
+    folder.mkdir(parents=True, mode=0o700)
+    (folder / "game+drill.0123.pickle").write_bytes(b"old")
+    (folder / "game+drill2.0123.json").write_bytes(b"another drill")
+    Kept("drills", "json").write("game+drill", "key", b"{}")
+    assert sorted((p.name.split(".")[0], p.suffix) for p in folder.iterdir()) == [
+        ("game+drill", ".json"), ("game+drill2", ".json")]
 
 
 def test_a_changed_drill_replaces_its_entry_and_a_damaged_one_is_drawn_afresh(cache, bundled):
@@ -183,7 +198,8 @@ def test_a_changed_drill_replaces_its_entry_and_a_damaged_one_is_drawn_afresh(ca
     drawable([first], Problems(), store=store)
     drawable([second], Problems(), store=store)
     entries = list((cache.parent / "drills").iterdir())
-    assert [p.name for p in entries] == [f"briscola+card-values.{drillcache.key(second)}.json"]
+    assert [p.name for p in entries] == [store.kept._path(entries[0].parent, "briscola+card-values",
+                                                          drillcache.key(second)).name]
 
     entries[0].write_bytes(b"\x80\x05garbage")
     assert store.get(second) is None

@@ -19,8 +19,9 @@ from tutorial_engine.content.drills import (
     MatchDealVariant,
     OrderVariant,
     draw,
+    drawable,
     kinds,
-    load_drills,
+    read_drills,
 )
 from tutorial_engine.content.examples import Expectation, RankingExample
 from tutorial_engine.content.project import check
@@ -508,7 +509,7 @@ def test_a_game_with_no_deal_scoring_is_told_so(tmp_path, albastini):
     path.write_text("drills:\n  - id: d\n    kind: deal-scoring\n    title: T\n", encoding="utf-8")
     problems = Problems()
     game = dataclasses.replace(albastini, scoring=None)
-    assert load_drills(read_source(path, "drills.yml"), problems, game) == {}
+    assert drawable(read_drills(read_source(path, "drills.yml"), problems, game), problems) == {}
     assert [str(p) for p in problems] == ["drills.yml:3:11: error: Albastini has no use for deal-scoring drills"]
 
 
@@ -518,7 +519,7 @@ def test_two_victory_points_need_thresholds(tmp_path, albastini):
                     "    constraints: [tie, one-victory-point, two-victory-points]\n", encoding="utf-8")
     problems = Problems()
     game = dataclasses.replace(albastini, scoring=VictoryPoints({}, wins_above=60))
-    assert load_drills(read_source(path, "drills.yml"), problems, game) == {}
+    assert drawable(read_drills(read_source(path, "drills.yml"), problems, game), problems) == {}
     assert [str(p) for p in problems] == [
         "drills.yml:5:24: error: no deal is both 'tie' and 'one-victory-point': after a tie nobody scores",
         "drills.yml:5:43: error: no deal is both 'tie' and 'two-victory-points': after a tie nobody scores",
@@ -571,3 +572,17 @@ def test_two_trees_in_an_order_question_name_the_site_reading(report):
     renderer = DrillRenderer(Renderer(Translator.load(ROOT / "locales", "en")))
     feedback = re.sub(r"<[^>]+>", "", str(renderer.order(OrderVariant(ranking)).steps[0].feedback))
     assert feedback == "Q♣ beats the other tree, J♣, because this site ranks it higher; the trees outrank every other trump."
+
+
+def test_every_drills_questions_come_back_from_json_as_they_were(report):
+    """The cache folder and the worker processes carry questions as JSON (codec.py): plain data,
+    which must give back equal questions, their cards the very objects the kernels compare."""
+    for d in report.drills:
+        questions = report.questions[d]
+        again = drills_module.loads(d, drills_module.dumps(d, questions))
+        assert again == questions, d.id
+        assert [repr(q) for q in again] == [repr(q) for q in questions], d.id
+    error = drills_module.loads(d, drills_module.dumps(d, DrillError("no question meets them")))
+    assert isinstance(error, DrillError) and str(error) == "no question meets them"
+    with pytest.raises(ValueError, match="not a drill's questions"):
+        drills_module.loads(d, b'{"questions": [{"$": "Pickle", "x": 1}]}')

@@ -37,7 +37,7 @@ TRICK = "#drill-who-takes-the-trick"
 
 
 @pytest.fixture(scope="module")
-def server(site):  # noqa: F811
+def server(site):
     handler = functools.partial(Quiet, directory=str(site))
     httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
@@ -175,7 +175,7 @@ def test_keyboard_alone(server, watched, code):
     assert w.errors == []
 
 
-def answers(site, code: str, drill: str) -> list:  # noqa: F811
+def answers(site, code: str, drill: str) -> list:
     """The first step's answer of each question of a drill on the practice page: the first
     question's from the page, the others' from the script it names."""
     html = (site / code / PRACTICE).read_text(encoding="utf-8")
@@ -189,7 +189,7 @@ def answers(site, code: str, drill: str) -> list:  # noqa: F811
 
 
 @pytest.mark.parametrize("typed", ["۱۱", "١١", "11"], ids=["persian", "arabic-indic", "western"])
-def test_persian_page_is_rtl_and_its_number_input_takes_11_in_every_digit_set(site, server, watched, typed):  # noqa: F811
+def test_persian_page_is_rtl_and_its_number_input_takes_11_in_every_digit_set(site, server, watched, typed):
     """Jump to a card-values question whose answer is 11 (an ace), via the stored progress: its
     question is in the script of the drill's further questions, which loads then."""
     page = watched().page
@@ -218,7 +218,7 @@ def test_the_palette_toggle_is_offered_in_the_readers_language(server, watched):
     assert toggle.get_attribute("title") in ("Включить тёмную тему", "Включить светлую тему")
 
 
-def test_from_disk_a_drill_works_and_search_finds_a_word(site, watched):  # noqa: F811
+def test_from_disk_a_drill_works_and_search_finds_a_word(site, watched):
     w = watched()
     page = w.page
     page.goto((site / "ru" / PRACTICE).as_uri())

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from tutorial_engine.content.drills import load_drills
+from tutorial_engine.content.drills import drawable, read_drills
 from tutorial_engine.content.gamefile import build_game
 from tutorial_engine.content.jsonschema import FILES
 from tutorial_engine.content.source import parse_source
@@ -83,7 +83,7 @@ def test_the_game_and_drill_samples_pass_the_check(games):
     game = build_game(parse_source(samples["game"].text.encode(), "game.yml"), problems, None)
     assert game is not None and not problems.items
     drill_game = games[Path(samples["drills"].path).parts[1]]
-    assert load_drills(parse_source(samples["drills"].text.encode(), "drills.yml"), problems, drill_game)
+    assert drawable(read_drills(parse_source(samples["drills"].text.encode(), "drills.yml"), problems, drill_game), problems)
     assert not problems.items
 
 

@@ -9,7 +9,8 @@ from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "tutorial_engine"
 ORDER = ["foundation", "engine", "i18n", "content", "render", "build", "cli"]
-"""Bottom to top. The foundation is the modules at the top of the package (problems, cache)."""
+"""Bottom to top. The foundation is the modules at the top of the package (problems, cache,
+forked)."""
 
 THIRD_PARTY = {
     "engine": set(),
@@ -19,41 +20,47 @@ THIRD_PARTY = {
 """What a layer may import from outside the standard library; the layers above it are free."""
 
 
-def layer(module: str) -> str:
-    """"tutorial_engine.engine.rules" → "engine"; a module at the top of the package is the
-    foundation, but `__main__`, which only starts the command line, belongs with it."""
-    parts = module.split(".")
-    if parts[1:] == ["__main__"]:
-        return "cli"
-    return parts[1] if len(parts) > 2 else "foundation"
-
-
 def name_of(path: Path) -> str:
     return ".".join(path.relative_to(PACKAGE.parent).with_suffix("").parts).removesuffix(".__init__")
 
 
+MODULES = {name_of(path): path for path in sorted(PACKAGE.rglob("*.py"))}
+
+
+def layer(module: str) -> str:
+    """"tutorial_engine.engine.rules" and "tutorial_engine.engine" → "engine"; a module at the
+    top of the package is the foundation, but `__main__`, which only starts the command line,
+    belongs with it."""
+    parts = module.split(".")
+    if parts[1:] == ["__main__"]:
+        return "cli"
+    if len(parts) > 2 or (len(parts) == 2 and (PACKAGE / parts[1]).is_dir()):
+        return parts[1]
+    return "foundation"
+
+
 def imports(path: Path, module: str) -> tuple[set[str], set[str]]:
-    """The package's modules that `module` (at `path`) imports, as full names, and the top
-    names of the other packages it imports."""
+    """The package's modules that `module` (at `path`) imports, as full names (`from ..render
+    import page` names render.page), and the top names of the other packages it imports."""
     package = module.split(".") if path.name == "__init__.py" else module.split(".")[:-1]
     ours, theirs = set(), set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.ImportFrom) and node.level:
-            base = package[:len(package) - node.level + 1]
-            target = ".".join(base + ([node.module] if node.module else []))
-            if node.module:
-                ours.add(target)
+        if isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package[:len(package) - node.level + 1]
+                target = ".".join(base + ([node.module] if node.module else []))
             else:
-                ours |= {f"{target}.{alias.name}" for alias in node.names}
-        elif isinstance(node, ast.ImportFrom):
-            (ours if node.module.startswith("tutorial_engine") else theirs).add(node.module)
+                target = node.module or ""
+            if not target.startswith("tutorial_engine"):
+                theirs.add(target)
+                continue
+            for alias in node.names:
+                named = f"{target}.{alias.name}"
+                ours.add(named if named in MODULES else target)
         elif isinstance(node, ast.Import):
             for alias in node.names:
                 (ours if alias.name.startswith("tutorial_engine") else theirs).add(alias.name)
     return ours, {name.split(".")[0] for name in theirs}
-
-
-MODULES = {name_of(path): path for path in sorted(PACKAGE.rglob("*.py"))}
 
 
 def test_every_folder_is_a_layer():
@@ -112,8 +119,12 @@ def test_the_lower_layers_import_only_what_they_may():
 
 def test_the_check_can_fail(tmp_path):
     rogue = tmp_path / "rules.py"
-    rogue.write_text("from ..render.page import Renderer\nfrom . import cards\nimport jinja2\n", encoding="utf-8")
+    rogue.write_text("from ..render.page import Renderer\nfrom . import cards\nimport jinja2\n"
+                     "from ..build import plugin\nfrom tutorial_engine.cli import main\nfrom .. import i18n\n",
+                     encoding="utf-8")
     ours, theirs = imports(rogue, "tutorial_engine.engine.rules")
-    assert ours == {"tutorial_engine.render.page", "tutorial_engine.engine.cards"} and theirs == {"jinja2"}
+    assert ours == {"tutorial_engine.render.page", "tutorial_engine.engine.cards", "tutorial_engine.build.plugin",
+                    "tutorial_engine.cli.main", "tutorial_engine.i18n"} and theirs == {"jinja2"}
+    assert [layer(name) for name in sorted(ours)] == ["build", "cli", "engine", "i18n", "render"]
     assert ORDER.index(layer("tutorial_engine.render.page")) > ORDER.index(layer("tutorial_engine.engine.rules"))
     assert "jinja2" not in THIRD_PARTY["engine"] | sys.stdlib_module_names

@@ -134,7 +134,7 @@ def test_every_card_is_on_the_screen(server, page_at, code, width, scheme):
     assert layout_problems(page_at(width), f"{server}/{code}", scheme) == []
 
 
-def test_every_card_is_on_the_screen_from_disk(site, page_at):  # noqa: F811
+def test_every_card_is_on_the_screen_from_disk(site, page_at):
     assert layout_problems(page_at(320), (site / "fa").as_uri(), "slate") == []
 
 
@@ -180,7 +180,7 @@ def test_a_diagram_that_overflows_scrolls_says_so_and_takes_the_focus(server, pa
     ("albastini/practice.html", ".tc-drill__panel .tc-scroll"),
     ("albastini/two-players.html", "figure.tc-diagram .tc-scroll"),
 ])
-def test_a_focused_diagram_that_fits_again_keeps_the_focus(site, server, page_at, code, over, path, region):  # noqa: F811
+def test_a_focused_diagram_that_fits_again_keeps_the_focus(site, server, page_at, code, over, path, region):
     page = page_at(320)
     base = server if over == "http" else site.as_uri()
     visit(page, f"{base}/{code}/{path}", "default")

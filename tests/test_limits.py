@@ -13,7 +13,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tutorial_engine.content import project as check_module
+from tutorial_engine.content import project as project_loader
 from tutorial_engine.content.drills import MAX_COUNT, MAX_DEALS, MAX_TRIES
 from tutorial_engine.content.project import MAX_EXAMPLES, check
 from tutorial_engine.content.source import MAX_ALIASES, MAX_DEPTH, MAX_FILE_BYTES, MAX_NODES
@@ -79,7 +79,7 @@ def test_a_long_line_within_the_size_limit_is_only_text(tmp_path):
 
 
 def test_the_worked_examples_of_a_project_are_counted(tmp_path, monkeypatch):
-    monkeypatch.setattr(check_module, "MAX_EXAMPLES", 3)
+    monkeypatch.setattr(project_loader, "MAX_EXAMPLES", 3)
     path = tmp_path / "many.yml"
     path.write_text("game: albastini\nexamples:\n" + "".join(TRICK.format(n=n) for n in range(1, 6)),
                     encoding="utf-8")

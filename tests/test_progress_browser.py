@@ -34,7 +34,7 @@ QUESTIONS = 30
 FAILED = ("The next questions could not be loaded. Check your connection, then press Next to try again.")
 
 
-def opened(w, site, server, code: str, how: str, page: str = PRACTICE):  # noqa: F811
+def opened(w, site, server, code: str, how: str, page: str = PRACTICE):
     w.seen = errors(w.page)
     w.page.goto(f"{server}/{code}/{page}" if how == "http" else (site / code / page).as_uri())
     return w.page
@@ -79,7 +79,7 @@ def visible_text(locator) -> str:
 
 @pytest.mark.parametrize("how", ["http", "file"])
 @pytest.mark.parametrize("code", ["en", "fa"])
-def test_a_reload_after_answering_shows_the_answer_and_counts_it_once(site, server, watched, code, how):  # noqa: F811
+def test_a_reload_after_answering_shows_the_answer_and_counts_it_once(site, server, watched, code, how):
     w = watched()
     page, words = opened(w, site, server, code, how), texts(code)
     tr, box = words["tr"], panel(page)
@@ -127,7 +127,7 @@ def test_a_reload_after_answering_shows_the_answer_and_counts_it_once(site, serv
 @pytest.mark.parametrize("how", ["http", "file"])
 @pytest.mark.parametrize("code", ["en", "fa"])
 def test_the_last_answer_leads_to_a_summary_and_start_again_resets_this_drill_only(
-        site, server, watched, code, how):  # noqa: F811
+        site, server, watched, code, how):
     w = watched()
     page, words = opened(w, site, server, code, how), texts(code)
     tr = words["tr"]
@@ -163,7 +163,7 @@ def test_the_last_answer_leads_to_a_summary_and_start_again_resets_this_drill_on
             "drill", "Questions to look at again:")
         points = tr.pgettext("drill", "How many points is the trick worth?")
         who = tr.pgettext("drill", "Who takes the trick?")
-        step = lambda n: tr.pgettext("drill", "Step {number} of {total}", number=n, total=2)  # noqa: E731
+        step = lambda n: tr.pgettext("drill", "Step {number} of {total}", number=n, total=2)
         assert [visible_text(li) for li in summary.locator(".tc-drill__review > li").all()] == [
             f"{question(tr, 3)} {step(2)} {points}", f"{question(tr, 8)} {step(1)} {who}",
             f"{question(tr, QUESTIONS)} {step(2)} {points}"]
@@ -188,7 +188,7 @@ def test_the_last_answer_leads_to_a_summary_and_start_again_resets_this_drill_on
     assert w.seen == []
 
 
-def isolated(site, tmp_path, code: str):  # noqa: F811
+def isolated(site, tmp_path, code: str):
     """A copy of a locale whose further-questions scripts are gone: loading them fails from disk."""
     copy = tmp_path / code
     shutil.copytree(site / code, copy)
@@ -198,7 +198,7 @@ def isolated(site, tmp_path, code: str):  # noqa: F811
 
 @pytest.mark.parametrize("how", ["http", "file"])
 @pytest.mark.parametrize("code", ["en", "fa"])
-def test_a_failed_load_keeps_the_saved_progress_and_next_tries_again(site, server, watched, tmp_path, code, how):  # noqa: F811
+def test_a_failed_load_keeps_the_saved_progress_and_next_tries_again(site, server, watched, tmp_path, code, how):
     """Progress saved at question 6: the page holds only question 1 and the script with the
     others does not load. The place and the counts stay; Next tries again and gets there."""
     w = watched()
@@ -244,7 +244,7 @@ def test_a_failed_load_keeps_the_saved_progress_and_next_tries_again(site, serve
 
 @pytest.mark.parametrize("code", ["en", "fa"])
 @pytest.mark.parametrize("path", ["albastini/walkthrough.html", "altbaumer/walkthrough.html"])
-def test_a_walkthrough_ends_with_its_summary(server, watched, code, path):  # noqa: F811
+def test_a_walkthrough_ends_with_its_summary(server, watched, code, path):
     """The walkthrough is a drill of moments: its last answer leads to the same summary."""
     w = watched()
     page, words = w.page, texts(code)
@@ -284,7 +284,7 @@ def test_a_walkthrough_ends_with_its_summary(server, watched, code, path):  # no
 @pytest.mark.parametrize("width", [320, 375, 1280])
 @pytest.mark.parametrize("scheme", ["default", "slate"])
 @pytest.mark.parametrize("code", ["en", "ru", "fa"])
-def test_the_summary_fits_and_reads_well(server, watched, code, scheme, width):  # noqa: F811
+def test_the_summary_fits_and_reads_well(server, watched, code, scheme, width):
     w = watched(viewport={"width": width, "height": 800})
     page = w.page
     page.goto(f"{server}/{code}/{PRACTICE}")
@@ -316,7 +316,7 @@ def test_the_summary_fits_and_reads_well(server, watched, code, scheme, width): 
 @pytest.mark.parametrize("how", ["http", "file"])
 @pytest.mark.parametrize("code", ["en", "fa"])
 def test_an_answer_saved_among_the_further_questions_counts_once_after_a_failed_load(
-        site, server, watched, tmp_path, code, how):  # noqa: F811
+        site, server, watched, tmp_path, code, how):
     """Question 6 was answered, then the page reloads and its script does not load. Next tries
     again and fails; once the script is back, Next shows question 6 answered as before, and
     counted once: trying again in place keeps the answer given."""
@@ -369,7 +369,7 @@ def test_an_answer_saved_among_the_further_questions_counts_once_after_a_failed_
 
 
 @pytest.mark.parametrize("code", ["en", "fa"])
-def test_starting_again_before_the_further_questions_arrive_keeps_question_1(site, server, watched, code):  # noqa: F811
+def test_starting_again_before_the_further_questions_arrive_keeps_question_1(site, server, watched, code):
     """A finished drill whose summary names a question from the further questions' script; the
     learner starts again before that script arrives. Its arrival must not bring the summary back."""
     w = watched()
@@ -397,7 +397,7 @@ def test_starting_again_before_the_further_questions_arrive_keeps_question_1(sit
 @pytest.mark.parametrize("how", ["http", "file"])
 @pytest.mark.parametrize("code", ["en", "fa"])
 @pytest.mark.parametrize("missed", [None, [], [(0, 1)]], ids=["older-build", "emptied", "shortened"])
-def test_a_summary_from_older_progress_never_calls_wrong_answers_right(site, server, watched, code, how, missed):  # noqa: F811
+def test_a_summary_from_older_progress_never_calls_wrong_answers_right(site, server, watched, code, how, missed):
     """A finished drill, 3 right of 5, saved with no `missed` (an older build), an empty one or
     one shorter than the wrong answers: no "every answer was right", and only the list on record."""
     w = watched()

@@ -114,7 +114,7 @@ def test_ctrl_c_leaves_the_previous_site_and_nothing_else(tmp_path):
     assert leftovers(project) == []
 
 
-def test_the_site_lists_every_file_with_its_sha256(site):  # noqa: F811
+def test_the_site_lists_every_file_with_its_sha256(site):
     lines = (site / CHECKSUMS).read_text(encoding="utf-8").splitlines()
     listed = dict(reversed(re.fullmatch(r"([0-9a-f]{64})  (\S+)", line).groups()) for line in lines)
     files = sorted(p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file() and p.name != CHECKSUMS)

@@ -70,7 +70,7 @@ def test_a_bundle_that_starts_search_otherwise_is_left_and_reported(tmp_path, ca
 
 
 @pytest.mark.parametrize("code", ["ru", "fa"])
-def test_the_built_index_is_utf8_and_less_than_half_its_escaped_size(site, code):  # noqa: F811
+def test_the_built_index_is_utf8_and_less_than_half_its_escaped_size(site, code):
     raw = (site / code / "search" / "search_index.json").read_bytes()
     text = raw.decode("utf-8")
     assert WORDS[code] in text and "\\u04" not in text and "\\u06" not in text
@@ -97,7 +97,7 @@ def open_search(page, how: str) -> None:
 @pytest.mark.parametrize("scheme, how, width", [("http", "button", 320), ("http", "box", 1280),
                                                 ("http", "key", 1280), ("file", "button", 375),
                                                 ("file", "box", 1280)])
-def test_the_index_loads_when_search_is_opened_and_finds_the_word(site, server, browser, code,  # noqa: F811
+def test_the_index_loads_when_search_is_opened_and_finds_the_word(site, server, browser, code,
                                                                   scheme, how, width):
     context = browser.new_context(viewport={"width": width, "height": 800})
     try:

@@ -43,7 +43,7 @@ class StaticHost(Quiet):
 
 
 @pytest.fixture(scope="module")
-def host(site):  # noqa: F811
+def host(site):
     httpd = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(StaticHost, directory=str(site)))
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     yield f"http://127.0.0.1:{httpd.server_address[1]}"
@@ -70,7 +70,7 @@ def styled(page) -> None:
 
 
 @pytest.mark.parametrize("code", ["en", "ru", "fa"])
-def test_the_404_page_from_a_nested_missing_address_is_styled_and_its_links_work(host, watched, code):  # noqa: F811
+def test_the_404_page_from_a_nested_missing_address_is_styled_and_its_links_work(host, watched, code):
     w = watched()
     failed = []
     w.page.on("response", lambda r: r.status >= 400 and failed.append(r.url))
@@ -91,7 +91,7 @@ def test_the_404_page_from_a_nested_missing_address_is_styled_and_its_links_work
 
 
 @pytest.mark.parametrize("code", ["en", "ru", "fa"])
-def test_the_404_page_opened_from_disk_is_styled_and_its_links_work(site, watched, code):  # noqa: F811
+def test_the_404_page_opened_from_disk_is_styled_and_its_links_work(site, watched, code):
     w = watched()
     failed = []
     w.page.on("requestfailed", lambda r: failed.append(r.url))
@@ -124,14 +124,14 @@ def dark_then_switch(w, url: str) -> str:
     return w.page.get_attribute("body", "data-md-color-scheme")
 
 
-def test_dark_mode_is_kept_when_switching_language_over_http(host, watched):  # noqa: F811
+def test_dark_mode_is_kept_when_switching_language_over_http(host, watched):
     w = watched(color_scheme="light")
     assert dark_then_switch(w, f"{host}/en/albastini/practice.html") == "slate"
     w.page.goto(f"{host}/fa/index.html")
     assert w.page.get_attribute("body", "data-md-color-scheme") == "slate"
 
 
-def test_dark_mode_is_kept_when_switching_language_from_disk(site, watched):  # noqa: F811
+def test_dark_mode_is_kept_when_switching_language_from_disk(site, watched):
     w = watched(color_scheme="light")
     assert dark_then_switch(w, (site / "en" / "albastini" / "practice.html").as_uri()) == "slate"
     w.page.goto((site / "fa" / "index.html").as_uri())
@@ -140,7 +140,7 @@ def test_dark_mode_is_kept_when_switching_language_from_disk(site, watched):  # 
 
 @pytest.mark.parametrize("code", ["en", "ru", "fa"])
 @pytest.mark.parametrize("over", ["http", "file"])
-def test_no_console_error_and_no_sitemap_request_on_any_page(site, host, watched, code, over):  # noqa: F811
+def test_no_console_error_and_no_sitemap_request_on_any_page(site, host, watched, code, over):
     """Every page of the locale, worksheets and guides included. From disk the 404 page is left
     out: no host serves it there, and its own test says what its <base> costs when opened so."""
     pages = sorted(p.relative_to(site / code).as_posix() for p in (site / code).rglob("*.html"))
@@ -155,7 +155,7 @@ def test_no_console_error_and_no_sitemap_request_on_any_page(site, host, watched
 
 
 @pytest.mark.parametrize("code", LOCALES)
-def test_meta_description_is_the_translated_summary_or_the_site_description(site, code):  # noqa: F811
+def test_meta_description_is_the_translated_summary_or_the_site_description(site, code):
     words = tr(code)
 
     def description(path: str) -> str:
@@ -173,7 +173,7 @@ def test_meta_description_is_the_translated_summary_or_the_site_description(site
 
 @pytest.mark.parametrize("code", ["en", "ru", "fa"])
 @pytest.mark.parametrize("path", ["index.html", "albastini/practice.html", "altbaumer/tutorial.html", "credits.html"])
-def test_the_language_menu_leads_to_the_same_page_in_each_locale(site, code, path):  # noqa: F811
+def test_the_language_menu_leads_to_the_same_page_in_each_locale(site, code, path):
     """Each language of the menu names this page in that locale. The head's hreflang links are
     left out, as the site has no `site_url`: search engines take only absolute addresses there."""
     if not (site / code / path).is_file():
@@ -200,7 +200,7 @@ def test_hreflang_alternates_are_absolute_under_a_site_url():
         "https://cards.example/en/albastini/practice.html", "https://cards.example/fa/albastini/practice.html"]
 
 
-def test_the_chooser_has_a_heading_and_a_sentence_in_each_language(site, watched):  # noqa: F811
+def test_the_chooser_has_a_heading_and_a_sentence_in_each_language(site, watched):
     w = watched(locale="de-DE", extra_http_headers={"Accept-Language": "de"})  # a language the site lacks
     w.page.goto((site / "index.html").as_uri())
     heading = w.page.locator("h1")
@@ -223,7 +223,7 @@ def test_the_chooser_has_a_heading_and_a_sentence_in_each_language(site, watched
 
 
 @pytest.mark.parametrize("code, word", [("en", "forecast"), ("fa", "پیشنهاد")])
-def test_search_works_on_the_404_page_of_a_nested_missing_address(host, watched, code, word):  # noqa: F811
+def test_search_works_on_the_404_page_of_a_nested_missing_address(host, watched, code, word):
     """Material resolves its own base against the page's address, not the <base>: the page makes
     it absolute first, so the index and the result links come from the locale's folder."""
     w = watched()
@@ -237,6 +237,6 @@ def test_search_works_on_the_404_page_of_a_nested_missing_address(host, watched,
     assert not [url for url in w.requests if "/no/such/" in url and "search" in url]
 
 
-def test_the_404_page_has_no_relative_hreflang_links(site):  # noqa: F811
+def test_the_404_page_has_no_relative_hreflang_links(site):
     html = (site / "en" / "404.html").read_text(encoding="utf-8")
     assert re.findall(r'<link rel="alternate" href="[^"]*" hreflang=', html) == []

@@ -63,7 +63,7 @@ STEPS = """drill => [...drill.querySelectorAll(".tc-drill__variant")]
 """(question, explanation) of each printed step."""
 
 
-def printed(browser, locale: str, server):  # noqa: F811
+def printed(browser, locale: str, server):
     """The worksheet printed to PDF (A4): per page, its words and its first line's words; and
     what the DOM says."""
     context = browser.new_context()
@@ -93,7 +93,7 @@ def printed(browser, locale: str, server):  # noqa: F811
 
 
 @pytest.mark.parametrize("locale", ["en", "fa"])
-def test_the_worksheet_prints_its_questions_then_the_answer_key(browser, server, locale):  # noqa: F811
+def test_the_worksheet_prints_its_questions_then_the_answer_key(browser, server, locale):
     tr = Translator.load(ROOT / "locales", locale)
     pages, dom = printed(browser, locale, server)
     assert dom["variants"] == PRINTED and dom["unprinted"] == 0
@@ -129,7 +129,7 @@ def test_the_worksheet_prints_its_questions_then_the_answer_key(browser, server,
 
 
 @pytest.mark.parametrize("locale", ["en", "fa"])
-def test_print_media_hides_the_chrome_and_shows_the_worksheet(browser, server, locale):  # noqa: F811
+def test_print_media_hides_the_chrome_and_shows_the_worksheet(browser, server, locale):
     context = browser.new_context()
     page = context.new_page()
     try:
@@ -171,7 +171,7 @@ def test_print_media_hides_the_chrome_and_shows_the_worksheet(browser, server, l
         context.close()
 
 
-def test_a_practice_page_prints_the_question_it_shows_not_those_loaded_later(browser, server):  # noqa: F811
+def test_a_practice_page_prints_the_question_it_shows_not_those_loaded_later(browser, server):
     """The further questions a drill loaded are for the screen; its worksheet is the page to print."""
     context = browser.new_context()
     page = context.new_page()

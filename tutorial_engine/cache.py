@@ -1,5 +1,5 @@
 """The user's cache folder: what a build keeps for the next one (compiled templates, drawn drill
-questions), like Python's __pycache__.
+questions, catalogs as read), like Python's __pycache__.
 
 Never in the project: compiled templates are code that Python runs, and a project is content
 that may come from anyone (SECURITY.md). So a folder another user owns, or others may write to,
@@ -9,13 +9,17 @@ is not used. Drawn questions and catalogs are kept as JSON, plain data.
 from __future__ import annotations
 
 import glob
+import hashlib
 import os
 import stat
+import sys
 import tempfile
 from functools import cached_property
 from pathlib import Path
 
 import platformdirs
+
+PACKAGE = Path(__file__).resolve().parent
 
 CACHE_VARIABLE = "TUTORIAL_ENGINE_CACHE"
 """A folder for the cache instead of the user's own (platformdirs: $XDG_CACHE_HOME/tutorial-engine
@@ -23,7 +27,7 @@ on Linux); "off" keeps none on disk."""
 
 
 def cache_folder(kind: str) -> Path | None:
-    """The folder for `kind` ("templates", "drills"), made if need be, or None when there is
+    """The folder for `kind` ("templates", "drills", "catalogs"), made if need be, or None when there is
     none this user alone can write to: then nothing is kept between builds."""
     setting = os.environ.get(CACHE_VARIABLE, "")
     if setting == "off":
@@ -55,9 +59,10 @@ def write_whole(path: Path, data: bytes) -> None:
 
 
 class Kept:
-    """Entries of one kind in the cache folder, one per name: a name's new entry (another key:
-    its inputs changed) replaces the old, so the folder holds what the last builds used and no
-    more, however often drills and catalogs are edited."""
+    """Entries of one kind in the cache folder, one per name, each under a key of its inputs and
+    of the code that made it: a name's new entry (its inputs or the code changed) replaces the
+    old, so the folder holds what the last builds used and no more, however often drills and
+    catalogs are edited."""
 
     def __init__(self, kind: str, suffix: str) -> None:
         self.kind = kind
@@ -67,19 +72,37 @@ class Kept:
     def folder(self) -> Path | None:
         return cache_folder(self.kind)
 
+    @cached_property
+    def made_by(self) -> bytes:
+        """Part of every entry's key: an entry that other code made is never read."""
+        return code_digest()
+
+    def _path(self, folder: Path, name: str, key: str) -> Path:
+        digest = hashlib.sha256(self.made_by + key.encode("utf-8")).hexdigest()
+        return folder / f"{name}.{digest}.{self.suffix}"
+
     def read(self, name: str, key: str) -> bytes | None:
         if self.folder is None:
             return None
         try:
-            return (self.folder / f"{name}.{key}.{self.suffix}").read_bytes()
+            return self._path(self.folder, name, key).read_bytes()
         except OSError:
             return None
 
     def write(self, name: str, key: str, data: bytes) -> None:
         if self.folder is None:
             return
-        path = self.folder / f"{name}.{key}.{self.suffix}"
+        path = self._path(self.folder, name, key)
         write_whole(path, data)
-        for old in self.folder.glob(f"{glob.escape(name)}.*.{self.suffix}"):
-            if old != path:
+        for old in self.folder.glob(f"{glob.escape(name)}.*"):  # an older format's too
+            if old != path and old.name.split(".")[0] == name:
                 old.unlink(missing_ok=True)
+
+
+def code_digest() -> bytes:
+    """This package's code and the Python running it (whose random module draws the drills'
+    questions): what made a kept entry."""
+    digest = hashlib.sha256(sys.version.encode("utf-8"))
+    for path in sorted(PACKAGE.rglob("*.py")):
+        digest.update(path.relative_to(PACKAGE).as_posix().encode("utf-8") + b"\0" + path.read_bytes())
+    return digest.digest()

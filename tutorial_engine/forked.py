@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import gc
 import multiprocessing
+import pickle
+import traceback
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
@@ -55,28 +57,42 @@ class Workers:
     connections: list[Connection]
 
     def results(self) -> list:
-        """What each worker returned, in the order they were started; a worker's exception is
-        raised here, after every worker has ended."""
+        """What each worker returned, in the order they were started; the first worker's
+        exception is raised here, with its traceback as a note, after every worker has ended."""
+        answers = []
         try:
-            answers = [connection.recv() for connection in self.connections]
-        except EOFError:
-            answers = [RuntimeError("a worker process ended without an answer")]
+            for process, connection in zip(self.processes, self.connections):
+                try:
+                    answers.append(connection.recv())
+                except EOFError:
+                    process.join()
+                    answers.append((RuntimeError(f"a worker process ended without an answer "
+                                                 f"(exit code {process.exitcode})"), ""))
         finally:
             self.stop()
-        for failed, answer in answers:
-            if failed:
+        for answer, trace in answers:
+            if isinstance(answer, BaseException):
+                if trace:
+                    answer.add_note(f"In the worker process:\n{trace}")
                 raise answer
-        return [answer for _, answer in answers]
+        return [answer for answer, _ in answers]
 
     def stop(self) -> None:
         """Stop handing out items and wait for every worker: none may outlive the build."""
         self.queue.stop()
-        for process in self.processes:
-            process.join()
-        for connection in self.connections:
-            connection.close()
-        self.processes, self.connections = [], []
-        gc.unfreeze()
+        try:
+            for process, connection in zip(self.processes, self.connections):
+                while process.is_alive():
+                    if connection.poll(0.05):  # an answer nobody will read, taken so its sender can end
+                        try:
+                            connection.recv()
+                        except Exception:  # whatever it was, it is not wanted
+                            break
+                process.join()
+                connection.close()
+        finally:
+            self.processes, self.connections = [], []
+            gc.unfreeze()
 
 
 def start(work: Callable[..., Any], queue: Queue, count: int, *inputs: Any) -> Workers:
@@ -96,17 +112,28 @@ def start(work: Callable[..., Any], queue: Queue, count: int, *inputs: Any) -> W
 
 
 def _run(work: Callable[..., Any], queue: Queue, inputs: tuple, connection: Connection) -> None:
+    """A worker: its answer, or its exception with the traceback as text, sent to the parent."""
     try:
-        answer = (False, work(queue, *inputs))
-    except BaseException as error:  # noqa: BLE001 - sent to the parent, which raises it
+        answer: tuple[Any, str] = (work(queue, *inputs), "")
+    except BaseException as error:  # sent to the parent, which raises it
         queue.stop()
-        answer = (True, error)
+        answer = (portable(error), traceback.format_exc())
     try:
         connection.send(answer)
-    except Exception as error:  # noqa: BLE001 - an answer pickle refuses: say so instead
+    except Exception as error:  # an answer pickle refuses: say so instead
         queue.stop()
-        connection.send((True, RuntimeError(f"a worker's answer could not be sent: {error!r}")))
+        connection.send((RuntimeError(f"a worker's answer could not be sent: {error!r}"), ""))
     connection.close()
+
+
+def portable(error: BaseException) -> BaseException:
+    """`error` if it survives the trip to the parent (pickled and unpickled), else a
+    RuntimeError that names it: the parent must raise something, whatever the worker met."""
+    try:
+        pickle.loads(pickle.dumps(error))
+    except Exception:  # any exception that does not travel is named instead
+        return RuntimeError(f"{type(error).__name__}: {error}")
+    return error
 
 
 def map_items(function: Callable[[Any], Any], items: Sequence, workers: int) -> list:

@@ -9,16 +9,11 @@ afresh; the same inputs give the very questions drawing them again would give.
 
 from __future__ import annotations
 
-import functools
 import hashlib
-import sys
-from pathlib import Path
 
 from ..cache import Kept
 from ..content import drills
 from ..content.drills import Drill, kinds
-
-PACKAGE = Path(__file__).resolve().parent.parent
 
 
 class DrawnDrills:
@@ -52,15 +47,5 @@ def _name(drill: Drill) -> str:
 
 
 def key(drill: Drill) -> str:
-    digest = hashlib.sha256(_engine())
-    digest.update(repr((kinds.MAX_TRIES, kinds.MAX_DEALS, drill)).encode("utf-8"))
-    return digest.hexdigest()
-
-
-@functools.cache
-def _engine() -> bytes:
-    """The engine's code and the Python running it (its random module draws the questions)."""
-    digest = hashlib.sha256(sys.version.encode("utf-8"))
-    for path in sorted(PACKAGE.rglob("*.py")):
-        digest.update(path.relative_to(PACKAGE).as_posix().encode("utf-8") + b"\0" + path.read_bytes())
-    return digest.digest()
+    """The drill with its game and the limits of the search; `Kept` adds the code that draws."""
+    return hashlib.sha256(repr((kinds.MAX_TRIES, kinds.MAX_DEALS, drill)).encode("utf-8")).hexdigest()

@@ -14,6 +14,7 @@ import os
 import re
 import shutil
 import tempfile
+import traceback
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import partial
@@ -200,8 +201,8 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
         """Fork workers that build the other locales while this process builds the first: the
         checked content reaches them through the fork, not through pickling. Each process,
         this one too once its own locale is done, takes the next locale nobody has started
-        (`forked.Queue`), so no core idles while another has two left. Without fork (Windows,
-        macOS defaults) this process builds them one after another in on_post_build."""
+        (`forked.Queue`), so no core idles while another has two left. Without fork (Windows)
+        this process builds them one after another in on_post_build."""
         self.queue = forked.Queue(len(codes))
         workers = min(len(codes), (os.cpu_count() or 1) - 1)
         if workers < 1 or not forked.can_fork():
@@ -390,7 +391,7 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
         return html
 
     def on_post_page(self, output: str, *, page, config) -> str:
-        """The drills and walkthroughs the Markdown held markers for (Renderer.slot), and
+        """The drills and walkthroughs the Markdown held markers for (RenderedPage.slots), and
         Material's words that are shown in English marked as such."""
         for marker, html in self.slots.get(page.file.src_uri, {}).items():
             output = output.replace(marker, html, 1)
@@ -421,10 +422,14 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
                 code = codes[index]
                 _build_nested(config.config_file_path, str(self.staging / code), code, shared, config.strict)
                 digests |= checksums(self.staging, self.staging / code)
-            for records, theirs in self.workers.results() if self.workers is not None else []:
-                for name, level, message in records:
+            done: list[LocaleWork] = self.workers.results() if self.workers is not None else []
+            for work in done:
+                for name, level, message in work.warnings:
                     logging.getLogger(name).log(level, message)  # counted here under --strict
-                digests |= theirs
+                digests |= work.digests
+            for work in done:
+                if work.failure is not None:
+                    raise work.failure
         finally:
             self._stop_workers()
         write_chooser(self.staging, self.config.locales,
@@ -456,6 +461,9 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
 
 
 def _build_nested(config_file: str, site_dir: str, code: str, shared: Shared, strict: bool) -> None:
+    """Build one locale with Material, as `mkdocs build` would, into `site_dir`. MkDocs makes the
+    plugin instance of a build itself, so the locale and the checked content are handed to that
+    new instance before the build starts; nothing else is shared with it."""
     nested = load_config(config_file, site_dir=site_dir, strict=strict)
     plugin = nested.plugins["tutorial"]
     assert isinstance(plugin, TutorialPlugin)  # what `tutorial` names (pyproject.toml's entry point)
@@ -477,21 +485,37 @@ class _Warnings(logging.Handler):
         self.records.append((record.name, record.levelno, record.getMessage()))
 
 
+@dataclass(frozen=True)
+class LocaleWork:
+    """What a worker process hands back: the warnings and errors it kept from its console, for
+    the parent to log (only there does --strict count them), the checksums of the files it
+    wrote, and the exception that stopped it, if one did, raised by the parent once they are
+    logged."""
+
+    warnings: list[tuple[str, int, str]]
+    digests: dict[str, str]
+    failure: BaseException | None = None
+
+
 def _build_locales(queue: forked.Queue, config_file: str, staging: str, codes: list[str],
-                   shared: Shared) -> tuple[list[tuple[str, int, str]], dict[str, str]]:
-    """A worker process: build locales until none is left, print their progress, return their
-    warnings unprinted and the checksums of their files."""
+                   shared: Shared) -> LocaleWork:
+    """A worker process: build locales until none is left, printing their progress."""
     logger = logging.getLogger("mkdocs")
     for handler in logger.handlers:
         handler.addFilter(lambda record: record.levelno < logging.WARNING)
     kept = _Warnings()
     logger.addHandler(kept)
     digests: dict[str, str] = {}
-    while (index := queue.take()) is not None:
-        code = codes[index]
-        _build_nested(config_file, str(Path(staging) / code), code, shared, strict=False)
-        digests |= checksums(Path(staging), Path(staging) / code)
-    return kept.records, digests
+    try:
+        while (index := queue.take()) is not None:
+            code = codes[index]
+            _build_nested(config_file, str(Path(staging) / code), code, shared, strict=False)
+            digests |= checksums(Path(staging), Path(staging) / code)
+    except Exception as error:  # handed to the parent with what led to it
+        queue.stop()
+        error.add_note(f"In the worker process:\n{traceback.format_exc()}")
+        return LocaleWork(kept.records, digests, forked.portable(error))
+    return LocaleWork(kept.records, digests)
 
 
 def _mark_english(output: str, word: str) -> str:

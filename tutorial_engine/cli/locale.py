@@ -141,7 +141,7 @@ def _revive_obsolete(path: Path) -> None:
         write_po(file, catalog, width=0)  # 0: no wrapping, as --no-wrap
 
 
-# --- stats ---------------------------------------------------------------------------------------
+# --- check ---------------------------------------------------------------------------------------
 
 def check_locales(project: Path, codes: list[str] | tuple[str, ...] = ()) -> tuple[list[CatalogProblem], int]:
     """The problems of the named locales' catalogs (default: every locale), and how many files."""

@@ -27,7 +27,7 @@ from ..engine.game import FollowRule, GameSpec
 from ..engine.rules import WinReason, trick_verdict
 from ..problems import display_path
 
-DRILLS_FILE = "drills.yml"
+DRILLS_FILENAME = "drills.yml"
 
 
 class ScaffoldError(Exception):
@@ -158,7 +158,7 @@ def supported_kinds(game: GameSpec) -> list[str]:
 def new_drill(project: Path, name: str, game_id: str | None) -> Written:
     check_name(name, "drill")
     game = find_game(project, game_id)
-    path = project / EXAMPLES_DIR / game.id / DRILLS_FILE
+    path = project / EXAMPLES_DIR / game.id / DRILLS_FILENAME
     if not path.exists():
         text = (schema_line(project, path, "drills")
                 + "# Drills: the engine draws `count` questions (at least 30) from `seed` and "

@@ -229,10 +229,10 @@ def _spec(rec, values: dict, problems: Problems, variant: str | None = None) -> 
 
 
 TRUMP_CHOICE = {"players": (4,), "hand_size": 5, "team_size": 2, "draw_rank": "9"}
-"""What Altbaumer's procedure (engine/trump_choice_deal.py) plays, whatever game.yml says: four players in two
-pairs, five cards each (three then two), partners drawn with the four nines (B2, B7, B9). Until
-the procedure reads its parameters from game.yml, check refuses other values rather than let
-simulate quietly play these."""
+"""What Altbaumer's procedure (engine/trump_choice_deal.py) plays, whatever game.yml says: four
+players in two pairs, five cards each (three then two), partners drawn with the four nines (B2,
+B7, B9). Until the procedure reads its parameters from game.yml, check refuses other values
+rather than let simulate quietly play these."""
 
 
 def _honoured_by_trump_choice(rec: Rec, values, players, hand_size, teams, ranks, suits,
@@ -255,7 +255,6 @@ def _unique(items, location: Location, what: str, problems: Problems) -> None:
     for item, count in Counter(items).items():
         if count > 1:
             problems.add(location, f"the {what} {item} is listed {count} times")
-
 
 
 def _scoring(rec: Rec | None):

@@ -1,4 +1,5 @@
-"""`tutorial-engine check`: find the project, load its games, check every example file."""
+"""The project loader behind `tutorial-engine check` and the build: find the project, load its
+games, then read and check every examples, drills and pages file into one Report."""
 
 from __future__ import annotations
 

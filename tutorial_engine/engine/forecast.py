@@ -107,7 +107,6 @@ def _require_forecast(game: GameSpec) -> None:
         raise RuleError(f"{game.name} has no forecast of the trump suit")
 
 
-
 def _check_earlier(table: Table, dealer: int, seat: int | None, forecasts: Mapping[int, Card]) -> None:
     """Forecasts must come from eligible seats, in turn before `seat`, with distinct suits."""
     for someone in (dealer, seat, *forecasts):

@@ -130,7 +130,7 @@ def read_catalog(path: Path, code: str, kept: Kept | None = None) -> ReadCatalog
         if read is not None:
             return read
         read = ReadCatalog.of(read_po(io.BytesIO(data), locale=code, abort_invalid=True))
-    except Exception as error:  # noqa: BLE001 - any unreadable catalog gets the same advice
+    except Exception as error:  # any unreadable catalog gets the same advice
         raise LocaleError(f"{display_path(path)} does not read ({error}); "
                           "run tutorial-engine locale check") from None
     if kept is not None:

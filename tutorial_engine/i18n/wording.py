@@ -58,7 +58,7 @@ PAST_TENSE = {
 def check_wording(entries: Sequence[CatalogMessage], code: str, avoided: Sequence[tuple[re.Pattern, str]] = ()
                   ) -> list[Finding]:
     """Every wording problem of one catalog in locale `code`; `avoided` pairs each glossary
-    pattern with what to write instead (glossary.Glossary.avoided)."""
+    pattern with what to write instead (content/glossary.py's `avoided`)."""
     translated = [entry for entry in entries if entry.msgid and "fuzzy" not in getattr(entry, "flags", ())]
     terms = _terms(translated)
     findings: list[Finding] = []

@@ -97,23 +97,23 @@ class DrillQuestion:
 
 
 class DrillRenderer:
-    def __init__(self, renderer: View):
-        self.renderer = renderer
-        self.tr = renderer.tr
+    def __init__(self, view: View):
+        self.view = view
+        self.tr = view.tr
         self.macros = Prompts(self.tr)
-        self.card = renderer.card
+        self.card = view.card
 
     def questions(self, drill: Drill) -> list[DrillQuestion]:
         """Every question of the drill, rendered once per locale: the page and its worksheet
         share them. A question that showed English reports it again to each of them."""
-        kept = self.renderer.drills.get((drill.game.id, drill.id))
+        kept = self.view.drills.get((drill.game.id, drill.id))
         if kept is not None and kept[0] is drill:
             if kept[2]:
                 self.tr.shown_in_english(kept[2])
             return kept[1]
         with self.tr.recording() as missed:
             questions = self._questions(drill)
-        self.renderer.drills[drill.game.id, drill.id] = drill, questions, frozenset(missed)
+        self.view.drills[drill.game.id, drill.id] = drill, questions, frozenset(missed)
         return questions
 
     def _questions(self, drill: Drill) -> list[DrillQuestion]:
@@ -123,7 +123,7 @@ class DrillRenderer:
             ForecastExample: self.allowed, VictoryVariant: self.victory,
             TrickScoreVariant: self.trick_score, DealCountVariant: self.deal_count,
             MatchDealVariant: self.match_deal}
-        drawn = self.renderer.questions.get(drill)
+        drawn = self.view.questions.get(drill)
         return [make[type(v)](v) for v in (drawn if drawn is not None else draw(drill))]
 
     def worksheet(self, drill: Drill) -> Markup:
@@ -152,7 +152,7 @@ class DrillRenderer:
         return html, Script(name, text)
 
     def section(self, drill: Drill, questions: list[DrillQuestion], **context) -> Markup:
-        return self.renderer.html("drill.html", anchor=f"drill-{drill.id}", key=f"{drill.game.id}/{drill.id}", mode="drill",
+        return self.view.html("drill.html", anchor=f"drill-{drill.id}", key=f"{drill.game.id}/{drill.id}", mode="drill",
                            title=self.tr.gettext(drill.title), variants=questions, locale=self.tr.code,
                            text=json.dumps(self.ui_text(), ensure_ascii=False), **context)
 
@@ -189,7 +189,7 @@ class DrillRenderer:
         }
 
     def name(self, person: str) -> Term:
-        return self.renderer.name(person)
+        return self.view.name(person)
 
     def inline(self, text: str) -> Markup:
         return inline(text, self.tr)

@@ -46,7 +46,7 @@ class FieldTable:
 
 
 def field_tables(kind: str) -> list[FieldTable]:
-    """The fields of one kind of file (a key of schemas.FILES), outermost first. A mapping the
+    """The fields of one kind of file (a key of content.jsonschema.FILES), outermost first. A mapping the
     file uses in two places (a variant's deck, a variation's expect) is listed the first time."""
     shape, _ = FILES[kind]
     return list(_tables(shape, "", set()))

@@ -177,12 +177,12 @@ class Shown:
 
 
 class ScoreSheetRenderer:
-    """The figure for one locale: every word through the renderer's translator, numbers in the
+    """The figure for one locale: every word through the view's translator, numbers in the
     locale's digits, a change of score with its signs (isolated on a right-to-left page)."""
 
-    def __init__(self, renderer: View):
-        self.renderer = renderer
-        self.tr = renderer.tr
+    def __init__(self, view: View):
+        self.view = view
+        self.tr = view.tr
 
     def render(self, game: GameSpec) -> Markup:
         problem = unavailable(game.name, game.scoring)
@@ -202,7 +202,7 @@ class ScoreSheetRenderer:
                                        "any branch is rubbed out."),
         )
         shown = [self.shown(s) for s in states]
-        return self.renderer.html("scoresheet.html", caption=caption, legend=legend, states=shown,
+        return self.view.html("scoresheet.html", caption=caption, legend=legend, states=shown,
                            width=WIDTH, height=HEIGHT, trunk_x=TRUNK_X, ground=GROUND, top=TRUNK_TOP,
                            radius=RING_RADIUS)
 

@@ -35,7 +35,7 @@ class CompiledTemplates(BytecodeCache):
                 bucket.bytecode_from_string(code)  # kept only if its source's checksum matches
             elif self.disk is not None:
                 self.disk.load_bytecode(bucket)
-        except Exception:  # noqa: BLE001 - a damaged entry is compiled afresh, like a stale one
+        except Exception:  # a damaged entry is compiled afresh, like a stale one
             bucket.reset()
 
     def dump_bytecode(self, bucket) -> None:

@@ -43,13 +43,13 @@ class ShownMoment:
 
 @dataclass
 class WalkRenderer:
-    renderer: View
+    view: View
     walk: Walkthrough
     drill_renderer: DrillRenderer = field(init=False)
 
     def __post_init__(self) -> None:
-        self.drill_renderer = DrillRenderer(self.renderer)
-        self.tr = self.renderer.tr
+        self.drill_renderer = DrillRenderer(self.view)
+        self.tr = self.view.tr
         self.game = self.walk.spec.game
         self.table = self.walk.table
         self.drew_first = False
@@ -65,7 +65,7 @@ class WalkRenderer:
         }
         moments = [told for moment in self.walk.moments for told in self.moment(moment)]
         spec = self.walk.spec
-        return self.renderer.html("drill.html", anchor=spec.key, key=f"{self.game.id}/{spec.key}", mode="walkthrough",
+        return self.view.html("drill.html", anchor=spec.key, key=f"{self.game.id}/{spec.key}", mode="walkthrough",
                            title=title, variants=moments, locale=tr.code,
                            text=json.dumps(text, ensure_ascii=False))
 

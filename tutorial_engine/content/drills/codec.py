@@ -20,23 +20,15 @@ from ...engine.cards import Card, Rank, Suit
 from ...engine.scoring import DealScore, DealVictory, Outcome
 from ...problems import Location
 from ..examples import Expectation, ForecastExample, LegalExample, RankingExample, TrickExample
+from . import questions
 from .drill import Drill, DrillError
-from .questions import (
-    DealCountVariant,
-    ExchangeVariant,
-    MatchDealVariant,
-    OrderVariant,
-    StrongestVariant,
-    TrickScoreVariant,
-    ValueVariant,
-    VictoryVariant,
-)
 
-CLASSES = {cls.__name__: cls for cls in (
-    StrongestVariant, ValueVariant, OrderVariant, ExchangeVariant, VictoryVariant, TrickScoreVariant,
-    DealCountVariant, MatchDealVariant, TrickExample, LegalExample, RankingExample, ForecastExample,
-    Expectation, Location, DealVictory, DealScore)}
-"""The only classes a kept question may name."""
+QUESTION_CLASSES: list[type] = [value for value in vars(questions).values() if isinstance(value, type)
+                                 and is_dataclass(value) and value.__module__ == questions.__name__]
+CLASSES: dict[str, type] = {cls.__name__: cls for cls in (
+    *QUESTION_CLASSES,
+    TrickExample, LegalExample, RankingExample, ForecastExample, Expectation, Location, DealVictory, DealScore)}
+"""The only classes a kept question may name: every question class, and what they hold."""
 ENUMS = {cls.__name__: cls for cls in (Suit, Rank, Outcome)}
 
 

@@ -10,12 +10,9 @@ import random
 from typing import Protocol
 
 from ... import forked
-from ...engine.game import GameSpec
 from ...problems import Problems
-from ..source import Source
 from . import codec
 from .drill import Drill, DrillError
-from .file import read_drills
 from .kinds import KINDS
 
 
@@ -61,11 +58,6 @@ def drawable(drills: list[Drill], problems: Problems, workers: int = 1,
             store.put(drill, questions)
         result[drill] = tuple(questions)
     return result
-
-
-def load_drills(source: Source, problems: Problems, game: GameSpec | None) -> dict[Drill, tuple]:
-    """The questions of each of the file's drills whose questions can be drawn."""
-    return drawable(read_drills(source, problems, game), problems)
 
 
 def _attempt(drill: Drill) -> tuple | DrillError:

@@ -13,7 +13,6 @@ MAX_COUNT = 300
 """Questions in one drill: each is drawn, checked and written out in every locale."""
 
 
-
 @dataclass(frozen=True)
 class Drill:
     id: str
@@ -27,8 +26,6 @@ class Drill:
     cards: int
     constraints: tuple[str, ...]
     location: Location
-
-
 
 
 class DrillError(ValueError):

@@ -34,7 +34,6 @@ DRILLS_FILE = Record("a drills file", {
 })
 
 
-
 def is_drills_file(node) -> bool:
     return isinstance(node, MappingNode) and any(getattr(k, "value", None) == "drills" for k, _ in node.value)
 

@@ -55,7 +55,6 @@ DEAL_PROCEDURES = {"draw": VictoryPoints, "trump-choice": TrickScoring}
 """The deal procedures deal-scoring drills simulate, with the scoring each needs."""
 
 
-
 def _meta(drill: Drill) -> dict:
     return dict(id=drill.id, location=drill.location, game=drill.game, title=None, cites=(),
                 expect=Expectation())
@@ -270,12 +269,6 @@ class DrillKind:
         if isinstance(self.constraints, tuple):
             return self.constraints
         return self.constraints.get(game.deal, ())
-
-    def allowed_anywhere(self) -> tuple[str, ...]:
-        """Every constraint it takes in some game."""
-        if isinstance(self.constraints, tuple):
-            return self.constraints
-        return tuple(c for constraints in self.constraints.values() for c in constraints)
 
     def described(self, game: GameSpec) -> str:
         """"trick", or "Altbaumer deal-scoring" where the constraints are the game's own."""

@@ -31,7 +31,7 @@
  *         button.tc-drill__restart
  *     div.tc-drill__foot > button.tc-drill__reset
  * The section gets data-drill-ready and its .tc-drill__variants list gets hidden.
- * Every word comes from the section's data-text (drillrender.py), in the page's language.
+ * Every word comes from the section's data-text (render/drills.py), in the page's language.
  * Progress is kept in localStorage under "tutorial-drill:<locale>:<drill>": the place, the counts,
  * the answer given to the current step (so a reload shows it answered, and it counts once), the
  * steps answered wrongly and whether the drill is finished. It is never rewound by a failed load.
