@@ -96,7 +96,8 @@ class Workers:
 
 
 def start(work: Callable[..., Any], queue: Queue, count: int, *inputs: Any) -> Workers:
-    """`count` processes, each running `work(queue, *inputs)` and sending back what it returns.
+    """`count` processes, each running `work(queue, *inputs)` and sending back what it returns:
+    plain data, never an exception object, which `results` would take for the worker's failure.
     Call only where `can_fork()`."""
     context = multiprocessing.get_context("fork")
     gc.freeze()  # the workers' collector then skips what they inherit, and copies none of it

@@ -461,9 +461,9 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
 
 
 def _build_nested(config_file: str, site_dir: str, code: str, shared: Shared, strict: bool) -> None:
-    """Build one locale with Material, as `mkdocs build` would, into `site_dir`. MkDocs makes the
-    plugin instance of a build itself, so the locale and the checked content are handed to that
-    new instance before the build starts; nothing else is shared with it."""
+    """Build one locale with Material, as `mkdocs build` would, into `site_dir`. MkDocs chooses
+    the plugin instance of a build (this one, as it keeps plugins that define on_startup), so
+    the locale and the checked content are set on it for that build and the locale cleared after."""
     nested = load_config(config_file, site_dir=site_dir, strict=strict)
     plugin = nested.plugins["tutorial"]
     assert isinstance(plugin, TutorialPlugin)  # what `tutorial` names (pyproject.toml's entry point)
