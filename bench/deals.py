@@ -1,9 +1,13 @@
-"""Whole deals per second, per variant, in one process on one core; `--soak` for the long run.
+"""Whole deals per second, per game and seating, in one process on one core; `--soak` for the long run.
 
-Targets (issue: whole deals) on the reference machine: ≥ 3,000 two-player Albastini deals/s and
-≥ 5,000 Altbaumer deals/s. `--soak N` plays N random deals per game (Albastini: all its seatings
-and rule variants in turn, with every invariant of tests/deal_invariants.py; Altbaumer: with and without solo,
-every card accounted for at every step) and prints the counts and the failures (which must be 0).
+Every game of examples/ is measured, with no game named here: a game scored by victory points
+at each of its seatings, a game scored by tricks (four players in pairs) with random play,
+solos and deals thrown in included. Targets on the reference machine: ≥ 3,000 two-player
+Albastini deals/s and ≥ 5,000 deals/s of each game scored by tricks. `--soak N` plays N random
+deals per game (Albastini: all its seatings and rule variants in turn, with every invariant of
+tests/deal_invariants.py; a game scored by tricks: every rule variant in turn, every card
+accounted for at every step, every deal thrown in or of a full hand of tricks) and prints the
+counts and the failures (which must be 0).
 """
 
 from __future__ import annotations
@@ -23,9 +27,11 @@ sys.path.insert(0, str(ROOT / "tests"))
 from deal_invariants import VARIANTS, check_deal  # noqa: E402
 
 from tutorial_engine.content.project import Report, load_games  # noqa: E402
-from tutorial_engine.engine.draw_deal import DrawingDeal, play_out, random_strategy  # noqa: E402
-from tutorial_engine.engine.seating import Table  # noqa: E402
-from tutorial_engine.engine.trump_choice_deal import TrumpChoiceDeal, places  # noqa: E402
+from tutorial_engine.engine.deal import Deal, ThrownIn, places, play_out  # noqa: E402
+from tutorial_engine.engine.game import TrickScoring  # noqa: E402
+from tutorial_engine.engine.match import PAIRS  # noqa: E402
+from tutorial_engine.engine.seating import SeatingError, Table  # noqa: E402
+from tutorial_engine.engine.strategy import random_strategy  # noqa: E402
 
 
 def rate(game, table: Table, count: int, repeats: int) -> float:
@@ -34,7 +40,7 @@ def rate(game, table: Table, count: int, repeats: int) -> float:
         rng = random.Random(1)
         start = time.perf_counter()
         for i in range(count):
-            play_out(DrawingDeal(game, table, i % table.players, rng), random_strategy, rng)
+            play_out(Deal(game, table, i % table.players, rng), random_strategy, rng)
         best = min(best, time.perf_counter() - start)
     return count / best
 
@@ -44,7 +50,7 @@ def soak(game, total: int) -> tuple[int, int]:
     rng = random.Random(2026)
     turns = itertools.product([game, *game.variants.values()], VARIANTS)  # each rule variant, each seating
     for i, (spec, (players, team_size)) in zip(range(total), itertools.cycle(turns)):
-        deal = DrawingDeal(spec, Table(players, team_size), rng.randrange(players), rng)
+        deal = Deal(spec, Table(players, team_size), rng.randrange(players), rng)
         try:
             check_deal(deal, rng)
         except AssertionError as error:
@@ -59,7 +65,7 @@ def choice_rate(game, count: int, repeats: int) -> float:
         rng = random.Random(1)
         start = time.perf_counter()
         for i in range(count):
-            play_out(TrumpChoiceDeal(game, i % 4, rng), random_strategy, rng)
+            play_out(Deal(game, PAIRS, i % 4, rng), random_strategy, rng)
         best = min(best, time.perf_counter() - start)
     return count / best
 
@@ -67,18 +73,33 @@ def choice_rate(game, count: int, repeats: int) -> float:
 def choice_soak(game, total: int) -> tuple[int, int]:
     failures, deck = 0, set(game.deck)
     rng = random.Random(2027)
+    specs = [game, *game.variants.values()]
     for i in range(total):
-        deal = TrumpChoiceDeal(game, i % 4, rng)
+        deal = Deal(specs[i % len(specs)], PAIRS, i % 4, rng)
         try:
             while not deal.is_terminal():
                 cards = places(deal)
                 assert len(cards) == len(deck) and set(cards) == deck, "a card is lost or doubled"
                 deal.apply(rng.choice(deal.legal_actions()))
-            assert sum(deal.result().tricks) == 5, "a deal is five tricks"
+            result = deal.result()
+            assert isinstance(result, ThrownIn) or sum(result.tricks) == game.hand_size, \
+                f"a deal is {game.hand_size} tricks"
         except AssertionError as error:
             failures += 1
-            print(f"Altbaumer deal {i}: {error}", file=sys.stderr)
+            print(f"{game.name} deal {i}: {error}", file=sys.stderr)
     return total, failures
+
+
+def tables(game) -> list[Table]:
+    """Every seating the game allows, smallest table first."""
+    found = []
+    for players in game.players:
+        for size in range(1, players + 1):
+            try:
+                found.append(Table.for_game(game, players, size))
+            except SeatingError:
+                continue
+    return found
 
 
 def main() -> None:
@@ -89,18 +110,26 @@ def main() -> None:
     args = parser.parse_args()
     report = Report()
     load_games(ROOT, report)
-    albastini, altbaumer = report.games["albastini"], report.games["altbaumer"]
     print(f"machine: {platform.machine()}, Python {platform.python_version()}, one process")
     if args.soak:
-        count, failures = soak(albastini, args.soak)
-        print(f"Albastini soak: {count:,} deals, {failures} failures")
-        more, more_failures = choice_soak(altbaumer, args.soak)
-        print(f"Altbaumer soak: {more:,} deals, {more_failures} failures")
-        sys.exit(1 if failures or more_failures else 0)
-    for players, team_size in VARIANTS:
-        figure = rate(albastini, Table(players, team_size), args.count, args.repeats)
-        print(f"Albastini {players} players, teams of {team_size}: {figure:>10,.0f} deals/s")
-    print(f"Altbaumer, random play with solos:  {choice_rate(altbaumer, args.count, args.repeats):>10,.0f} deals/s")
+        failed = 0
+        for game in report.games.values():
+            if isinstance(game.scoring, TrickScoring):
+                count, failures = choice_soak(game, args.soak)
+            elif game.id == "albastini":
+                count, failures = soak(game, args.soak)
+            else:
+                continue  # bench/soak.py checks the other drawing games
+            print(f"{game.name} soak: {count:,} deals, {failures} failures")
+            failed += failures
+        sys.exit(1 if failed else 0)
+    for game in report.games.values():
+        if isinstance(game.scoring, TrickScoring):
+            print(f"{game.name}, random play with solos: {choice_rate(game, args.count, args.repeats):>10,.0f} deals/s")
+            continue
+        for table in tables(game):
+            figure = rate(game, table, args.count, args.repeats)
+            print(f"{game.name} {table.players} players, teams of {table.team_size}: {figure:>10,.0f} deals/s")
 
 
 if __name__ == "__main__":

@@ -41,7 +41,8 @@ from deals import choice_soak, soak  # noqa: E402
 
 from tutorial_engine.cli.judge import BadLine, answer  # noqa: E402
 from tutorial_engine.content.project import Report, load_games  # noqa: E402
-from tutorial_engine.engine.draw_deal import DrawingDeal  # noqa: E402
+from tutorial_engine.engine.deal import Deal  # noqa: E402
+from tutorial_engine.engine.game import TrickScoring  # noqa: E402
 from tutorial_engine.engine.seating import SeatingError, Table  # noqa: E402
 
 
@@ -63,7 +64,7 @@ def drawing_soak(game, total: int) -> tuple[int, int]:
     failures, deck = 0, set(game.deck)
     rng = random.Random(2028)
     for i, (spec, table) in zip(range(total), itertools.cycle(seatings(game))):
-        deal = DrawingDeal(spec, table, rng.randrange(table.players), rng)
+        deal = Deal(spec, table, rng.randrange(table.players), rng)
         try:
             while not deal.is_terminal():
                 cards = places(deal)
@@ -179,7 +180,7 @@ def main() -> None:
         start = time.perf_counter()
         if game.id == "albastini":
             count, failures = soak(game, args.deals)
-        elif game.deal == "trump-choice":
+        elif isinstance(game.scoring, TrickScoring):
             count, failures = choice_soak(game, args.deals)
         else:
             count, failures = drawing_soak(game, args.deals)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 
-from tutorial_engine.engine.draw_deal import DrawingDeal
+from tutorial_engine.engine.deal import Deal
 
 VARIANTS = [(2, 1), (3, 1), (4, 1), (5, 1), (6, 1), (4, 2), (6, 2), (6, 3)]
 """Every seating of A4: (players, team size)."""
@@ -15,7 +15,7 @@ TRICKS = {2: 18, 3: 12, 4: 9, 5: 7, 6: 6}                              # A17, A1
 THRESHOLDS = {1: 10, 2: 20, 3: 30}                                     # A20
 
 
-def places(deal: DrawingDeal) -> list:
+def places(deal: Deal) -> list:
     cards = [c for hand in deal.hands for c in hand] + deal.stock + deal.trick
     cards += [c for pile in deal.piles for c in pile]
     if deal.trump is None:
@@ -23,7 +23,7 @@ def places(deal: DrawingDeal) -> list:
     return cards
 
 
-def check_deal(deal: DrawingDeal, rng: random.Random) -> None:
+def check_deal(deal: Deal, rng: random.Random) -> None:
     """Play `deal` to its end with random legal actions, checking every step and the result."""
     deck = set(deal.game.deck)
     while not deal.is_terminal():

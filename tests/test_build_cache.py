@@ -20,6 +20,7 @@ from tutorial_engine.build.drillcache import DrawnDrills
 from tutorial_engine.cache import CACHE_VARIABLE, Kept, cache_folder
 from tutorial_engine.content.drills import draw, drawable, drawing, kinds
 from tutorial_engine.content.project import check
+from tutorial_engine.engine.procedure import DealPackets, Procedure, Tricks, TurnUp
 from tutorial_engine.i18n import catalogs
 from tutorial_engine.i18n.catalogs import LocaleError, read_catalog
 from tutorial_engine.i18n.translator import Translator, catalog_path
@@ -168,7 +169,7 @@ def test_the_key_covers_the_drill_its_game_and_the_limits(bundled, monkeypatch):
     d = fresh(bundled, "albastini", "who-takes-the-trick")
     keys = {drillcache.key(d), drillcache.key(dataclasses.replace(d, seed=d.seed + 1)),
             drillcache.key(dataclasses.replace(d, count=31)),
-            drillcache.key(dataclasses.replace(d, game=dataclasses.replace(d.game, hand_size=4)))}
+            drillcache.key(dataclasses.replace(d, game=dataclasses.replace(d.game, procedure=Procedure((DealPackets((4,)), TurnUp(), Tricks(draw=True))))))}
     monkeypatch.setattr(kinds, "MAX_TRIES", 10)
     keys.add(drillcache.key(d))
     monkeypatch.undo()

@@ -10,8 +10,9 @@ from click.testing import CliRunner
 
 from tutorial_engine.cli.main import cli
 from tutorial_engine.engine.cards import Card
+from tutorial_engine.engine.deal import Deal, Discard, Solo, places
+from tutorial_engine.engine.match import PAIRS, play_deals
 from tutorial_engine.engine.partners import PartnerDraw, draw_for_partners, draw_generator
-from tutorial_engine.engine.trump_choice_deal import Discard, Solo, TrumpChoiceDeal, places, play_deals
 
 RANDOM_DEALS = 10_000
 
@@ -40,7 +41,7 @@ def test_random_deals_keep_every_invariant(altbaumer, strategy):
     deck = set(altbaumer.deck)
     solos = 0
     for number in range(RANDOM_DEALS):
-        deal = TrumpChoiceDeal(altbaumer, number % 4, rng)
+        deal = Deal(altbaumer, PAIRS, number % 4, rng)
         while not deal.is_terminal():
             cards = places(deal)
             assert len(cards) == 24 and set(cards) == deck, "a card is missing or in two places"
@@ -48,12 +49,12 @@ def test_random_deals_keep_every_invariant(altbaumer, strategy):
                 assert len(deal.trick) < len(deal.players)
             deal.apply(strategy(deal, rng))
         result = deal.result()
-        assert sum(result.tricks) == 5 and len(deal.played) == 5 * len(deal.players)
-        assert not deal.talon and not any(deal.hands)
+        assert sum(result.tricks) == 5 and sum(map(len, deal.piles)) == 5 * len(deal.players)
+        assert not deal.stock and not any(deal.hands)
         # B11, B12: unplayed are the refused/unturned talon cards, the discards, the laid-aside hand
         talon_and_discards = 4 + (5 if result.solo is not None else 0)
         assert len(deal.out) == talon_and_discards
-        assert set(deal.out) | set(deal.played) == deck
+        assert set(deal.out).union(*deal.piles) == deck
         if result.solo is not None:
             solos += 1
             assert deal.table.partners(result.solo)[0] not in deal.players
@@ -63,7 +64,7 @@ def test_random_deals_keep_every_invariant(altbaumer, strategy):
 
 def test_b8_the_cutter_may_take_the_exposed_trees(altbaumer):
     for seed in range(2000):
-        deal = TrumpChoiceDeal(altbaumer, 0, random.Random(seed))
+        deal = Deal(altbaumer, PAIRS, 0, random.Random(seed))
         if deal.phase == "cut":
             tree = deal.exposed[0]
             assert tree in altbaumer.permanent_trumps
@@ -75,11 +76,11 @@ def test_b8_the_cutter_may_take_the_exposed_trees(altbaumer):
 
 def test_b11_refusing_turns_on_until_another_suit(altbaumer):
     for seed in range(500):
-        deal = TrumpChoiceDeal(altbaumer, 0, random.Random(seed))
+        deal = Deal(altbaumer, PAIRS, 0, random.Random(seed))
         while deal.phase == "cut":
             deal.apply(deal.legal_actions()[1])
         first = deal.trump_suit_of(deal.turned)
-        talon = list(deal.talon)
+        talon = list(deal.stock)
         deal.apply(deal.legal_actions()[1])                   # refuse
         different = next((c for c in talon if deal.trump_suit_of(c) is not first), None)
         if different is not None:
@@ -93,7 +94,7 @@ def test_b11_refusing_turns_on_until_another_suit(altbaumer):
 def test_each_discard_is_logged_after_the_trump(altbaumer):
     for seed in range(50):
         rng = random.Random(seed)
-        deal = TrumpChoiceDeal(altbaumer, seed % 4, rng)
+        deal = Deal(altbaumer, PAIRS, seed % 4, rng)
         discards = []
         while not deal.is_terminal():
             action = any_action(deal, rng)
@@ -178,9 +179,8 @@ def test_b7_every_seed_draws_partners_of_one_colour(altbaumer):
         assert str(draw.nines[draw.seats[0]]) == "9♣"             # the holder of 9♣ deals first
 
 
-def test_the_draw_needs_the_four_nines(games):
-    with pytest.raises(ValueError, match=r"^the draw for partners needs the four nines, but the Briscola deck "
-                                         r"has none$"):
+def test_only_a_game_with_a_draw_for_partners_draws(games):
+    with pytest.raises(ValueError, match=r"^Briscola does not draw for partners \(game.yml: partners\)$"):
         draw_for_partners(games["briscola"], random.Random(0))
 
 

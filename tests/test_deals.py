@@ -9,9 +9,10 @@ import random
 import pytest
 from deal_invariants import VARIANTS, check_deal
 
-from tutorial_engine.engine.draw_deal import DrawingDeal, Forecast, Play, sensible_strategy
+from tutorial_engine.engine.deal import Deal, Forecast, Play
 from tutorial_engine.engine.seating import Table
 from tutorial_engine.engine.simulate import run
+from tutorial_engine.engine.strategy import sensible_strategy
 
 RANDOM_DEALS = 10_000
 
@@ -20,13 +21,13 @@ RANDOM_DEALS = 10_000
 def test_random_deals_keep_every_invariant(albastini, players, team_size):
     rng = random.Random(players * 10 + team_size)
     for number in range(RANDOM_DEALS):
-        check_deal(DrawingDeal(albastini, Table(players, team_size), number % players, rng), rng)
+        check_deal(Deal(albastini, Table(players, team_size), number % players, rng), rng)
 
 
 def test_the_same_seed_and_actions_replay_identically(albastini):
     def replay():
         rng = random.Random(42)
-        deal = DrawingDeal(albastini, Table(4, 2), 1, rng)
+        deal = Deal(albastini, Table(4, 2), 1, rng)
         while not deal.is_terminal():
             deal.apply(rng.choice(deal.legal_actions()))
         return deal.log
@@ -34,7 +35,7 @@ def test_the_same_seed_and_actions_replay_identically(albastini):
 
 
 def test_only_legal_actions_are_accepted(albastini):
-    deal = DrawingDeal(albastini, Table(2), 0, random.Random(3))
+    deal = Deal(albastini, Table(2), 0, random.Random(3))
     assert deal.to_move == 1                                     # A8: only the non-dealer forecasts
     with pytest.raises(ValueError, match="is not a legal action now"):
         deal.apply(Forecast(0, None))                            # the dealer never forecasts
@@ -49,7 +50,7 @@ def test_a_forecast_of_the_turned_suit_is_exchanged(albastini):
     """A10: play seeds until a forecast matches the turned card, then check the exchange."""
     for seed in range(200):
         rng = random.Random(seed)
-        deal = DrawingDeal(albastini, Table(2), 0, rng)
+        deal = Deal(albastini, Table(2), 0, rng)
         turned = deal.stock[0]
         match = next((c for c in deal.hands[1] if c.suit is turned.suit), None)
         if match is None:
@@ -122,7 +123,7 @@ def test_the_sensible_player_forecasts_with_a_three_when_its_suit_is_free(albast
     table = Table(players, team_size)
     for seed in range(200):
         rng = random.Random(seed)
-        deal = DrawingDeal(albastini, table, 0, rng)
+        deal = Deal(albastini, table, 0, rng)
         while deal.forecasters:
             seat, actions = deal.to_move, deal.legal_actions()
             threes = [a for a in actions if a.card is not None and a.card.rank.value == "3"]

@@ -28,9 +28,9 @@ from tutorial_engine.content.project import check
 from tutorial_engine.content.source import read_source
 from tutorial_engine.engine.cards import Card, Suit
 from tutorial_engine.engine.game import VictoryPoints
+from tutorial_engine.engine.match import play_deals
 from tutorial_engine.engine.rules import Duty, WinReason
 from tutorial_engine.engine.scoring import Outcome, trick_score, victory
-from tutorial_engine.engine.trump_choice_deal import play_deals
 from tutorial_engine.i18n.translator import Translator
 from tutorial_engine.problems import Problems
 from tutorial_engine.render.drills import PRINTED, SHOWN, DrillRenderer
@@ -440,14 +440,14 @@ def test_b20_a_solo_of_five_wins_the_round_at_once_in_english(report):
     v, steps = first_match(report, "a-solo-of-five", lambda v: v.match_winner is None)
     side = SIDES[v.declarers]
     assert [k for k, _, _ in steps] == ["number", "number", "choice", "choice"]
-    assert steps[0] == ("number", 2, "The declarers took all five tricks and write +2.")
+    assert steps[0] == ("number", 2, "The declarers took all 5 tricks and write +2.")
     assert steps[1] == ("number", 0, "The defenders took no trick and lost, but defenders lose nothing: they write 0.")
-    assert steps[2] == ("choice", [str(v.declarers)], f"{v.solo} played alone and took all five tricks, so {side} "
+    assert steps[2] == ("choice", [str(v.declarers)], f"{v.solo} played alone and took all 5 tricks, so {side} "
                                                       "win the round at once, whatever the scores.")
     if v.rounds == (1, 1):
-        assert steps[3] == ("choice", ["none"], "One round each: a single deal now decides the match.")
+        assert steps[3] == ("choice", ["none"], "1 round each: a single deal now decides the match.")
     else:
-        assert steps[3] == ("choice", ["none"], f"{side} have won one round; it takes two to win the match.")
+        assert steps[3] == ("choice", ["none"], f"{side} have won 1 round; it takes 2 to win the match.")
     question = rendered(report, "altbaumer", "a-solo-of-five").split('<li class="tc-drill__variant">')[1]
     assert f"{v.solo} played alone while {v.sitting_out} sat out." in question
 
@@ -461,7 +461,7 @@ def test_b20_b21_a_round_reached_and_the_match_won_in_english(report):
     side = SIDES[v.round_winner]
     assert steps[2] == ("choice", [str(v.round_winner)], f"{side} now have {v.written[v.round_winner]}, which reaches 5: "
                                                          "they win the round, and both scores go back to 0.")
-    assert steps[3] == ("choice", [str(v.match_winner)], f"{side} have won two rounds, and with them the match.")
+    assert steps[3] == ("choice", [str(v.match_winner)], f"{side} have won 2 rounds, and with them the match.")
 
 
 def test_b21_the_deciding_deal_writes_nothing_and_three_tricks_win_the_match(report):
@@ -469,13 +469,13 @@ def test_b21_the_deciding_deal_writes_nothing_and_three_tricks_win_the_match(rep
     winner = v.match_winner
     assert [k for k, _, _ in steps] == ["number", "choice"]
     assert steps[0] == ("number", 0, "Nothing (0): on this site no points are written in the deciding deal.")
-    expected = (f"{SIDES[winner]} took {v.tricks[winner]} tricks: three tricks win the deciding deal, "
+    expected = (f"{SIDES[winner]} took {v.tricks[winner]} tricks, at least 3: that wins the deciding deal, "
                 "and with it the match.")
     if v.solo is not None:
-        expected += " On this site a solo player, too, needs only three tricks in the deciding deal."
+        expected += " On this site a solo player, too, needs only 3 tricks in the deciding deal."
     assert steps[1] == ("choice", [str(winner)], expected)
     question = rendered(report, "altbaumer", "the-deciding-deal").split('<li class="tc-drill__variant">')[1]
-    assert "The rounds stand at one all, so this is the deciding deal." in question
+    assert "Each side has won 1 round, so this is the deciding deal." in question
     assert "score so far" not in question and "1 round won" in question
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import subprocess
+from pathlib import Path
 
 import pytest
 
@@ -23,13 +24,14 @@ order:
   plain: [10, A, K, Q, J]
   trump: [J, 10, A, K, Q]
 points: {10: 7, J: 5}
-permanent_trumps:
-  cards: [K♦]
-  suit: ♦
+top_trumps:
+  cards:
+    - {card: K♦}
+  home_suit: ♦
 follow: suit-then-trump
 players: [3]
 direction: counterclockwise
-hand_size: 4
+deal: [{phase: deal, packets: [4]}, {phase: turn-up}, {phase: tricks}]
 variants:
   anything-goes:
     description: No duty to follow.
@@ -86,9 +88,10 @@ def test_an_ordinary_card_of_the_permanent_trumps_suit_lets_them_follow(toy):
 
 
 def load_toy_with(project, line: str) -> Report:
-    """The toy game with `line` added after its hand size (line 17)."""
+    """The toy game with `line` added after its deal (line 18)."""
     path = project / "examples" / "toy" / "game.yml"
-    path.write_text(TOY.replace("hand_size: 4\n", f"hand_size: 4\n{line}\n"), encoding="utf-8")
+    deal = "deal: [{phase: deal, packets: [4]}, {phase: turn-up}, {phase: tricks}]\n"
+    path.write_text(TOY.replace(deal, f"{deal}{line}\n"), encoding="utf-8")
     report = Report()
     load_games(project, report)
     return report
@@ -102,7 +105,7 @@ def test_the_next_dealer_comes_from_the_data_and_a_variant_keeps_it(toy, toy_pro
 
 def test_an_unknown_next_dealer_is_reported_at_its_line(toy_project):
     (problem,) = [str(p) for p in load_toy_with(toy_project, "next_dealer: loser").problems]
-    assert problem.endswith("game.yml:17:14: error: 'loser' is not a rule for the next dealer; "
+    assert problem.endswith("game.yml:18:14: error: 'loser' is not a rule for the next dealer; "
                             "expected one of: winner, in-turn")
 
 
@@ -121,3 +124,29 @@ def test_the_command_line_plays_the_new_game(toy_project, console_script):
                             capture_output=True, text=True, encoding="utf-8", timeout=60)
     assert json.loads(judged.stdout) == {"legal": ["A♣"], "refused": {"J♥": "must-follow"},
                                          "explanation": "You must follow suit: clubs were led."}
+
+
+ROOT = Path(__file__).resolve().parent.parent
+SEED_GAMES = {"albastini", "altbaumer"}
+"""The games the engine was first written for; every other game must come from data alone."""
+ADDED = sorted(path.name for path in (ROOT / "examples").iterdir()
+               if (path / "game.yml").is_file() and path.name not in SEED_GAMES)
+
+
+def test_the_games_added_from_data_are_found():
+    assert "briscola" in ADDED
+
+
+@pytest.mark.parametrize("game", ADDED)
+def test_no_python_names_a_game_added_from_data(game):
+    """Its files live under examples/ and locales/ only: nothing that builds the site (the
+    engine, its templates and assets, the build's configuration) knows it."""
+    tracked = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=True).stdout.split()
+    builders = [path for path in tracked if path.startswith(("tutorial_engine/", ".ci/"))
+                or path in ("mkdocs.yml", "Makefile", "babel.cfg", "pyproject.toml")
+                or path.startswith("requirements/")]
+    assert len(builders) > 40
+    assert [path for path in builders if game in (ROOT / path).read_text(encoding="utf-8").lower()] == []
+    assert [path for path in tracked if game in path.lower()
+            and not path.startswith((f"examples/{game}/", "tests/"))] == []
+

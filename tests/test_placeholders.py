@@ -53,6 +53,7 @@ FITS = {
     Kind.RANK: lambda v: isinstance(v, Term),
     Kind.COUNT: lambda v: isinstance(v, int) and not isinstance(v, bool),
     Kind.NUMBER: lambda v: isinstance(v, int) and not isinstance(v, bool),
+    Kind.NUMBERS: lambda v: isinstance(v, list) and all(isinstance(x, int) and not isinstance(x, bool) for x in v),
     Kind.SIGNED: lambda v: isinstance(v, Signed),
     Kind.CARDS: cards,
     Kind.TEXT: lambda v: isinstance(v, (str, LeftToRight)) or (isinstance(v, list) and all(isinstance(x, str) for x in v)),

@@ -40,7 +40,7 @@ RULE_LEVEL = {
     "drill_decider_and_round_won.yml", "duplicate_example_ids.yml", "forecast_in_altbaumer.yml",
     "forecast_out_of_turn.yml", "forecast_team_size.yml", "forecasts_same_suit.yml",
     "leader_not_a_seat.yml", "legal_trick_already_full.yml", "no_game.yml",
-    "order_not_matching_deck.game.yml", "permanent_trump_not_in_deck.game.yml",
+    "order_not_matching_deck.game.yml", "top_trump_not_in_deck.game.yml",
     "threshold_for_some_team_sizes.game.yml",
     "plays_count_mismatch.yml", "points_for_rank_not_in_deck.game.yml",
     "ranking_two_plain_suits.yml", "same_card_twice.yml", "seat_names_clash.yml",
@@ -48,7 +48,7 @@ RULE_LEVEL = {
     "variation_replaces_unplayed_card.yml", "winner_not_a_seat.yml",
     "wrong_forecast_exchange.yml", "wrong_forecast_returned.yml", "wrong_legal_refused_card.yml",
     "wrong_legal_set.yml", "wrong_points.yml", "wrong_ranking.yml", "wrong_winner.yml",
-    "claim_wrong.yml", "trump_choice_not_honoured.game.yml",
+    "claim_wrong.yml", "deal_phases_out_of_order.game.yml",
 }
 """Well-shaped, but wrong against the deck, the seats, each other or the engine: loader only."""
 

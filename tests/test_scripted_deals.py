@@ -32,19 +32,13 @@ from typing import NamedTuple
 
 import pytest
 
-from tutorial_engine.engine import trump_choice_deal
+from tutorial_engine.engine import match
 from tutorial_engine.engine.cards import Card, Suit, parse_cards
-from tutorial_engine.engine.draw_deal import DrawingDeal
+from tutorial_engine.engine.deal import ChooseTrump, Deal, Solo, TakeTree
 from tutorial_engine.engine.game import Direction
+from tutorial_engine.engine.match import PAIRS, play_deals
 from tutorial_engine.engine.seating import Table
 from tutorial_engine.engine.simulate import next_dealer
-from tutorial_engine.engine.trump_choice_deal import (
-    ChooseTrump,
-    Solo,
-    TakeTree,
-    TrumpChoiceDeal,
-    play_deals,
-)
 
 SPADES, HEARTS, DIAMONDS, CLUBS = Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS
 
@@ -171,14 +165,14 @@ class DrawScript:
         assert len(deck) == 36 == len(set(deck)), "the script does not use each card once"
         return deck
 
-    def start(self, game) -> DrawingDeal:
-        deal = DrawingDeal(game, Table(self.players, self.team_size), self.dealer,
+    def start(self, game) -> Deal:
+        deal = Deal(game, Table(self.players, self.team_size), self.dealer,
                            StackedRandom([self.deck()]))
         assert hands(deal) == expected_hands(self.dealt)
         return deal
 
 
-def play_drawing_tricks(deal: DrawingDeal, tricks, leader: int) -> None:
+def play_drawing_tricks(deal: Deal, tricks, leader: int) -> None:
     """Play the rows in turn and check each: who leads (A12, A15), who wins and the points (A14,
     A3), and the draws after it, the winner first and then in the direction of play (A16)."""
     players = deal.table.players
@@ -613,8 +607,8 @@ class ChoiceScript:
     def tokens(self) -> list[str]:
         return (self.actions + " " + " ".join(plays for plays, _ in self.tricks)).split()
 
-    def start(self, game) -> TrumpChoiceDeal:
-        deal = TrumpChoiceDeal(game, self.dealer, StackedRandom([self.deck()], [CUT_DEPTH]))
+    def start(self, game) -> Deal:
+        deal = Deal(game, PAIRS, self.dealer, StackedRandom([self.deck()], [CUT_DEPTH]))
         assert (deal.cutter, deal.chooser) == (self.cutter, self.chooser)
         if not self.taken:
             assert deal.phase == "choose", "no tree is exposed, so the deal goes straight on"
@@ -622,7 +616,7 @@ class ChoiceScript:
         return deal
 
 
-def play_choice_tricks(deal: TrumpChoiceDeal, tricks, leader: int, duties=None) -> None:
+def play_choice_tricks(deal: Deal, tricks, leader: int, duties=None) -> None:
     """Play the rows in turn, checking who leads (B13: the winner leads next) and who wins (B17).
 
     `duties` maps (trick number, position in the trick) to the exact set of cards the player
@@ -870,7 +864,7 @@ def test_b12_a_solo_by_the_choosers_partner_lays_the_choosers_hand_aside(altbaum
     assert set(cards("J♠ 9♠ A♣ 10♣ K♠")) <= set(deal.out)
     play_choice_tricks(deal, script.tricks, leader=2)
     result = deal.result()
-    assert len(deal.played) == 15                                 # three cards a trick
+    assert sum(map(len, deal.piles)) == 15                                # three cards a trick
     # B20 decision: a solo with four tricks scores like a pair: +1 for side 1.
     assert (result.solo, result.declarers, result.tricks) == (3, 1, (1, 4))
     assert (result.score.declarers, result.score.defenders) == (1, 0)
@@ -898,7 +892,7 @@ def scripted_match(monkeypatch, scripts) -> StackedRandom:
     each deal's deck, cut and actions (its random strategy picks actions with `rng.choice`)."""
     rng = StackedRandom([s.deck() for s in scripts], [CUT_DEPTH] * len(scripts),
                         [token for s in scripts for token in s.tokens()])
-    monkeypatch.setattr(trump_choice_deal, "random", types.SimpleNamespace(Random=lambda seed: rng))
+    monkeypatch.setattr(match, "random", types.SimpleNamespace(Random=lambda seed: rng))
     return rng
 
 

@@ -23,6 +23,7 @@ from tutorial_engine.content.walkthrough import (
 )
 from tutorial_engine.engine.game import VictoryPoints
 from tutorial_engine.engine.partners import PartnerDraw
+from tutorial_engine.engine.procedure import DealPackets, Procedure, Tricks, TurnUp
 from tutorial_engine.i18n.translator import Translator
 from tutorial_engine.render.page import Renderer
 from tutorial_engine.render.walkthrough import WalkRenderer
@@ -170,7 +171,8 @@ def test_the_moments_are_the_variants_of_one_section(albastini):
 def test_a_game_without_forecasts_or_thresholds_asks_neither(albastini):
     """A drawing game with no forecast and "more than 60 wins" (Briscola's shape, as data): the
     deal and the turn-up are one moment, the turned card keeps its name, no victory points asked."""
-    plain = dataclasses.replace(albastini, forecast=False, scoring=VictoryPoints({}, wins_above=60))
+    plain = dataclasses.replace(albastini, procedure=Procedure((DealPackets((5,)), TurnUp(), Tricks(draw=True))),
+                                scoring=VictoryPoints({}, wins_above=60))
     html = render(WalkSpec(plain, 2, 1, 5))
     titles = re.findall(r'<h4 class="tc-drill__moment">(.*?)</h4>', html)
     assert titles[:2] == ["The deal", "Trick 1"]
@@ -227,12 +229,12 @@ def test_the_bundled_altbaumer_deal_in_words(altbaumer):
     html = render(WalkSpec(altbaumer, 4, 2, 7))
     stories = story_lines(html)
     assert stories == [
-        "The four nines are shuffled and each player receives one: 9♠ to Anna, 9♦ to Boris, 9♣ to Chiara, "
+        "Four cards are shuffled face down, and each player receives one: 9♠ to Anna, 9♦ to Boris, 9♣ to Chiara, "
         "and 9♥ to Dawit.",
-        "Chiara deals three cards to each player, then two. The 4 cards left over lie face down as the talon. "
+        "Chiara deals 5 cards to each player, in packets of 3 and 2. The 4 cards left over lie face down as the talon. "
         "Boris already holds the tree taken at the cut, so gets one card fewer in the first packet.",
         "Dawit refuses J♦.",
-        "Five tricks are played. The declarers are Dawit and Boris.",
+        "All 5 tricks are played. The declarers are Dawit and Boris.",
     ]
     asked = steps(html)
     assert [(s["question"], s["answer"]) for s in asked[:7]] == [
@@ -246,7 +248,7 @@ def test_the_bundled_altbaumer_deal_in_words(altbaumer):
     ]
     assert asked[0]["feedback"] == "The player who receives 9♣ deals first: Chiara."
     assert asked[1]["feedback"] == (
-        "Anna and Chiara hold the black nines, so they play together. Partners sit opposite each other. "
+        "Anna and Chiara hold the two black cards, so they play together. Partners sit opposite each other. "
         "In the direction of play, from the dealer, the players now sit in this order: Chiara, Dawit, Anna, "
         "and Boris.")
     assert asked[2]["feedback"] == ("The dealer's left-hand neighbour cuts: Boris. J♣ is exposed: a tree, so "
@@ -264,9 +266,9 @@ def test_a_draw_that_moves_a_player_seats_the_names_by_it(altbaumer):
     assert walk(WalkSpec(altbaumer, 4, 2, 5)).seats == (3, 0, 2, 1)
     html = render(WalkSpec(altbaumer, 4, 2, 5))
     assert story_lines(html)[:3] == [
-        "The four nines are shuffled and each player receives one: 9♥ to Anna, 9♦ to Boris, 9♠ to Chiara, "
+        "Four cards are shuffled face down, and each player receives one: 9♥ to Anna, 9♦ to Boris, 9♠ to Chiara, "
         "and 9♣ to Dawit.",
-        "Dawit deals three cards to each player, then two. The 4 cards left over lie face down as the talon.",
+        "Dawit deals 5 cards to each player, in packets of 3 and 2. The 4 cards left over lie face down as the talon.",
         "Anna refuses J♥.",
     ]
     asked = steps(html)
@@ -277,7 +279,7 @@ def test_a_draw_that_moves_a_player_seats_the_names_by_it(altbaumer):
         ("Who chooses trump?", ["1"], ["0", "1", "2", "3"]),
     ]
     assert asked[1]["feedback"] == (
-        "Anna and Boris hold the red nines, so they play together. Partners sit opposite each other. "
+        "Anna and Boris hold the two red cards, so they play together. Partners sit opposite each other. "
         "In the direction of play, from the dealer, the players now sit in this order: Dawit, Anna, Chiara, "
         "and Boris.")
     assert asked[2]["feedback"] == ("The dealer's left-hand neighbour cuts: Boris. 10♥ is exposed: not a tree, "

@@ -40,7 +40,10 @@ class Problems:
     items: list[Problem] = field(default_factory=list)
 
     def add(self, location: Location, message: str) -> None:
-        self.items.append(Problem(location, message))
+        """Once: a variant is checked with its game's keys, which must not report their problems twice."""
+        problem = Problem(location, message)
+        if problem not in self.items:
+            self.items.append(problem)
 
     def __bool__(self) -> bool:
         return bool(self.items)

@@ -19,12 +19,12 @@ from ..content.project import Parsed, ProjectNotFound, Report, find_project, loa
 from ..content.project import check as check_project
 from ..content.shapes import did_you_mean
 from ..engine.cards import CardSyntaxError, Suit, parse_cards
-from ..engine.game import CardNotInDeck, GameSpec
+from ..engine.game import CardNotInDeck, GameSpec, TrickScoring
+from ..engine.match import describe_match_deal, match_json, play_deals
 from ..engine.rules import Role, RuleError, legal_plays, trick_roles, trick_verdict
 from ..engine.seating import SeatingError, Table
 from ..engine.simulate import as_json as as_json_line
 from ..engine.simulate import describe, run
-from ..engine.trump_choice_deal import describe_match_deal, match_json, play_deals
 from ..i18n import catalogs
 from ..i18n.explain import explain_verdict, points_sum, why_refused, why_role, why_wins
 from ..problems import display_path
@@ -331,13 +331,13 @@ def simulate(game: str, players: int | None, team_size: int, direction: str | No
         if variant is None:
             raise click.ClickException(f"{spec.name} is not played {direction}")
         spec = spec.variants[variant]
-    if spec.deal == "trump-choice":
+    if isinstance(spec.scoring, TrickScoring):
         if players not in (None, 4) or team_size not in (1, 2) or target is not None:
             raise click.ClickException(f"{spec.name} is played by four in two pairs; "
                                        "--players, --team-size and --target do not apply")
-        for played in play_deals(spec, seed=seed, strategy=strategy, deals=deals, match=match):
-            click.echo(json.dumps(match_json(played), ensure_ascii=False) if as_json
-                       else "\n".join(describe_match_deal(played)))
+        for match_deal in play_deals(spec, seed=seed, strategy=strategy, deals=deals, match=match):
+            click.echo(json.dumps(match_json(match_deal), ensure_ascii=False) if as_json
+                       else "\n".join(describe_match_deal(match_deal)))
         return
     if match:
         raise click.ClickException(f"--match is for games played in rounds; for {spec.name}, "

@@ -203,7 +203,7 @@ def new_drill(project: Path, name: str, game_id: str | None) -> Written:
 
 def drill_text(game: GameSpec, name: str, seed: int, dash: str, indent: str) -> str:
     kinds = supported_kinds(game)
-    constraints = [c for c in KINDS["trick"].allowed(game) if c != "tree-played" or game.permanent_trumps]
+    constraints = list(KINDS["trick"].allowed(game))
     margin = " " * len(dash.rstrip()[:-1])
     lines = [
         f"{margin}# {name}: written by `tutorial-engine new drill`. Kinds for {game.name}:",
@@ -235,10 +235,12 @@ order:                      # how cards rank, high to low; each list names every
   plain: [A, 7, K, J, Q, 6, 5, 4, 3]   # in a suit that is not trump
   trump: [A, 7, K, J, Q, 6, 5, 4, 3]   # in the trump suit (after any permanent trumps)
 points: {A: 11, 7: 10, K: 4, J: 3, Q: 2}   # points per rank; ranks not named are worth 0
-# permanent_trumps:         # optional: cards that are trumps whatever the trump suit
-#   cards: [Q♣, J♣]         #   always the highest trumps, high to low
-#   suit: ♣                 #   their home suit: they follow its ordinary cards when it is not trump
-follow: none                # none: any card at any time; suit-then-trump: follow, else trump, else any
+# top_trumps:               # optional: the highest trumps, high to low, above the trump order
+#   cards:
+#     - {card: Q♣}          #   a card that is a trump whatever the trump suit, or
+#     - {rank: J, suit: same-colour}   # a card that depends on trump (suit: trump or same-colour)
+#   home_suit: ♣            #   fixed cards also follow an ordinary lead of this suit
+follow: none                # none: any card; suit: follow suit, else any; suit-then-trump: follow, else trump
 players: [2, 3, 4, 5, 6]    # the table sizes the game is played at
 # trick_sizes: [3, 4]       # optional: cards in a trick, when it can differ from the table size
 teams:                      # team sizes allowed at each table size (size 1: everyone for themselves)
@@ -246,9 +248,12 @@ teams:                      # team sizes allowed at each table size (size 1: eve
   - {size: 2, players: [4, 6]}   # partners opposite
   - {size: 3, players: [6]}      # alternate seats
 direction: clockwise        # clockwise or counterclockwise
-deal: draw                  # draw: turn up trump, draw after each trick; trump-choice: Altbaumer's
-hand_size: 5                # cards dealt to each player
-forecast: true              # whether the dealer's opponents may forecast the trump suit
+# partners: {rank: 9, first: 9♣}   # optional: four players draw the four 9s for partners; 9♣ deals first
+deal:                       # a deal, phase by phase (AUTHORING.md lists every phase)
+  - {phase: deal, packets: [5]}    # cards dealt to each player, in packets of these sizes
+  - {phase: forecast}              # the dealer's opponents may forecast the trump suit
+  - {phase: turn-up}               # the next card sets trump and lies under the stock
+  - {phase: tricks, draw: true}    # tricks; everyone draws from the stock after each
 next_dealer: winner         # winner: the winner deals next; in-turn: the next player does
 scoring:                    # how a deal is scored
   kind: victory-points      # 1 victory point to the winner, 2 when the loser's total is below
@@ -258,7 +263,8 @@ scoring:                    # how a deal is scored
   # majority: 3             # tricks that win a deal (1 point)
   # sweep: 2                # points for taking every trick
   # declarers_loss: -1      # what a losing declaring side writes
-  # round: 5                # the score that wins a round
+  # round: 5                # the score that wins a round (the match, with one round)
+  # rounds: 2               # optional: rounds won that win the match (default 1)
 variants:                   # optional: named rule changes an example may ask for (variant: ID)
   counterclockwise:
     description: Play passes to the right.   # required; then any rule key above, changed

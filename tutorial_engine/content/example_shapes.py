@@ -15,8 +15,8 @@ from yaml.nodes import MappingNode
 from ..engine.cards import Card, Suit
 from ..engine.forecast import Refusal, forecast_seats, may_forecast
 from ..engine.game import Direction, GameSpec, NextDealer, TrickScoring, VictoryPoints
+from ..engine.procedure import Asked, BidRound
 from ..engine.rules import Duty, RankingError, WinReason, rank_cards
-from ..engine.scoring import MATCH_ROUNDS
 from ..engine.seating import SeatingError, Table
 from ..problems import Location, Problems, alternatives
 from .examples import (
@@ -33,7 +33,7 @@ from .examples import (
     ScoreExample,
     TrickExample,
 )
-from .gamefile import SLUG
+from .gamefile import PHASE_NAMES, SLUG
 from .shapes import (
     INVALID,
     Boolean,
@@ -206,6 +206,18 @@ GAME_FIELDS = MappingProxyType({
                              doc="Who deals the next deal: `winner` or `in-turn`."),
         "players": Field(ListOf(Integer("a number of players", minimum=2)), doc="Table sizes the game is played at."),
         "forecast": Field(Boolean(), doc="Whether the trump suit is forecast."),
+        "packets": Field(ListOf(Integer("a number of cards", minimum=1)),
+                         doc="The packets of the deal, in dealing order."),
+        "phases": Field(ListOf(Choice(PHASE_NAMES, "a phase")), doc="The phases of a deal, in order."),
+        "bidding": Field(ListOf(Choice([r.value for r in BidRound], "a bidding round")),
+                         doc="The rounds of bidding, in order (none without a `bidding` phase)."),
+        "stick_the_dealer": Field(Boolean(), doc="Whether the dealer may not pass in the last bidding round."),
+        "solo": Field(ListOf(Choice([a.value for a in Asked], "a player to ask")),
+                      doc="Who may play alone, in turn (none without a `solo` phase)."),
+        "target": Field(Integer("a number of points", minimum=1),
+                        doc="The score that wins a round (the match, with one round) of a game scored by tricks."),
+        "rounds": Field(Integer("a number of rounds", minimum=1),
+                        doc="Rounds a side must win to win the match, in a game scored by tricks."),
     }), required=True, doc=EXPECT_DOC),
 })
 
@@ -526,8 +538,9 @@ class _ExampleBuilder:
             self.error(rec.at("declarer_tricks"), f"a {self.game.name} deal has {self.game.hand_size} tricks, "
                                                   f"not {rec['declarer_tricks']}")
         rounds, scores = rec.get("rounds"), rec.get("scores")
-        if rounds is not None and max(_sides(rounds)) >= MATCH_ROUNDS:
-            self.error(rec.at("rounds"), f"a side with {MATCH_ROUNDS} rounds has won the match already; "
+        match_rounds = self.game.scoring.rounds if isinstance(self.game.scoring, TrickScoring) else 1
+        if rounds is not None and max(_sides(rounds)) >= match_rounds:
+            self.error(rec.at("rounds"), f"a side with {match_rounds} rounds has won the match already; "
                                          "the deal is one of a match still being played")
         if scores is not None and isinstance(self.game.scoring, TrickScoring) \
                 and max(_sides(scores)) >= self.game.scoring.round:
@@ -545,7 +558,7 @@ class _ExampleBuilder:
 
     def _deal(self) -> DealExample | None:
         rec = self.rec
-        if self.game.deal != "draw":
+        if not self.game.procedure.draws:
             self.error(rec.at("kind"), f"a 'deal' claim counts the stock and the drawing; {self.game.name} "
                                        "has no drawing from a stock")
         team_size = rec.get("team_size", 1)

@@ -13,12 +13,14 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from ..engine.cards import Card, Suit
-from ..engine.draw_deal import DrawingDeal, play_out, random_strategy
+from ..engine.deal import Deal, DealResult, play_out
 from ..engine.forecast import ForecastOptions, ForecastOutcome, forecast_options, forecast_outcome
 from ..engine.game import CardNotInDeck, GameSpec, TrickScoring, VictoryPoints
+from ..engine.procedure import Bidding, SoloOffer
 from ..engine.rules import Legality, Ranking, RuleError, Verdict, legal_plays, rank_cards, trick_verdict
 from ..engine.scoring import DealVictory, MatchStep, match_step, victory
 from ..engine.seating import SeatingError, Table
+from ..engine.strategy import random_strategy
 from ..i18n.explain import explain_options, explain_outcome, points_sum, why_legal, why_refused, why_wins
 from ..problems import Location, Problem
 
@@ -325,8 +327,9 @@ class DealExample(Example):
     def solve(self) -> DealCounts:
         table = Table.for_game(self.game, self.players, self.team_size)
         rng = random.Random(0)
-        deal = DrawingDeal(self.game, table, 0, rng)
+        deal = Deal(self.game, table, 0, rng)
         result = play_out(deal, random_strategy, rng)
+        assert isinstance(result, DealResult)  # a game that draws turns trump up and is never thrown in
         draws = sum(1 for event in deal.log if event["event"] == "draw")
         return DealCounts(draws + len(deal.stock), draws // self.players, result.trick_count,
                           result.indicator_taker is not None)
@@ -349,11 +352,20 @@ class GameExample(Example):
     kind = "game"
 
     def facts(self) -> dict[str, Any]:
-        game = self.game
+        game, procedure = self.game, self.game.procedure
+        bidding, solo = procedure.find(Bidding), procedure.find(SoloOffer)
+        scoring = game.scoring if isinstance(game.scoring, TrickScoring) else None
         return {"cards": len(game.deck), "hand": game.hand_size, "points": game.total_points,
                 "direction": game.direction.value, "next_dealer": game.next_dealer.value,
                 "players": list(game.players),
-                "forecast": game.forecast}
+                "forecast": game.forecast,
+                "packets": list(procedure.packets),
+                "phases": [phase.name for phase in procedure.phases],
+                "bidding": [r.value for r in bidding.rounds] if isinstance(bidding, Bidding) else [],
+                "stick_the_dealer": isinstance(bidding, Bidding) and bidding.stick_the_dealer,
+                "solo": [a.value for a in solo.asked] if isinstance(solo, SoloOffer) else [],
+                "target": scoring.round if scoring else None,
+                "rounds": scoring.rounds if scoring else None}
 
     def check(self) -> list[Problem]:
         facts = self.facts()

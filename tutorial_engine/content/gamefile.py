@@ -7,7 +7,35 @@ from dataclasses import replace
 from types import MappingProxyType
 
 from ..engine.cards import Card, Suit
-from ..engine.game import Direction, FollowRule, GameSpec, NextDealer, TeamRule, TrickScoring, VictoryPoints
+from ..engine.game import (
+    Direction,
+    FollowRule,
+    GameSpec,
+    NextDealer,
+    TeamRule,
+    TopTrump,
+    TopTrumpSuit,
+    TrickScoring,
+    VictoryPoints,
+)
+from ..engine.procedure import (
+    PHASE_KINDS,
+    TRUMP_PHASES,
+    AcceptOrRefuse,
+    Asked,
+    Bidding,
+    BidRound,
+    Cut,
+    DealPackets,
+    Discards,
+    Forecasts,
+    PartnerDraw,
+    Phase,
+    Procedure,
+    SoloOffer,
+    Tricks,
+    TurnUp,
+)
 from ..problems import Location, Problems
 from .shapes import (
     INVALID,
@@ -28,9 +56,37 @@ from .shapes import (
 )
 from .source import Source
 
-DEALS = ("draw", "trump-choice")
 SLUG = dict(pattern=r"[a-z][a-z0-9-]*", hint="use lowercase letters, digits and hyphens")
 PLAYER_COUNT = Integer("a number of players", minimum=2)
+
+
+def _phase(name: str, fields: dict[str, Field] | None = None) -> Record:
+    return Record(f"a '{name}' phase", {"phase": Field(Choice(PHASE_NAMES, "a phase"), required=True,
+                                                           doc="The name of the phase: one of those described here.")} | (fields or {}))
+
+
+PHASE_NAMES = tuple(kind.name for kind in PHASE_KINDS)
+PHASES = {
+    "cut": _phase("cut", {"take": Field(Integer("a number of cards", minimum=0),
+                                        doc="How many fixed top trumps exposed at the cut the cutter may take.")}),
+    "deal": _phase("deal", {"packets": Field(ListOf(Integer("a number of cards", minimum=1), min_items=1),
+                                             required=True, doc="How many cards each player gets in each "
+                                                                "packet, in dealing order; together "
+                                                                "they make the hand.")}),
+    "forecast": _phase("forecast"),
+    "turn-up": _phase("turn-up"),
+    "accept-or-refuse": _phase("accept-or-refuse"),
+    "bidding": _phase("bidding", {
+        "rounds": Field(ListOf(Choice([r.value for r in BidRound], "a bidding round"), min_items=1),
+                        required=True, doc="`order-up`: the turned suit or pass; `name`: another suit or pass."),
+        "stick_the_dealer": Field(Boolean(), doc="In the last bidding round the dealer may not pass."),
+    }),
+    "discard": _phase("discard"),
+    "solo": _phase("solo", {"asked": Field(ListOf(Choice([a.value for a in Asked], "a player to ask"),
+                                                  min_items=1), required=True,
+                                           doc="Who may play alone, in turn: `maker`, `partner`.")}),
+    "tricks": _phase("tricks", {"draw": Field(Boolean(), doc="Draw from the stock after each trick.")}),
+}
 
 _RULES = {
     "deck": Field(Record("the deck", {
@@ -46,14 +102,22 @@ _RULES = {
     }), doc="How cards rank."),
     "points": Field(MapOf(RankShape(), Integer("a number of points", minimum=0), "card points"),
                     doc="Points per rank; ranks not named are worth 0."),
-    "permanent_trumps": Field(Record("the permanent trumps", {
-        "cards": Field(ListOf(CardShape(), min_items=1), required=True,
-                       doc="Always the highest trumps, high to low."),
-        "suit": Field(SuitShape(), required=True,
-                      doc="Their home suit: they follow its ordinary cards when it is not trump."),
-    }), doc="Cards that are trumps whatever the trump suit."),
+    "top_trumps": Field(Record("the top trumps", {
+        "cards": Field(ListOf(Record("a top trump", {
+            "card": Field(CardShape(), doc="A card that is a trump whatever the trump suit (Altbaumer's trees)."),
+            "rank": Field(RankShape(), doc="With `suit`: the card of this rank in a suit that depends on trump."),
+            "suit": Field(Choice([s.value for s in TopTrumpSuit], "a suit relative to trump"),
+                          doc="`trump`: the card of that rank in the trump suit (the right bower); "
+                              "`same-colour`: the card of that rank in the other suit of the trump's "
+                              "colour (the left bower)."),
+        }), min_items=1), required=True, doc="High to low, above the trump order; each belongs to the trump "
+                                             "suit for every purpose."),
+        "home_suit": Field(SuitShape(), doc="Fixed top trumps also follow an ordinary lead of this suit "
+                                            "when it is not trump (Altbaumer B15)."),
+    }), doc="The highest trumps, above the trump order."),
     "follow": Field(Choice([rule.value for rule in FollowRule], "a follow rule"),
-                    doc="`none`: any card at any time; `suit-then-trump`: follow, else trump, else any."),
+                    doc="`none`: any card at any time; `suit`: follow suit, else any; `suit-then-trump`: "
+                        "follow, else trump, else any."),
     "players": Field(ListOf(PLAYER_COUNT, min_items=1), doc="Table sizes."),
     "trick_sizes": Field(ListOf(PLAYER_COUNT, min_items=1),
                          doc="Cards in a trick, when it can differ from the table size."),
@@ -65,15 +129,18 @@ _RULES = {
     }), what="a list of team rules"), doc="Team sizes allowed at each table size."),
     "direction": Field(Choice([d.value for d in Direction], "a direction of play"),
                        doc="`clockwise` or `counterclockwise`: who plays next."),
-    "hand_size": Field(Integer("a number of cards", minimum=1), doc="Cards dealt to each player."),
-    "deal": Field(Choice(DEALS, "a deal procedure"),
-                  doc="`draw`: turn up trump and draw after each trick; `trump-choice`: Altbaumer's."),
-    "forecast": Field(Boolean(), doc="Whether the dealer's opponents may forecast the trump suit."),
+    "deal": Field(ListOf(Tagged("a phase of the deal", "phase", PHASES), min_items=2),
+                  doc="The procedure of a deal, phase by phase in order; see AUTHORING.md."),
+    "partners": Field(Record("the draw for partners", {
+        "rank": Field(RankShape(), required=True, doc="The four cards of this rank are dealt one to each player."),
+        "first": Field(CardShape(), required=True, doc="The holder of this card deals first; the two players "
+                                                       "who receive cards of the same colour are partners."),
+    }), doc="Before the first deal, partners are drawn (Altbaumer B7); without it players keep their seats."),
     "next_dealer": Field(Choice([rule.value for rule in NextDealer], "a rule for the next dealer"),
-                         doc="Who deals next. `winner` (the default of a `draw` game): the winner deals, a "
-                             "winning team's members take turns, and after a tie the same player deals "
-                             "again; `in-turn` (always, in a `trump-choice` game): the next player in the "
-                             "direction of play deals."),
+                         doc="Who deals next. `winner` (the default of a game scored by victory points): "
+                             "the winner deals, a winning team's members take turns, and after a tie the "
+                             "same player deals again; `in-turn` (always, in a game scored by tricks): the "
+                             "next player in the direction of play deals."),
     "scoring": Field(Tagged("a scoring rule", "kind", {
         "victory-points": Record("victory-point scoring", {
             "kind": Field(Choice(["victory-points", "tricks"], "a kind of scoring"), required=True,
@@ -90,13 +157,24 @@ _RULES = {
             "kind": Field(Choice(["victory-points", "tricks"], "a kind of scoring"), required=True,
                           doc="`victory-points`: card points decide the deal; `tricks`: the number of tricks does."),
             "majority": Field(Integer("a number of tricks", minimum=1), required=True,
-                              doc="The tricks a side needs to score."),
+                              doc="The tricks a side needs to win the deal and score 1."),
             "sweep": Field(Integer("a number of points"), required=True,
                            doc="What a side scores for taking every trick."),
             "declarers_loss": Field(Integer("a number of points"), required=True,
                                     doc="What the declaring side writes when it falls short."),
             "round": Field(Integer("a number of points", minimum=1), required=True,
-                           doc="The score that wins a round."),
+                           doc="The score that wins a round; when a match is one round, the score "
+                               "that wins the match."),
+            "solo_sweep": Field(Integer("a number of points"),
+                                doc="What a solo player scores for taking every trick (default: `sweep`)."),
+            "defenders": Field(Integer("a number of points"),
+                               doc="What the defenders write when the declarers fall short (default: what "
+                                   "the declarers would write for the number of tricks the defenders took)."),
+            "rounds": Field(Integer("a number of rounds", minimum=1),
+                            doc="How many rounds a side must win to win the match (default 1)."),
+            "decider": Field(Boolean(), doc="When each side is one round short of the match, a single deal "
+                                            "decides it: the side that takes `majority` tricks or more wins."),
+            "solo_wins_round": Field(Boolean(), doc="A solo player who takes every trick wins the round at once."),
         }),
     }), doc="How a deal is scored."),
 }
@@ -163,16 +241,7 @@ def _spec(rec, values: dict, problems: Problems, variant: str | None = None) -> 
         if rank not in ranks:
             problems.add(location, f"{rank} is not a rank of the deck ({' '.join(map(str, ranks))})")
         points[rank] = value
-    permanent: tuple[Card, ...] = ()
-    permanent_suit: Suit | None = None
-    if "permanent_trumps" in values:
-        cards = values["permanent_trumps"]["cards"]
-        permanent = tuple(cards)
-        permanent_suit = values["permanent_trumps"]["suit"]
-        for card, location in zip(cards, cards.locations):
-            if card not in deck:
-                problems.add(location, f"{card} is not in the deck ({' '.join(map(str, ranks))} of "
-                                       f"{' '.join(map(str, suits))})")
+    top_trumps, home_suit = _top_trumps(values.get("top_trumps"), deck, ranks, problems)
     players = tuple(values.get("players", (2,)))
     trick_sizes = tuple(values.get("trick_sizes", players))
     teams = tuple(TeamRule(t["size"], tuple(t["players"])) for t in values.get("teams", ()))
@@ -183,25 +252,30 @@ def _spec(rec, values: dict, problems: Problems, variant: str | None = None) -> 
             if count not in players or count % team.size:
                 problems.add(rec.at("teams"), f"teams of {team.size} cannot be formed at a table "
                                               f"of {count}; tables: {', '.join(map(str, players))}")
-    scoring = values.get("scoring")
-    if scoring is not None and scoring["kind"] == "victory-points" and "thresholds" in scoring:
-        given = {size for size, _, _ in scoring["thresholds"]}
+    scoring_rec = values.get("scoring")
+    if scoring_rec is not None and scoring_rec["kind"] == "victory-points" and "thresholds" in scoring_rec:
+        given = {size for size, _, _ in scoring_rec["thresholds"]}
         missing = sorted({team.size for team in teams} - given)
         if missing:
-            problems.add(scoring.at("thresholds"), f"no threshold for teams of "
+            problems.add(scoring_rec.at("thresholds"), f"no threshold for teams of "
                                                    f"{', '.join(map(str, missing))}; give one for every "
                                                    f"team size, or leave thresholds out")
-    hand_size = values.get("hand_size", 5)
-    if hand_size * max(players) > len(deck):
-        problems.add(rec.at("hand_size"), f"{max(players)} hands of {hand_size} need more than the "
-                                          f"{len(deck)} cards of the deck")
-    deal = values.get("deal", "draw")
-    if deal == "trump-choice":
-        _honoured_by_trump_choice(rec, values, players, hand_size, teams, ranks, suits, problems)
-    if deal == "trump-choice" and values.get("next_dealer", NextDealer.IN_TURN.value) != NextDealer.IN_TURN.value:
-        problems.add(rec.at("next_dealer"), "a trump-choice deal passes in turn (Altbaumer B10); "
-                                            "next_dealer: winner is for draw games")
-    if len(problems) > before:
+    scoring = _scoring(scoring_rec)
+    procedure = _procedure(rec, values["deal"], top_trumps, scoring, problems) if "deal" in values else DEFAULT
+    if procedure is not None and procedure.find(DealPackets) is not None:
+        hand_size = sum(procedure.packets)
+        if hand_size * max(players) + 1 > len(deck):
+            default = "" if "deal" in values else (" (without 'deal', each player gets 5 cards: give a 'deal' "
+                                                   "with smaller packets)")
+            problems.add(rec.at("deal"), f"{max(players)} hands of {hand_size} and a card to turn need more "
+                                         f"than the {len(deck)} cards of the deck{default}")
+    if isinstance(scoring, TrickScoring):
+        _played_in_pairs(rec, players, teams, problems)
+        if values.get("next_dealer", NextDealer.IN_TURN.value) != NextDealer.IN_TURN.value:
+            problems.add(rec.at("next_dealer"), "a game scored by tricks passes the deal in turn; "
+                                                "next_dealer: winner is for games scored by victory points")
+    partner_draw = _partner_draw(values.get("partners"), deck, players, problems)
+    if procedure is None or len(problems) > before:
         return None
     return GameSpec(
         id=values["id"],
@@ -211,44 +285,157 @@ def _spec(rec, values: dict, problems: Problems, variant: str | None = None) -> 
         plain_order=tuple(values["order"]["plain"]),
         trump_order=tuple(values["order"]["trump"]),
         points=MappingProxyType(points),
-        permanent_trumps=permanent,
-        permanent_trump_suit=permanent_suit,
+        top_trumps=top_trumps,
+        permanent_trump_suit=home_suit,
         follow=FollowRule(values.get("follow", FollowRule.NONE.value)),
         players=players,
         trick_sizes=trick_sizes,
         teams=teams,
         direction=Direction(values.get("direction", Direction.CLOCKWISE.value)),
-        hand_size=hand_size,
-        deal=deal,
-        forecast=values.get("forecast", False),
-        next_dealer=NextDealer(values.get("next_dealer", (NextDealer.IN_TURN if deal == "trump-choice"
+        procedure=procedure,
+        partner_draw=partner_draw,
+        next_dealer=NextDealer(values.get("next_dealer", (NextDealer.IN_TURN if isinstance(scoring, TrickScoring)
                                                           else NextDealer.WINNER).value)),
-        scoring=_scoring(values.get("scoring")),
+        scoring=scoring,
         variant=variant,
     )
 
 
-TRUMP_CHOICE = {"players": (4,), "hand_size": 5, "team_size": 2, "draw_rank": "9"}
-"""What Altbaumer's procedure (engine/trump_choice_deal.py) plays, whatever game.yml says: four
-players in two pairs, five cards each (three then two), partners drawn with the four nines (B2,
-B7, B9). Until the procedure reads its parameters from game.yml, check refuses other values
-rather than let simulate quietly play these."""
+DEFAULT = Procedure((DealPackets((5,)), TurnUp(), Tricks()))
+"""Without `deal:`, five cards each, trump turned up, tricks without drawing."""
 
 
-def _honoured_by_trump_choice(rec: Rec, values, players, hand_size, teams, ranks, suits,
-                              problems: Problems) -> None:
-    if players != TRUMP_CHOICE["players"]:
-        problems.add(rec.at("players"), f"a trump-choice deal is played by 4 players, so players must be [4], "
-                                        f"not {list(players)}")
-    if hand_size != TRUMP_CHOICE["hand_size"]:
-        problems.add(rec.at("hand_size"), f"a trump-choice deal gives 5 cards each (three, then two), so "
-                                          f"hand_size must be 5, not {hand_size}")
-    if "teams" in values and {team.size for team in teams} != {TRUMP_CHOICE["team_size"]}:
-        problems.add(rec.at("teams"), "a trump-choice deal is played in two pairs: teams must be of size 2")
-    nine = next((rank for rank in ranks if str(rank) == TRUMP_CHOICE["draw_rank"]), None)
-    if nine is None or len(suits) != 4:
-        problems.add(rec.at("deck"), "a trump-choice deal draws partners with the four nines, so the deck "
-                                     "needs rank 9 in four suits")
+def _top_trumps(rec: Rec | None, deck, ranks, problems: Problems) -> tuple[tuple[TopTrump, ...], Suit | None]:
+    if rec is None:
+        return (), None
+    tops = []
+    for item in rec["cards"]:
+        if ("card" in item) == ("rank" in item) or ("rank" in item) != ("suit" in item):
+            problems.add(item.location, "a top trump is either a card (card: Q♣) or a rank and a suit "
+                                        "relative to trump (rank: J, suit: same-colour)")
+            continue
+        if "card" in item and item["card"] not in deck:
+            problems.add(item.at("card"), f"{item['card']} is not in the deck ({' '.join(map(str, ranks))} of "
+                                          f"{' '.join(str(suit) for suit in dict.fromkeys(c.suit for c in deck))})")
+        if "rank" in item and item["rank"] not in ranks:
+            problems.add(item.at("rank"), f"{item['rank']} is not a rank of the deck "
+                                          f"({' '.join(map(str, ranks))})")
+        tops.append(TopTrump(card=item.get("card"), rank=item.get("rank"),
+                             suit=TopTrumpSuit(item["suit"]) if "suit" in item else None))
+    home = rec.get("home_suit")
+    if home is None and any(top.card is not None for top in tops):
+        problems.add(rec.location, "fixed top trumps need a home_suit: the suit whose ordinary lead they follow")
+    return tuple(tops), home
+
+
+def _procedure(rec: Rec, phases_rec, top_trumps, scoring, problems: Problems) -> Procedure | None:
+    """The phases in an order a deal can be played in, each with what it needs."""
+    before = len(problems)
+    phases: list[Phase] = []
+    for item in phases_rec:
+        phases.append(_phase_of(item))
+    kinds = [type(phase) for phase in phases]
+    locations = phases_rec.locations
+
+    def at(kind: type):
+        return locations[kinds.index(kind)] if kind in kinds else rec.at("deal")
+
+    def once(kind: type, name: str) -> None:
+        if kinds.count(kind) != 1:
+            problems.add(rec.at("deal"), f"a deal has exactly one '{name}' phase, not {kinds.count(kind)}")
+
+    once(DealPackets, "deal")
+    once(Tricks, "tricks")
+    trump_phases = [kind for kind in kinds if kind in TRUMP_PHASES]
+    if len(trump_phases) != 1:
+        problems.add(rec.at("deal"), "a deal has exactly one phase that fixes trump (turn-up, accept-or-refuse "
+                                     f"or bidding), not {len(trump_phases)}")
+    if len(problems) > before:
+        return None
+    deal_at, trump_at = kinds.index(DealPackets), kinds.index(trump_phases[0])
+    if Forecasts in kinds and TurnUp not in kinds:
+        problems.add(at(Forecasts), "a forecast is of the card turned up for trump: it needs a 'turn-up' phase")
+    order = [(Cut, "before 'deal'", lambda i: i < deal_at),
+             (Forecasts, "after 'deal' and before 'turn-up'",
+              lambda i: TurnUp not in kinds or deal_at < i < kinds.index(TurnUp)),
+             (Discards, "after the phase that fixes trump", lambda i: i > trump_at),
+             (SoloOffer, "after the phase that fixes trump", lambda i: i > trump_at)]
+    for kind, where, fits in order:
+        for index, phase_kind in enumerate(kinds):
+            if phase_kind is kind and not fits(index):
+                problems.add(locations[index], f"the '{kind.name}' phase belongs {where}")
+    if trump_at < deal_at:
+        problems.add(at(trump_phases[0]), "trump is fixed after the deal: put this phase after 'deal'")
+    if kinds[-1] is not Tricks:
+        problems.add(at(Tricks), "the 'tricks' phase comes last")
+    takes = AcceptOrRefuse in kinds or any(isinstance(p, Bidding) and BidRound.ORDER_UP in p.rounds for p in phases)
+    if takes and Discards not in kinds:
+        problems.add(at(trump_phases[0]), "whoever takes a card from the table to fix trump must discard as "
+                                          "many: add a 'discard' phase after this one")
+    if Discards in kinds and not takes:
+        problems.add(at(Discards), "nobody takes a card from the table to fix trump, so there is nothing to "
+                                  "discard: 'discard' follows accept-or-refuse, or bidding with order-up")
+    maker = AcceptOrRefuse in kinds or Bidding in kinds
+    if SoloOffer in kinds and not maker:
+        problems.add(at(SoloOffer), "a solo needs a player who made trump: 'accept-or-refuse' or 'bidding'")
+    tricks = phases[kinds.index(Tricks)]
+    if isinstance(tricks, Tricks) and tricks.draw and TurnUp not in kinds:
+        problems.add(at(Tricks), "drawing after each trick needs a stock under a turned card: a 'turn-up' phase")
+    cut = phases[kinds.index(Cut)] if Cut in kinds else None
+    if isinstance(cut, Cut) and cut.take and not any(top.card is not None for top in top_trumps):
+        problems.add(at(Cut), "only fixed top trumps can be taken at the cut, and the game has none "
+                              "(top_trumps: cards: - card: …)")
+    if isinstance(scoring, TrickScoring) and not maker:
+        problems.add(rec.at("scoring"), "scoring by tricks counts the tricks of the side that made trump; "
+                                        "the deal needs 'accept-or-refuse' or 'bidding'")
+    if isinstance(scoring, VictoryPoints) and TurnUp not in kinds:
+        problems.add(rec.at("scoring"), "scoring by victory points counts the cards won under a turned-up "
+                                        "trump; the deal needs a 'turn-up' phase")
+    if len(problems) > before:
+        return None
+    return Procedure(tuple(phases))
+
+
+def _phase_of(item: Rec) -> Phase:
+    name = item["phase"]
+    if name == "cut":
+        return Cut(item.get("take", 0))
+    if name == "deal":
+        return DealPackets(tuple(item["packets"]))
+    if name == "forecast":
+        return Forecasts()
+    if name == "turn-up":
+        return TurnUp()
+    if name == "accept-or-refuse":
+        return AcceptOrRefuse()
+    if name == "bidding":
+        return Bidding(tuple(BidRound(r) for r in item["rounds"]), item.get("stick_the_dealer", False))
+    if name == "discard":
+        return Discards()
+    if name == "solo":
+        return SoloOffer(tuple(Asked(a) for a in item["asked"]))
+    return Tricks(item.get("draw", False))
+
+
+def _played_in_pairs(rec: Rec, players, teams, problems: Problems) -> None:
+    if players != (4,) or {team.size for team in teams} != {2}:
+        problems.add(rec.at("players"), "a game scored by tricks is played by four players in two pairs: "
+                                        "players: [4] and teams of size 2")
+
+
+def _partner_draw(rec: Rec | None, deck, players, problems: Problems) -> PartnerDraw | None:
+    if rec is None:
+        return None
+    cards = [card for card in deck if card.rank is rec["rank"]]
+    if players != (4,):
+        problems.add(rec.location, f"the draw for partners seats four players, but the game is played by "
+                                   f"{', '.join(map(str, players))}")
+    if len(cards) != 4:
+        problems.add(rec.at("rank"), f"the draw for partners deals the four cards of one rank; this deck "
+                                     f"has {len(cards)} of rank {rec['rank']}")
+    elif rec["first"] not in cards:
+        problems.add(rec.at("first"), f"{rec['first']} is not one of the cards drawn ({' '.join(map(str, cards))})")
+    return PartnerDraw(rec["rank"], rec["first"])
 
 
 def _unique(items, location: Location, what: str, problems: Problems) -> None:
@@ -264,4 +451,7 @@ def _scoring(rec: Rec | None):
         thresholds = rec.get("thresholds", ())
         return VictoryPoints(MappingProxyType({size: points for size, points, _ in thresholds}),
                              rec.get("wins_above"))
-    return TrickScoring(rec["majority"], rec["sweep"], rec["declarers_loss"], rec["round"])
+    return TrickScoring(rec["majority"], rec["sweep"], rec["declarers_loss"], rec["round"],
+                        solo_sweep=rec.get("solo_sweep"), defenders=rec.get("defenders"),
+                        rounds=rec.get("rounds", 1), decider=rec.get("decider", False),
+                        solo_wins_round=rec.get("solo_wins_round", False))

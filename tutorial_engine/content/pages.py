@@ -37,7 +37,7 @@ from .shapes import (
     close_match,
 )
 from .source import Source
-from .walkthrough import WalkSpec
+from .walkthrough import WalkSpec, thrown_in
 
 COUNTS = ("cards", "points", "hand")
 """The numbers from game.yml a paragraph may name: the cards of the deck, its points, a hand.
@@ -487,7 +487,12 @@ class _PageBuilder:
             field = "players" if players not in game.players else "team_size"
             self.error(rec.at(field), str(error))
             return None
-        return WalkthroughBlock(WalkSpec(game, players, team_size, rec["seed"]), rec["title"], location)
+        spec = WalkSpec(game, players, team_size, rec["seed"])
+        if thrown_in(spec):
+            self.error(rec.at("seed"), f"everyone passes on the cards seed {rec['seed']} deals, so the deal is "
+                                       "thrown in and there is nothing to walk through; choose another seed")
+            return None
+        return WalkthroughBlock(spec, rec["title"], location)
 
     def drill(self, name: str, location: Location) -> DrillBlock | None:
         if name in self.drills:

@@ -12,16 +12,17 @@ import random
 from dataclasses import dataclass
 
 from ..engine.cards import Card, Suit
-from ..engine.draw_deal import DrawingDeal, Play
-from ..engine.draw_deal import sensible_strategy as drawing_strategy
+from ..engine.deal import Deal, DealResult, Discard, Play, TrickResult
 from ..engine.forecast import ForecastOutcome, forecast_outcome
 from ..engine.game import GameSpec
 from ..engine.partners import PartnerDraw, draw_for_partners, draw_generator
+from ..engine.procedure import Bidding as BiddingPhase
+from ..engine.procedure import BidRound
+from ..engine.procedure import Cut as CutPhase
 from ..engine.rules import Legality, Verdict, judge_trick, legal_plays
 from ..engine.scoring import DealScore, DealVictory
 from ..engine.seating import Table
-from ..engine.trump_choice_deal import Discard, TrumpChoiceDeal
-from ..engine.trump_choice_deal import sensible_strategy as choice_strategy
+from ..engine.strategy import sensible_strategy
 
 
 @dataclass(frozen=True)
@@ -131,7 +132,25 @@ class Scored:
     score: DealScore
 
 
-Moment = PartnerDraw | Dealt | TurnedUp | Cut | TrumpChosen | TrickPlayed | Counted | Scored
+@dataclass(frozen=True)
+class BidMade:
+    """The turned card, every bid in turn (a pass is None), and what they made: trump, the maker,
+    the dealer's discard after picking an ordered card up, a solo and the first leader."""
+
+    dealer: int
+    turned: Card
+    bids: tuple[tuple[int, BidRound, Suit | None], ...]
+    trump: Suit
+    maker: int
+    taker: int | None
+    """The dealer, when the turned card was ordered up; None when a suit was named."""
+    discards: tuple[Card, ...]
+    solo: int | None
+    sitting_out: int | None
+    leader: int
+
+
+Moment = PartnerDraw | Dealt | TurnedUp | Cut | TrumpChosen | BidMade | TrickPlayed | Counted | Scored
 
 
 @dataclass(frozen=True)
@@ -149,11 +168,11 @@ def walk(spec: WalkSpec) -> Walkthrough:
     deal first draws for partners, which is its first moment."""
     table = Table.for_game(spec.game, spec.players, spec.team_size)
     rng = random.Random(spec.seed)
-    if spec.game.deal == "trump-choice":
-        draw = draw_for_partners(spec.game, draw_generator(spec.seed))
-        moments = (draw, *_choice_moments(TrumpChoiceDeal(spec.game, 0, rng), rng))
-        return Walkthrough(spec, table, moments, draw.seats)
-    moments = tuple(_drawing_moments(DrawingDeal(spec.game, table, 0, rng), rng))
+    if spec.game.procedure.has_maker:
+        draw = draw_for_partners(spec.game, draw_generator(spec.seed)) if spec.game.partner_draw else None
+        moments = (*((draw,) if draw else ()), *_choice_moments(Deal(spec.game, table, 0, rng), rng))
+        return Walkthrough(spec, table, moments, draw.seats if draw else tuple(range(spec.players)))
+    moments = tuple(_drawing_moments(Deal(spec.game, table, 0, rng), rng))
     return Walkthrough(spec, table, moments, tuple(range(spec.players)))
 
 
@@ -214,11 +233,11 @@ def _with_draws(trick: TrickPlayed, draws: list[tuple[int, Card]], state) -> Tri
                        tuple(draws), taker, trick.duty)
 
 
-def _drawing_moments(deal: DrawingDeal, rng: random.Random):
+def _drawing_moments(deal: Deal, rng: random.Random):
     game, table = deal.game, deal.table
     first = deal.log[0]
     stock = len(deal.stock)
-    _, duties = _played(deal, drawing_strategy, rng)
+    _, duties = _played(deal, sensible_strategy, rng)
     assert deal.turned is not None  # turned up before the deal's first trick
     forecasts = tuple((e["seat"], e["card"]) for e in deal.log if e["event"] == "forecast")
     yield Dealt(dealer=deal.dealer, hands=tuple(tuple(h) for h in first["hands"]), stock=stock,
@@ -228,27 +247,37 @@ def _drawing_moments(deal: DrawingDeal, rng: random.Random):
     yield TurnedUp(dealer=deal.dealer, forecasts=forecasts, outcome=outcome, leader=table.next(deal.dealer))
     yield from _tricks(deal, duties, table.next)
     result = deal.result()
+    assert isinstance(result, DealResult)  # a drawing deal turns trump up and is never thrown in
     yield Counted(sides=result.sides, points=result.points, victory=result.victory, team_size=table.team_size)
 
 
-def _choice_moments(deal: TrumpChoiceDeal, rng: random.Random):
+def _choice_moments(deal: Deal, rng: random.Random):
     while deal.phase == "cut":
-        deal.apply(choice_strategy(deal, rng))
+        deal.apply(sensible_strategy(deal, rng))
     assert deal.turned is not None  # turned when the deal ended the cut
-    talon = [deal.turned, *deal.talon]
-    actions, duties = _played(deal, choice_strategy, rng)
-    assert deal.trump is not None  # fixed before the first trick
+    talon = [deal.turned, *deal.stock]
+    actions, duties = _played(deal, sensible_strategy, rng)
+    if deal.thrown_in:
+        raise ThrownInError(deal)
+    assert deal.trump is not None and deal.maker is not None  # fixed before the first trick
     dealt = next(e for e in deal.log if e["event"] == "deal")
-    yield Cut(dealer=deal.dealer, cutter=deal.cutter, exposed=tuple(deal.exposed[:2]), taken=tuple(deal.taken))
+    if deal.game.procedure.find(CutPhase) is not None:
+        yield Cut(dealer=deal.dealer, cutter=deal.cutter, exposed=tuple(deal.exposed[:2]), taken=tuple(deal.taken))
     yield Dealt(dealer=deal.dealer, hands=tuple(tuple(h) for h in dealt["hands"]), stock=len(talon),
                 forecasters=(), chooser=deal.chooser, taken=tuple(deal.taken))
-    accepted = next(e for e in deal.log if e["event"] == "choose")["accept"]
     taken = tuple(next(e for e in deal.log if e["event"] == "trump")["taken"])
-    turned = (talon[0],) if accepted else tuple(talon[:talon.index(taken[-1]) + 1])
     sitting_out = deal.table.partners(deal.solo)[0] if deal.solo is not None else None
-    yield TrumpChosen(chooser=deal.chooser, turned=turned, accepted=accepted, trump=deal.trump, taken=taken,
-                      discards=tuple(a.card for a in actions if type(a) is Discard), solo=deal.solo,
-                      sitting_out=sitting_out, leader=next(e for e in deal.log if e["event"] == "trick")["leader"])
+    discards = tuple(a.card for a in actions if type(a) is Discard)
+    leader = next(e for e in deal.log if e["event"] == "trick")["leader"]
+    if deal.game.procedure.find(BiddingPhase) is not None:
+        bids = tuple((e["seat"], BidRound(e["round"]), e["suit"]) for e in deal.log if e["event"] == "bid")
+        yield BidMade(dealer=deal.dealer, turned=talon[0], bids=bids, trump=deal.trump, maker=deal.maker,
+                      taker=deal.taker, discards=discards, solo=deal.solo, sitting_out=sitting_out, leader=leader)
+    else:
+        accepted = next(e for e in deal.log if e["event"] == "choose")["accept"]
+        turned = (talon[0],) if accepted else tuple(talon[:talon.index(taken[-1]) + 1])
+        yield TrumpChosen(chooser=deal.chooser, turned=turned, accepted=accepted, trump=deal.trump, taken=taken,
+                          discards=discards, solo=deal.solo, sitting_out=sitting_out, leader=leader)
 
     def seat_after(seat: int) -> int:
         seat = deal.table.next(seat)
@@ -256,4 +285,25 @@ def _choice_moments(deal: TrumpChoiceDeal, rng: random.Random):
 
     yield from _tricks(deal, duties, seat_after)
     result = deal.result()
+    assert isinstance(result, TrickResult)  # not thrown in, so scored by its tricks
     yield Scored(declarers=result.declarers, solo=result.solo, tricks=result.tricks, score=result.score)
+
+
+class ThrownInError(ValueError):
+    """Everyone passed in every round of bidding: the deal has nothing to walk through."""
+
+    def __init__(self, deal: Deal):
+        super().__init__("everyone passes on the cards this seed deals, so the deal is thrown in; "
+                         "choose another seed")
+
+
+def thrown_in(spec: WalkSpec) -> bool:
+    """Whether the seed's deal is thrown in, so that `check` can say so at the walkthrough."""
+    bidding = spec.game.procedure.find(BiddingPhase)
+    if not isinstance(bidding, BiddingPhase) or bidding.stick_the_dealer:
+        return False
+    try:
+        walk(spec)
+    except ThrownInError:
+        return True
+    return False

@@ -14,6 +14,7 @@ from functools import cached_property
 from types import MappingProxyType
 
 from .cards import Card, Rank, Suit
+from .procedure import DealPackets, Forecasts, PartnerDraw, Procedure, Tricks, TurnUp
 
 
 class FollowRule(enum.Enum):
@@ -21,6 +22,8 @@ class FollowRule(enum.Enum):
     """Any card may be played at any time (Albastini A13)."""
     SUIT_THEN_TRUMP = "suit-then-trump"
     """Follow suit, else trump, else anything (Altbaumer B14–B16)."""
+    SUIT = "suit"
+    """Follow suit, else anything: no duty to trump."""
 
 
 class Direction(enum.Enum):
@@ -47,6 +50,37 @@ class TeamRule:
     players: tuple[int, ...]
 
 
+class TopTrumpSuit(enum.Enum):
+    """Which suit's card of a rank a top trump is, for a given trump suit."""
+
+    TRUMP = "trump"
+    """The card of the trump suit itself (a right bower)."""
+    SAME_COLOUR = "same-colour"
+    """The other suit of the trump's colour (a left bower)."""
+
+
+@dataclass(frozen=True)
+class TopTrump:
+    """One of the highest trumps, above the trump order: a fixed card that is a trump whatever
+    the trump suit (Altbaumer's trees, B3), or the card of `rank` in a suit that depends on the
+    trump (the bowers). Either way the card belongs to the trump suit for every purpose."""
+
+    card: Card | None = None
+    rank: Rank | None = None
+    suit: TopTrumpSuit | None = None
+
+    def under(self, trump: Suit | None, suits: tuple[Suit, ...]) -> Card | None:
+        """The card this top trump is when `trump` is trump; None when there is no such card."""
+        if self.card is not None:
+            return self.card
+        if trump is None or self.rank is None:
+            return None
+        if self.suit is TopTrumpSuit.TRUMP:
+            return Card(self.rank, trump)
+        partner = next((s for s in suits if s is not trump and s.red == trump.red), None)
+        return Card(self.rank, partner) if partner is not None else None
+
+
 @dataclass(frozen=True)
 class TrumpTable:
     """Card strengths for one trump suit, computed once so a verdict is a few dict look-ups.
@@ -57,6 +91,8 @@ class TrumpTable:
     """
 
     trump: Suit | None
+    top: tuple[Card, ...]
+    """The top trumps under this trump, high to low."""
     suit: dict[Card, Suit | None]
     trump_strength: dict[Card, int]
     plain_strength: dict[Card, int]
@@ -82,13 +118,22 @@ class VictoryPoints:
 
 @dataclass(frozen=True)
 class TrickScoring:
-    """The side with `majority` or more tricks scores 1, all tricks `sweep`; beaten declarers
-    also write `declarers_loss`; the first side to reach `round` wins a round."""
+    """The side with `majority` or more tricks scores 1, all tricks `sweep` (`solo_sweep` for a
+    solo player); beaten declarers write `declarers_loss`, and the defenders then `defenders`, or
+    if that is None what their own tricks would give declarers. The first side to reach `round`
+    wins a round, `rounds` rounds win the match; with `decider`, at one round short all, a single
+    deal decides (B21); with `solo_wins_round`, a solo player who takes every trick wins the
+    round at once (B20)."""
 
     majority: int
     sweep: int
     declarers_loss: int
     round: int
+    solo_sweep: int | None = None
+    defenders: int | None = None
+    rounds: int = 1
+    decider: bool = False
+    solo_wins_round: bool = False
 
 
 Scoring = VictoryPoints | TrickScoring
@@ -105,10 +150,10 @@ class GameSpec:
     trump_order: tuple[Rank, ...]
     """High to low, in the trump suit (after any permanent trumps)."""
     points: Mapping[Rank, int]
-    permanent_trumps: tuple[Card, ...] = ()
-    """Cards that are always the highest trumps, high to low (Altbaumer's trees, B3)."""
+    top_trumps: tuple[TopTrump, ...] = ()
+    """The highest trumps, high to low, above the trump order."""
     permanent_trump_suit: Suit | None = None
-    """The suit the permanent trumps belong to when its ordinary cards are led (B15)."""
+    """The suit the fixed top trumps belong to when its ordinary cards are led (B15)."""
     follow: FollowRule = FollowRule.NONE
     players: tuple[int, ...] = (2,)
     """Table sizes the game is played at."""
@@ -116,18 +161,35 @@ class GameSpec:
     """How many cards a trick can hold (Altbaumer: 3 when a solo leaves a partner out)."""
     teams: tuple[TeamRule, ...] = ()
     direction: Direction = Direction.CLOCKWISE
-    hand_size: int = 5
-    deal: str = "draw"
-    """The procedure a deal follows: "draw" (Albastini's family) or "trump-choice" (Altbaumer)."""
+    procedure: Procedure = field(default_factory=lambda: Procedure((DealPackets((5,)), TurnUp(), Tricks())))
+    """The phases of a deal, in order (game.yml `deal:`)."""
+    partner_draw: PartnerDraw | None = None
+    """How partners are drawn before the first deal (B7); None: players keep their seats."""
     next_dealer: NextDealer = NextDealer.WINNER
-    """Who deals the next deal of a drawing game."""
-    forecast: bool = False
-    """Whether opponents of the dealer may forecast the trump suit (Albastini A8–A10)."""
+    """Who deals the next deal of a game scored by victory points."""
     scoring: Scoring | None = None
     """How a deal is scored (A20, B19)."""
     variants: Mapping[str, GameSpec] = field(default_factory=lambda: MappingProxyType({}))
     variant: str | None = None
     """The id of the variant this spec describes, None for the standard game."""
+
+    @cached_property
+    def hand_size(self) -> int:
+        return sum(self.procedure.packets)
+
+    @cached_property
+    def forecast(self) -> bool:
+        """Whether opponents of the dealer may forecast the trump suit (Albastini A8–A11)."""
+        return self.procedure.find(Forecasts) is not None
+
+    @cached_property
+    def permanent_trumps(self) -> tuple[Card, ...]:
+        """The top trumps that are trumps whatever the trump suit (Altbaumer's trees, B3)."""
+        return tuple(top.card for top in self.top_trumps if top.card is not None)
+
+    def top_trumps_under(self, trump: Suit | None) -> tuple[Card, ...]:
+        """The top trumps, high to low, when `trump` is trump."""
+        return self.table(trump).top
 
     @cached_property
     def deck_set(self) -> frozenset[Card]:
@@ -168,17 +230,19 @@ class GameSpec:
         return {trump: self._build_table(trump) for trump in (*self.suits, None)}
 
     def _build_table(self, trump: Suit | None) -> TrumpTable:
-        trumps = list(self.permanent_trumps)
+        top = [card for card in (t.under(trump, self.suits) for t in self.top_trumps)
+               if card is not None and card in self.deck_set]
+        trumps = list(top)
         if trump is not None:
-            trumps += [Card(rank, trump) for rank in self.trump_order
-                       if Card(rank, trump) not in self.permanent_trumps]
-        suit = {card: (trump if card in self.permanent_trumps else card.suit) for card in self.deck}
+            trumps += [Card(rank, trump) for rank in self.trump_order if Card(rank, trump) not in top]
+        suit = {card: (trump if card in top else card.suit) for card in self.deck}
         plain = {Card(rank, s): len(self.plain_order) - i
                  for s in self.suits for i, rank in enumerate(self.plain_order)
-                 if Card(rank, s) not in self.permanent_trumps}
+                 if Card(rank, s) not in top}
         trump_strength = {card: len(trumps) - i for i, card in enumerate(trumps)}
         return TrumpTable(
             trump=trump,
+            top=tuple(top),
             suit=suit,
             trump_strength=trump_strength,
             plain_strength=plain,

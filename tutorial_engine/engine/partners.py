@@ -1,5 +1,6 @@
-"""Altbaumer's draw for partners (B7): the four nines are shuffled and given one to each player;
-the red nines play against the black nines, and the holder of 9♣ deals first.
+"""The draw for partners (Altbaumer B7, game.yml `partners`): the four cards of one rank are
+shuffled and given one to each player; the red ones play against the black ones, and the holder
+of the named card deals first.
 
 Players are numbered in the order they sat down; seats, as everywhere in the engine, in the
 direction of play from the first dealer. The tutorial card does not say who changes places, so
@@ -12,11 +13,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from .cards import Card, Rank, Suit
+from .cards import Card
 from .game import GameSpec
-
-FIRST_DEALER = Card(Rank.NINE, Suit.CLUBS)
-"""B7: its holder deals first."""
 
 
 @dataclass(frozen=True)
@@ -45,13 +43,16 @@ def draw_generator(seed: int) -> random.Random:
 
 
 def draw_for_partners(game: GameSpec, rng: random.Random) -> PartnerDraw:
-    """Shuffle the deck's nines with `rng` and seat the players by them."""
-    nines = [card for card in game.deck if card.rank is Rank.NINE]
-    if len(nines) != 4 or FIRST_DEALER not in nines:
-        raise ValueError(f"the draw for partners needs the four nines, but the {game.name} deck has "
-                         f"{' '.join(map(str, nines)) or 'none'}")
+    """Shuffle the four cards of the game's drawing rank with `rng` and seat the players by them."""
+    rule = game.partner_draw
+    if rule is None:
+        raise ValueError(f"{game.name} does not draw for partners (game.yml: partners)")
+    nines = [card for card in game.deck if card.rank is rule.rank]
+    if len(nines) != 4 or rule.first not in nines:
+        raise ValueError(f"the draw for partners needs the four cards of rank {rule.rank}, but the "
+                         f"{game.name} deck has {' '.join(map(str, nines)) or 'none'}")
     rng.shuffle(nines)
-    dealer = nines.index(FIRST_DEALER)
+    dealer = nines.index(rule.first)
     partner = next(p for p, card in enumerate(nines) if p != dealer and not card.suit.red)
     red = sorted((p for p in range(4) if p not in (dealer, partner)), key=lambda p: (p - dealer) % 4)
     return PartnerDraw(tuple(nines), (dealer, red[0], partner, red[1]))

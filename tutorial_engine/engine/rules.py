@@ -133,6 +133,8 @@ class Duty(enum.Enum):
     TRUMP = "trump"
     FREE = "free"
     """Cannot follow and cannot trump: any card."""
+    VOID = "void"
+    """Cannot follow, in a game with no duty to trump: any card, trumps included."""
 
     @property
     def refusal(self) -> str | None:
@@ -144,7 +146,7 @@ _REFUSALS = {Duty.FOLLOW: "must-follow", Duty.PLAY_TREE: "must-play-tree", Duty.
 
 # Read on every turn of a whole deal. On Python 3.11 each `Enum.MEMBER` passes through
 # EnumType.__getattr__ and costs about as much as a function call, so the hot paths use these.
-_LEAD, _NO_DUTY, _ANY_CARD = Duty.LEAD, Duty.NONE, FollowRule.NONE
+_LEAD, _NO_DUTY, _ANY_CARD, _FOLLOW_SUIT = Duty.LEAD, Duty.NONE, FollowRule.NONE, FollowRule.SUIT
 _BY_LED_SUIT, _BY_TREE, _BY_TRUMP = WinReason.HIGHEST_OF_LED_SUIT, WinReason.TREE, WinReason.HIGHEST_TRUMP
 
 
@@ -209,6 +211,8 @@ def _allowed(game: GameSpec, trump: Suit | None, trick: Sequence[Card],
     held_trees = tuple([card for card in hand if card in trees]) if trees_follow else ()
     if held_trees:
         return Duty.PLAY_TREE, held_trees
+    if game.follow is _FOLLOW_SUIT:
+        return Duty.VOID, tuple(hand)
     trumps = tuple([card for card in hand if suit_of[card] is trump]) if trump is not None else ()
     if trumps:
         return Duty.TRUMP, trumps

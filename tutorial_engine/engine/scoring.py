@@ -53,20 +53,25 @@ class DealScore:
     declarers_won: bool
 
 
-def trick_score(scoring: TrickScoring, declarer_tricks: int, tricks: int = 5) -> DealScore:
-    """B19: +1 for 3 or 4 tricks, +2 for all five; losing declarers also write −1."""
+def trick_score(scoring: TrickScoring, declarer_tricks: int, tricks: int = 5, solo: bool = False) -> DealScore:
+    """B19: +1 for 3 or 4 tricks, +2 for all five (a solo sweep: `solo_sweep` if given); losing
+    declarers write `declarers_loss`, and the defenders `defenders`, or what their own tricks
+    would give declarers."""
     if not 0 <= declarer_tricks <= tricks:
         raise RuleError(f"the declarers took {declarer_tricks} of {tricks} tricks")
     defender_tricks = tricks - declarer_tricks
 
-    def gain(taken: int) -> int:
+    def gain(taken: int, sweep: int) -> int:
         if taken == tricks:
-            return scoring.sweep
+            return sweep
         return 1 if taken >= scoring.majority else 0
 
     won = declarer_tricks >= scoring.majority
-    declarers = gain(declarer_tricks) if won else scoring.declarers_loss
-    return DealScore(declarers, 0 if won else gain(defender_tricks), won)
+    if won:
+        sweep = scoring.solo_sweep if solo and scoring.solo_sweep is not None else scoring.sweep
+        return DealScore(gain(declarer_tricks, sweep), 0, True)
+    defenders = scoring.defenders if scoring.defenders is not None else gain(defender_tricks, scoring.sweep)
+    return DealScore(scoring.declarers_loss, defenders, False)
 
 
 def round_winner(scoring: TrickScoring, declarers: int, defenders: int) -> str | None:
@@ -76,10 +81,6 @@ def round_winner(scoring: TrickScoring, declarers: int, defenders: int) -> str |
     if defenders >= scoring.round:
         return "defenders"
     return None
-
-
-MATCH_ROUNDS = 2
-"""B21: two rounds won make the match."""
 
 
 @dataclass(frozen=True)
@@ -98,29 +99,31 @@ class MatchStep:
 
 def match_step(scoring: TrickScoring, scores: Sequence[int], rounds: Sequence[int], declarers: int,
                tricks: Sequence[int], solo: bool) -> MatchStep:
-    """B19: the deal's score; B20: the first side to reach the round target, or a solo of all the
-    tricks, wins the round and both scores go back to 0; B21: two rounds win the match, and at one
-    round all a single deal decides it: the majority of tricks wins, and nothing is written."""
+    """B19: the deal's score; B20: the first side to reach the round target (or, with
+    `solo_wins_round`, a solo of all the tricks) wins the round and both scores go back to 0;
+    B21: `rounds` rounds win the match, and with `decider`, at one round short all, a single deal
+    decides it: the majority of tricks wins, and nothing is written."""
     total = sum(tricks)
     before = (scores[0], scores[1])
     rounds_won = (rounds[0], rounds[1])
-    if rounds_won == (MATCH_ROUNDS - 1, MATCH_ROUNDS - 1):
+    if scoring.decider and rounds_won == (scoring.rounds - 1, scoring.rounds - 1):
         winner = 0 if tricks[0] >= scoring.majority else 1
         return MatchStep((0, 0), before, rounds_won, None, winner, True)
-    deal = trick_score(scoring, tricks[declarers], total)
+    deal = trick_score(scoring, tricks[declarers], total, solo)
     written = [0, 0]
     written[declarers], written[1 - declarers] = deal.declarers, deal.defenders
     after = (before[0] + written[0], before[1] + written[1])
     round_won = None
-    if solo and tricks[declarers] == total:
+    if scoring.solo_wins_round and solo and tricks[declarers] == total:
         round_won = declarers
     elif max(after) >= scoring.round:
         round_won = 0 if after[0] >= scoring.round else 1
     match_won = None
     if round_won is not None:
         rounds_won = (rounds_won[0] + (round_won == 0), rounds_won[1] + (round_won == 1))
-        after = (0, 0)
-        if rounds_won[round_won] == MATCH_ROUNDS:
+        if scoring.rounds > 1:  # a match of one round keeps its final score to show
+            after = (0, 0)
+        if rounds_won[round_won] == scoring.rounds:
             match_won = round_won
     return MatchStep((written[0], written[1]), after, rounds_won, round_won, match_won, False)
 

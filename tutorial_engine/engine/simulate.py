@@ -1,23 +1,22 @@
-"""Consecutive deals of a drawing game, the dealer changing as the game's `next_dealer` says,
+"""Consecutive deals of a game scored by victory points, the dealer changing as the game's `next_dealer` says,
 from one seeded generator: the engine behind `tutorial-engine simulate`."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 
-from .draw_deal import DealResult, DrawingDeal, play_out, random_strategy, sensible_strategy
+from .deal import Deal, DealResult, play_out
 from .game import GameSpec, NextDealer
 from .seating import Table
-
-STRATEGIES: dict[str, Callable] = {"random": random_strategy, "sensible": sensible_strategy}
+from .strategy import STRATEGIES
 
 
 @dataclass(frozen=True)
 class Played:
     number: int
-    deal: DrawingDeal
+    deal: Deal
     result: DealResult
     totals: tuple[int, ...]
     """Victory points per side so far."""
@@ -48,8 +47,9 @@ def run(game: GameSpec, table: Table, *, seed: int, strategy: str = "random", de
     number = 0
     while True:
         number += 1
-        deal = DrawingDeal(game, table, dealer, rng)
+        deal = Deal(game, table, dealer, rng)
         result = play_out(deal, choose, rng)
+        assert isinstance(result, DealResult)  # a game scored by victory points is never thrown in
         if result.victory.winner is not None:
             totals[result.victory.winner] += result.victory.points
         yield Played(number, deal, result, tuple(totals))

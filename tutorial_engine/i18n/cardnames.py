@@ -11,6 +11,7 @@ import re
 from markupsafe import Markup, escape
 
 from ..engine.cards import Card, Rank, Suit
+from ..engine.game import TopTrump, TopTrumpSuit
 from .grammar import Term
 from .translator import END_ISOLATE, ISOLATE, Translator, cached
 
@@ -86,6 +87,18 @@ def card_name(card: Card, tr: Translator) -> str:
         Suit.DIAMONDS: lambda: tr.pgettext("card", "{rank} of diamonds", rank=rank),
         Suit.CLUBS: lambda: tr.pgettext("card", "{rank} of clubs", rank=rank),
     }[card.suit]()
+
+
+@cached
+def top_trump_name(top: TopTrump, tr: Translator) -> str:
+    """A top trump that depends on the trump suit, named by its place: "jack of the trump suit"."""
+    assert top.rank is not None  # a fixed top trump is named as a card
+    rank = rank_term(top.rank, tr)
+    if top.suit is TopTrumpSuit.TRUMP:
+        return tr.pgettext("card", "{rank} of the trump suit", rank=rank)
+    # TRANSLATORS: "colour" is red or black, not a suit: the left bower is the jack of the other
+    # suit of the same colour as trump (diamonds when hearts are trump).
+    return tr.pgettext("card", "{rank} of the other suit of the trump's colour", rank=rank)
 
 
 def is_red(suit: Suit) -> bool:

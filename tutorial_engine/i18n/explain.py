@@ -8,9 +8,9 @@ for authors and the command line (`check`'s "…, but the engine gives Boris: <c
 from __future__ import annotations
 
 from ..engine.forecast import ForecastOptions, ForecastOutcome, Refusal
-from ..engine.game import GameSpec
+from ..engine.game import GameSpec, TopTrumpSuit
 from ..engine.rules import Duty, Legality, Role, Verdict, WinReason
-from .cardnames import suit_term
+from .cardnames import rank_term, suit_term
 from .translator import ENGLISH, N_, LeftToRight, Translator
 
 
@@ -24,9 +24,35 @@ def explain_win(verdict: Verdict, game: GameSpec, tr: Translator = ENGLISH) -> s
                               "the trees outrank every other trump.", card=card, lower=lower)
         return tr.gettext("{card} is a tree, and the trees outrank every other trump.", card=card)
     if verdict.reason is WinReason.HIGHEST_TRUMP:
-        return tr.gettext("{card} is the highest trump.", card=card)
+        return _top_trump_wins(verdict, game, tr) or tr.gettext("{card} is the highest trump.", card=card)
     return tr.gettext("{card} is the highest card of the suit led, {suit}, and no trump was played.",
                       card=card, suit=suit_term(verdict.led, tr))
+
+
+def _top_trump_wins(verdict: Verdict, game: GameSpec, tr: Translator) -> str | None:
+    """A top trump that depends on the trump suit (a bower) is named by its place, since its
+    suit alone does not say why it is a trump."""
+    card, top = verdict.card, game.table(verdict.trump).top
+    rule = next((t for t in game.top_trumps if t.card is None and t.under(verdict.trump, game.suits) == card), None)
+    if rule is None:
+        return None
+    higher = top[:top.index(card)]
+    if len(higher) > 1:  # no game has one yet; the plain sentence stays true
+        return None
+    rank = rank_term(card.rank, tr)
+    if rule.suit is TopTrumpSuit.TRUMP:
+        if not higher:
+            return tr.gettext("{card} is the {rank} of the trump suit, and no card ranks above it.",
+                              card=card, rank=rank)
+        return tr.gettext("{card} is the {rank} of the trump suit: only {higher} ranks above it, and that card "
+                          "was not played.", card=card, rank=rank, higher=higher[0])
+    # TRANSLATORS: "colour" here and below is red or black, not a suit.
+    if not higher:
+        return tr.gettext("{card} is the {rank} of the other suit of the trump's colour: it counts as a trump, "
+                          "and no card ranks above it.", card=card, rank=rank)
+    return tr.gettext("{card} is the {rank} of the other suit of the trump's colour: it counts as a trump, and "
+                      "only {higher} ranks above it, and that card was not played.", card=card, rank=rank,
+                      higher=higher[0])
 
 
 def why_wins(verdict: Verdict, game: GameSpec) -> str:
@@ -97,6 +123,7 @@ DUTIES = {
     Duty.LEAD: N_("You lead: any card may be played."),
     Duty.NONE: N_("No obligations: any card may be played."),
     Duty.FREE: N_("You can neither follow nor trump: any card may be played."),
+    Duty.VOID: N_("You cannot follow suit, and nothing obliges you to trump: any card may be played."),
     Duty.FOLLOW: N_("Every card of the hand follows the lead."),
     Duty.PLAY_TREE: N_("Every card of the hand is a tree, as the duty requires."),
     Duty.TRUMP: N_("Every card of the hand is a trump, as the duty requires."),
@@ -127,6 +154,9 @@ def explain_duty_of(legality: Legality, player, tr: Translator) -> str:
             return tr.gettext("{player} leads: any card may be played.", player=player)
         if duty is Duty.FREE:
             return tr.gettext("{player} can neither follow nor trump: any card may be played.", player=player)
+        if duty is Duty.VOID:
+            return tr.gettext("{player} cannot follow suit, and nothing obliges {player} to trump: any card may "
+                              "be played.", player=player)
         return tr.gettext(DUTIES[duty])
     suit = suit_term(legality.led, tr)
     if duty is Duty.FOLLOW and legality.led is legality.trump:

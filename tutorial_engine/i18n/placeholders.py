@@ -18,6 +18,7 @@ class Kind(enum.Enum):
     RANK = "a rank's name"
     COUNT = "a count that chooses the plural form"
     NUMBER = "a number shown as it is, with no word agreeing with it"
+    NUMBERS = "numbers listed by the locale's list pattern, with no word agreeing with them"
     SIGNED = "a change of score, with its sign"
     CARDS = "a card code, or a list of them"
     TEXT = "text made by the site, or a list of such texts"
@@ -30,12 +31,13 @@ PLACEHOLDERS: dict[str, Kind] = {
     "n": Kind.COUNT, "cards": Kind.COUNT, "points": Kind.COUNT, "hand": Kind.COUNT,
     "number": Kind.NUMBER, "total": Kind.NUMBER, "target": Kind.NUMBER, "threshold": Kind.NUMBER,
     "score": Kind.NUMBER, "other_score": Kind.NUMBER, "declarers": Kind.NUMBER,
-    "defenders": Kind.NUMBER, "code": Kind.NUMBER,
+    "defenders": Kind.NUMBER, "code": Kind.NUMBER, "majority": Kind.NUMBER,
     "change": Kind.SIGNED,
     "card": Kind.CARDS, "forecast": Kind.CARDS, "turned": Kind.CARDS, "indicator": Kind.CARDS,
     "high": Kind.CARDS, "low": Kind.CARDS, "new": Kind.CARDS, "old": Kind.CARDS,
-    "lower": Kind.CARDS, "legal": Kind.CARDS, "allowed": Kind.CARDS, "taken": Kind.CARDS,
+    "lower": Kind.CARDS, "higher": Kind.CARDS, "legal": Kind.CARDS, "allowed": Kind.CARDS, "taken": Kind.CARDS,
     "discards": Kind.CARDS,
+    "packets": Kind.NUMBERS,
     "sum": Kind.TEXT, "order": Kind.TEXT, "draws": Kind.TEXT, "page": Kind.TEXT,
     "worksheet": Kind.TEXT, "title": Kind.TEXT, "deck_cards": Kind.TEXT,
     "deck_points": Kind.TEXT, "hand_cards": Kind.TEXT, "file": Kind.TEXT, "files": Kind.TEXT,

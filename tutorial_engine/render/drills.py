@@ -29,7 +29,6 @@ from ..content.drills import (
 from ..content.examples import ForecastExample, LegalExample, TrickExample
 from ..engine.game import TrickScoring, VictoryPoints
 from ..engine.scoring import DealVictory, Outcome, round_winner, trick_score, victory
-from ..engine.trump_choice_deal import TRICKS
 from ..i18n.cardnames import inline, rank_letter
 from ..i18n.explain import (
     explain_legality,
@@ -434,13 +433,13 @@ class DrillRenderer:
     def trick_score(self, variant: TrickScoreVariant) -> DrillQuestion:
         tr, scoring = self.tr, variant.game.scoring
         assert isinstance(scoring, TrickScoring)  # drawn only for such a game (kinds._scoring)
-        score = trick_score(scoring, variant.declarer_tricks)
+        score = trick_score(scoring, variant.declarer_tricks, variant.game.hand_size)
         declarers, defenders = variant.before
         after = (declarers + score.declarers, defenders + score.defenders)
         prompt = Markup("<p class=\"tc-row\">{}</p><p class=\"tc-row\">{}</p>").format(
             self.inline(tr.npgettext("drill", "The declaring pair took {n} trick of {total}.",
                                      "The declaring pair took {n} tricks of {total}.", variant.declarer_tricks,
-                                     total=TRICKS) if variant.declarer_tricks else
+                                     total=variant.game.hand_size) if variant.declarer_tricks else
                         tr.pgettext("drill", "The declaring pair took no trick.")),
             self.inline(tr.pgettext("drill", "Before this deal: declarers {declarers}, defenders {defenders}.",
                                     declarers=declarers, defenders=defenders)))
@@ -457,16 +456,23 @@ class DrillRenderer:
             ("declarers", tr.pgettext("drill", "The declarers")),
             ("defenders", tr.pgettext("drill", "The defenders")),
             ("none", tr.pgettext("drill", "Nobody yet")))]
-        steps.append(self.choice(
-            "choice", tr.pgettext("drill", "Has a side now won the round?"), options, [winner or "none"],
-            tr.pgettext("drill", "The scores are now {declarers} and {defenders}; {target} wins a round.",
-                        declarers=after[0], defenders=after[1], target=scoring.round)))
+        if scoring.rounds == 1:
+            steps.append(self.choice(
+                "choice", tr.pgettext("drill", "Has a side now won the match?"), options, [winner or "none"],
+                tr.pgettext("drill", "The scores are now {declarers} and {defenders}; {target} wins the match.",
+                            declarers=after[0], defenders=after[1], target=scoring.round)))
+        else:
+            steps.append(self.choice(
+                "choice", tr.pgettext("drill", "Has a side now won the round?"), options, [winner or "none"],
+                tr.pgettext("drill", "The scores are now {declarers} and {defenders}; {target} wins a round.",
+                            declarers=after[0], defenders=after[1], target=scoring.round)))
         return DrillQuestion(prompt, tuple(steps))
 
     def match_deal(self, v: MatchDealVariant) -> DrillQuestion:
         """B19–B21: one deal of a match, with the scores and rounds before it; what each side
         writes, whether a round is won, and whether the match is."""
-        tr = self.tr
+        tr, scoring = self.tr, v.game.scoring
+        assert isinstance(scoring, TrickScoring)  # a match is drawn only for such a game (kinds.scoring_kind)
         teams = [self.side(side) for side in v.sides]
         names = [self.label(team) for team in teams]
         rows = []
@@ -474,8 +480,9 @@ class DrillRenderer:
             tags = [tr.pgettext("drill", "declarers") if k == v.declarers else tr.pgettext("drill", "defenders")]
             if not v.decider:
                 tags.append(tr.pgettext("drill", "score so far: {score}", score=v.scores_before[k]))
-            tags.append(tr.npgettext("drill", "{n} round won", "{n} rounds won", v.rounds_before[k])
-                        if v.rounds_before[k] else tr.pgettext("drill", "no round won"))
+            if scoring.rounds > 1:
+                tags.append(tr.npgettext("drill", "{n} round won", "{n} rounds won", v.rounds_before[k])
+                            if v.rounds_before[k] else tr.pgettext("drill", "no round won"))
             tags.append(tr.npgettext("drill", "{n} trick taken", "{n} tricks taken", v.tricks[k])
                         if v.tricks[k] else tr.pgettext("drill", "no trick taken"))
             rows.append(dict(name=names[k], card=None, tags=tags))
@@ -484,7 +491,9 @@ class DrillRenderer:
             lines.append(tr.pgettext("drill", "{player} played alone while {partner} sat out.",
                                      player=self.name(v.solo), partner=self.name(v.sitting_out)))
         if v.decider:
-            lines.append(tr.pgettext("drill", "The rounds stand at one all, so this is the deciding deal."))
+            lines.append(tr.npgettext("drill", "Each side has won {n} round, so this is the deciding deal.",
+                                      "Each side has won {n} rounds, so this is the deciding deal.",
+                                      v.rounds_before[0]))
         prompt = (self.macros.with_trump(v.trump) + self.macros.seats(rows)
                   + Markup("").join(Markup('<p class="tc-row">{}</p>').format(self.inline(line)) for line in lines))
         declarers, defenders = v.declarers, 1 - v.declarers
@@ -501,16 +510,19 @@ class DrillRenderer:
             self.number(tr.pgettext("drill", "What do the defenders write for this deal?"), v.score_change[defenders],
                         self.written_why(v, defenders)),
         ]
-        scoring = v.game.scoring
-        assert isinstance(scoring, TrickScoring)  # a match is drawn only for such a game (kinds.DEAL_PROCEDURES)
         target = scoring.round
         options = [self.option(str(k), names[k]) for k in (0, 1)]
         options.append(self.option("none", tr.pgettext("drill", "Nobody yet")))
-        if v.solo_of_five:
+        if v.solo_of_five and scoring.solo_wins_round:
             assert v.solo is not None and v.round_winner is not None  # a solo of five wins its round at once
-            why = tr.pgettext("drill", "{player} played alone and took all five tricks, so {team} win the round "
-                                       "at once, whatever the scores.", player=self.name(v.solo),
-                              team=teams[v.round_winner])
+            why = tr.npgettext("drill", "{player} played alone and took all {n} tricks, so {team} win the round "
+                                        "at once, whatever the scores.",
+                               "{player} played alone and took all {n} tricks, so {team} win the round "
+                               "at once, whatever the scores.", v.game.hand_size, player=self.name(v.solo),
+                               team=teams[v.round_winner])
+        elif v.round_winner is not None and scoring.rounds == 1:
+            why = tr.pgettext("drill", "{team} now have {score}, which reaches {target}: they win the match.",
+                              team=teams[v.round_winner], score=v.written[v.round_winner], target=target)
         elif v.round_winner is not None:
             why = tr.pgettext("drill", "{team} now have {score}, which reaches {target}: they win the round, "
                                        "and both scores go back to 0.", team=teams[v.round_winner],
@@ -519,9 +531,11 @@ class DrillRenderer:
             why = tr.pgettext("drill", "Nobody has reached {target}: the scores are now {score} for {team} and "
                                        "{other_score} for {other_team}.", target=target,
                               score=v.scores[0], team=teams[0], other_score=v.scores[1], other_team=teams[1])
-        steps.append(self.choice("choice", tr.pgettext("drill", "Has a side now won the round?"), options,
+        question = (tr.pgettext("drill", "Has a side now won the match?") if scoring.rounds == 1 else
+                    tr.pgettext("drill", "Has a side now won the round?"))
+        steps.append(self.choice("choice", question, options,
                                  [str(v.round_winner) if v.round_winner is not None else "none"], why))
-        if v.round_winner is not None:
+        if v.round_winner is not None and scoring.rounds > 1:
             steps.append(self.match_step(v, teams, decider=False))
         return DrillQuestion(prompt, tuple(steps))
 
@@ -529,8 +543,9 @@ class DrillRenderer:
         """B19 for one side: how many tricks it took, whether that won the deal, what it writes."""
         tr, n, change = self.tr, v.tricks[side], Signed(v.score_change[side])
         if side == v.declarers:
-            if n == TRICKS:
-                return tr.pgettext("drill", "The declarers took all five tricks and write {change}.", change=change)
+            if n == v.game.hand_size:
+                return tr.npgettext("drill", "The declarers took all {n} tricks and write {change}.",
+                                    "The declarers took all {n} tricks and write {change}.", n, change=change)
             if v.score.declarers_won:
                 return tr.npgettext("drill", "The declarers took {n} trick: they won the deal and write {change}.",
                                     "The declarers took {n} tricks: they won the deal and write {change}.",
@@ -541,8 +556,9 @@ class DrillRenderer:
             return tr.npgettext("drill", "The declarers took {n} trick, too few: they lost the deal and write {change}.",
                                 "The declarers took {n} tricks, too few: they lost the deal and write {change}.",
                                 n, change=change)
-        if n == TRICKS:
-            return tr.pgettext("drill", "The defenders took all five tricks and write {change}.", change=change)
+        if n == v.game.hand_size:
+            return tr.npgettext("drill", "The defenders took all {n} tricks and write {change}.",
+                                "The defenders took all {n} tricks and write {change}.", n, change=change)
         if not v.score.declarers_won:
             return tr.npgettext("drill", "The defenders took {n} trick: they beat the declarers and write {change}.",
                                 "The defenders took {n} tricks: they beat the declarers and write {change}.",
@@ -556,28 +572,39 @@ class DrillRenderer:
                             "they write {change}.", n, change=change)
 
     def match_step(self, v: MatchDealVariant, teams: list[Term | Team], decider: bool) -> Step:
-        """B21: two rounds win the match; at one round all, three tricks in a single deal do."""
+        """B21: `rounds` rounds win the match; at one round short all, the majority of tricks in a
+        single deal does."""
+        scoring = v.game.scoring
+        assert isinstance(scoring, TrickScoring)  # a match is drawn only for such a game (kinds.scoring_kind)
         tr = self.tr
         options = [self.option(str(k), self.label(teams[k])) for k in (0, 1)]
         if decider:
             winner = v.match_winner
             assert winner is not None  # the deciding deal decides the match
-            why = tr.npgettext("drill", "{team} took {n} trick: three tricks win the deciding deal, and with it "
-                                        "the match.",
-                               "{team} took {n} tricks: three tricks win the deciding deal, and with it the match.",
-                               v.tricks[winner], team=teams[winner])
+            why = tr.npgettext("drill", "{team} took {n} trick, at least {majority}: that wins the deciding deal, "
+                                        "and with it the match.",
+                               "{team} took {n} tricks, at least {majority}: that wins the deciding deal, "
+                               "and with it the match.",
+                               v.tricks[winner], team=teams[winner], majority=scoring.majority)
             if v.solo is not None:
-                why += " " + tr.pgettext("drill", "On this site a solo player, too, needs only three tricks in the deciding deal.")
+                why += " " + tr.npgettext("drill", "On this site a solo player, too, needs only {n} trick in the "
+                                                   "deciding deal.",
+                                          "On this site a solo player, too, needs only {n} tricks in the "
+                                          "deciding deal.", scoring.majority)
             return self.choice("choice", tr.pgettext("drill", "Who wins the match?"), options, [str(winner)], why)
         options.append(self.option("none", tr.pgettext("drill", "Nobody yet")))
         if v.match_winner is not None:
-            why = tr.pgettext("drill", "{team} have won two rounds, and with them the match.",
-                              team=teams[v.match_winner])
-        elif v.rounds == (1, 1):
-            why = tr.pgettext("drill", "One round each: a single deal now decides the match.")
+            why = tr.npgettext("drill", "{team} have won {n} round, and with it the match.",
+                               "{team} have won {n} rounds, and with them the match.", scoring.rounds,
+                               team=teams[v.match_winner])
+        elif scoring.decider and v.rounds == (scoring.rounds - 1, scoring.rounds - 1):
+            why = tr.npgettext("drill", "{n} round each: a single deal now decides the match.",
+                               "{n} rounds each: a single deal now decides the match.", scoring.rounds - 1)
         else:
             assert v.round_winner is not None  # asked only once a round is won (match_deal)
-            why = tr.pgettext("drill", "{team} have won one round; it takes two to win the match.",
-                              team=teams[v.round_winner])
+            won = v.rounds[v.round_winner]
+            why = tr.npgettext("drill", "{team} have won {n} round; it takes {target} to win the match.",
+                               "{team} have won {n} rounds; it takes {target} to win the match.", won,
+                               team=teams[v.round_winner], target=scoring.rounds)
         return self.choice("choice", tr.pgettext("drill", "Has a side now won the match?"), options,
                            [str(v.match_winner) if v.match_winner is not None else "none"], why)

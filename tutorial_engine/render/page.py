@@ -31,8 +31,8 @@ from ..content.jsonschema import FILES
 from ..content.pages import BulletList, Decision, DrillBlock, Page, Paragraph, TableBlock, WalkthroughBlock, counts_in
 from ..content.walkthrough import walk
 from ..engine.cards import Card
-from ..engine.game import GameSpec
-from ..i18n.cardnames import inline
+from ..engine.game import GameSpec, TopTrump, TopTrumpSuit
+from ..i18n.cardnames import inline, top_trump_name
 from ..i18n.explain import (
     explain_legality,
     explain_options,
@@ -70,6 +70,8 @@ class Row:
     card: Card | None
     rank: object
     points: int
+    name: str | None = None
+    """A top trump that depends on the trump suit, by its place ("jack of the trump suit")."""
 
 
 NOTICE_SLOT = "<!-- tutorial: partly translated -->"
@@ -284,10 +286,17 @@ class Renderer(View):
                        if game.plain_order == game.trump_order and not game.permanent_trumps else
                        self.tr.pgettext("table", "Order in a suit that is not trump, strongest first"))
         else:
-            rows = [Row(card, card.rank, game.card_points(card)) for card in game.permanent_trumps]
-            rows += [Row(None, rank, game.points.get(rank, 0)) for rank in game.trump_order]
+            rows = [self._top_row(top, game) for top in game.top_trumps]
+            own = {top.rank for top in game.top_trumps if top.suit is TopTrumpSuit.TRUMP}
+            rows += [Row(None, rank, game.points.get(rank, 0)) for rank in game.trump_order if rank not in own]
             caption = self.tr.pgettext("table", "Order of the trumps, strongest first")
         return self.html("table.html", caption=caption, rows=rows, show_points=game.total_points > 0)
+
+    def _top_row(self, top: TopTrump, game: GameSpec) -> Row:
+        if top.card is not None:
+            return Row(top.card, top.card.rank, game.card_points(top.card))
+        assert top.rank is not None  # check requires a card or a rank
+        return Row(None, top.rank, game.points.get(top.rank, 0), top_trump_name(top, self.tr))
 
     def example(self, ex: Example) -> Markup:
         caption = self.tr.gettext(ex.title) if ex.title else ""

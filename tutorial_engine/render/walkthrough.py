@@ -14,6 +14,7 @@ from markupsafe import Markup
 
 from ..content.drills import NAMES, VictoryVariant
 from ..content.walkthrough import (
+    BidMade,
     Counted,
     Cut,
     Dealt,
@@ -24,8 +25,10 @@ from ..content.walkthrough import (
     Walkthrough,
 )
 from ..engine.cards import Suit
+from ..engine.game import Direction
 from ..engine.partners import PartnerDraw
-from ..i18n.cardnames import trump_badge
+from ..engine.procedure import Bidding, BidRound
+from ..i18n.cardnames import suit_term, trump_badge
 from ..i18n.explain import explain_duty_of, explain_outcome, explain_win
 from ..i18n.grammar import Team, Term
 from ..i18n.translator import Signed
@@ -74,7 +77,8 @@ class WalkRenderer:
         trick where a duty is asked about (the hand at that turn, then the whole trick)."""
         tell: dict[type, Callable[[Any], ShownMoment | tuple[ShownMoment, ...] | None]] = {
             PartnerDraw: self.drawn, Dealt: self.dealt, TurnedUp: self.turned_up, Cut: self.cut,
-            TrumpChosen: self.trump_chosen, TrickPlayed: self.trick, Counted: self.counted, Scored: self.scored}
+            TrumpChosen: self.trump_chosen, BidMade: self.bid_made, TrickPlayed: self.trick, Counted: self.counted,
+            Scored: self.scored}
         told = tell[type(moment)](moment)
         return told if isinstance(told, tuple) else (told,) if told is not None else ()
 
@@ -122,14 +126,14 @@ class WalkRenderer:
     # is told in that question's feedback, or in the next moment ---
 
     def drawn(self, m: PartnerDraw) -> ShownMoment:
-        """B7: the nines each player received; asked, who deals first and who partners the first
-        player to sit down, whose answer tells where everyone now sits."""
+        """B7: the card each player received in the draw for partners; asked, who deals first and
+        who partners the first player to sit down, whose answer tells where everyone now sits."""
         tr = self.tr
         players = range(len(m.nines))
         given = [tr.pgettext("walkthrough", "{card} to {player}", card=card, player=self.player(p))
                  for p, card in enumerate(m.nines)]
-        story = tr.pgettext("walkthrough", "The four nines are shuffled and each player receives one: {draws}.",
-                            draws=given)
+        story = tr.pgettext("walkthrough", "Four cards are shuffled face down, and each player receives one: "
+                                           "{draws}.", draws=given)
         prompt = self.drill_renderer.macros.seats([{"name": self.player(p), "card": card, "tags": []}
                                       for p, card in enumerate(m.nines)])
 
@@ -141,11 +145,11 @@ class WalkRenderer:
         names = dict(player=self.player(first), partner=self.player(partner),
                      players=self.names(range(self.table.players)))
         if m.nines[first].suit.red:
-            pair = tr.pgettext("walkthrough", "{player} and {partner} hold the red nines, so they play together. "
+            pair = tr.pgettext("walkthrough", "{player} and {partner} hold the two red cards, so they play together. "
                                "Partners sit opposite each other. In the direction of play, from the dealer, the "
                                "players now sit in this order: {players}.", **names)
         else:
-            pair = tr.pgettext("walkthrough", "{player} and {partner} hold the black nines, so they play together. "
+            pair = tr.pgettext("walkthrough", "{player} and {partner} hold the two black cards, so they play together. "
                                "Partners sit opposite each other. In the direction of play, from the dealer, the "
                                "players now sit in this order: {players}.", **names)
         steps = (
@@ -180,9 +184,15 @@ class WalkRenderer:
                                   players=self.names(m.forecasters))
             step = self.people(list(m.forecasters), "multi", tr.pgettext("walkthrough", "Who may lay a forecast?"), why)
         else:
+            packets = self.game.procedure.packets
             story = " ".join((
-                tr.pgettext("walkthrough", "{dealer} deals three cards to each player, then two.",
-                            dealer=self.name(m.dealer)),
+                tr.npgettext("walkthrough", "{dealer} deals {n} card to each player, in packets of {packets}.",
+                             "{dealer} deals {n} cards to each player, in packets of {packets}.",
+                             self.game.hand_size, dealer=self.name(m.dealer), packets=list(packets))
+                if len(packets) > 1 else
+                tr.npgettext("walkthrough", "{dealer} deals {n} card to each player.",
+                             "{dealer} deals {n} cards to each player.", self.game.hand_size,
+                             dealer=self.name(m.dealer)),
                 tr.npgettext("walkthrough", "The one card left over lies face down as the talon.",
                              "The {n} cards left over lie face down as the talon.", m.stock)))
             cutter = self.name(self.table.next(m.dealer, -1))
@@ -196,9 +206,19 @@ class WalkRenderer:
                     "the first packet.",
                     "{player} already holds the {n} trees taken at the cut, so gets {n} cards fewer in the first packet.",
                     len(m.taken), player=cutter)
-            step = self.people([m.chooser], "choice", tr.pgettext("walkthrough", "Who chooses trump?"),
-                               tr.pgettext("walkthrough", "The dealer's right-hand neighbour chooses trump: {player}.",
-                                           player=self.name(m.chooser)))
+            clockwise = self.game.direction is Direction.CLOCKWISE
+            if self.game.procedure.find(Bidding) is not None:
+                step = self.people([m.chooser], "choice", tr.pgettext("walkthrough", "Who bids first?"),
+                                   tr.pgettext("walkthrough", "The dealer's left-hand neighbour bids first: {player}.",
+                                               player=self.name(m.chooser)) if clockwise else
+                                   tr.pgettext("walkthrough", "The dealer's right-hand neighbour bids first: {player}.",
+                                               player=self.name(m.chooser)))
+            else:
+                step = self.people([m.chooser], "choice", tr.pgettext("walkthrough", "Who chooses trump?"),
+                                   tr.pgettext("walkthrough", "The dealer's left-hand neighbour chooses trump: {player}.",
+                                               player=self.name(m.chooser)) if clockwise else
+                                   tr.pgettext("walkthrough", "The dealer's right-hand neighbour chooses trump: {player}.",
+                                               player=self.name(m.chooser)))
         return ShownMoment(tr.pgettext("walkthrough", "The deal"), (self.say(story),), self.hands(m.hands), (step,))
 
     def turned_up(self, m: TurnedUp) -> ShownMoment:
@@ -231,7 +251,9 @@ class WalkRenderer:
 
     def cut(self, m: Cut) -> ShownMoment:
         tr = self.tr
-        told = [tr.pgettext("walkthrough", "The dealer's left-hand neighbour cuts: {player}.", player=self.name(m.cutter))]
+        told = [tr.pgettext("walkthrough", "The dealer's right-hand neighbour cuts: {player}.", player=self.name(m.cutter))
+                if self.game.direction is Direction.CLOCKWISE else
+                tr.pgettext("walkthrough", "The dealer's left-hand neighbour cuts: {player}.", player=self.name(m.cutter))]
         shown = m.exposed[:len(m.taken) + 1]
         for card in shown:
             if card in m.taken:
@@ -257,7 +279,7 @@ class WalkRenderer:
             story = [tr.pgettext("walkthrough", "{player} accepts {card}.", player=chooser, card=first)]
             why = tr.pgettext("walkthrough", "{player} accepted the suit of {card}.", player=chooser, card=first)
             if first in trees:
-                why += " " + tr.pgettext("walkthrough", "A turned tree counts as a club.")
+                why += " " + self.turned_tree()
         elif len(m.taken) > 1:
             story = [tr.pgettext("walkthrough", "{player} refuses {card}.", player=chooser, card=first)]
             why = tr.pgettext("walkthrough", "Every card of the talon belongs to the suit {player} refused, so that suit is compulsory.",
@@ -267,7 +289,7 @@ class WalkRenderer:
             why = tr.pgettext("walkthrough", "{player} refused, so the cards were turned until one of another suit: {card} made its suit trump.",
                               player=chooser, card=last)
             if last in trees:
-                why += " " + tr.pgettext("walkthrough", "A turned tree counts as a club.")
+                why += " " + self.turned_tree()
         if len(m.discards) == 1:
             why += " " + tr.pgettext("walkthrough", "{player} takes {taken} and discards one card face down "
                                      "({discards}).", player=chooser, taken=m.taken, discards=m.discards)
@@ -300,6 +322,63 @@ class WalkRenderer:
         prompt = self.seating(dealer) + self.drill_renderer.macros.row(
             m.turned, tr.npgettext("walkthrough", "Turned card:", "Turned cards:", len(m.turned)))
         return ShownMoment(tr.pgettext("walkthrough", "Trump"), tuple(self.say(s) for s in story), Markup(prompt), tuple(steps))
+
+    def bid_made(self, m: BidMade) -> ShownMoment:
+        """The bids in turn; asked, who takes an ordered card, which pair declares, who leads."""
+        tr = self.tr
+        dealer, maker = self.name(m.dealer), self.name(m.maker)
+        story = [tr.pgettext("walkthrough", "{dealer} turns up {card}.", dealer=dealer, card=m.turned)]
+        for seat, round_, suit in m.bids:
+            player = self.name(seat)
+            if round_ is BidRound.ORDER_UP:
+                story.append(tr.pgettext("walkthrough", "{player} passes.", player=player) if suit is None else
+                             tr.pgettext("walkthrough", "{player} orders up {card}.", player=player, card=m.turned))
+                if suit is None and seat == m.dealer:
+                    story.append(tr.pgettext("walkthrough", "Nobody ordered it up, so {dealer} turns {card} face down.",
+                                             dealer=dealer, card=m.turned))
+            else:
+                story.append(tr.pgettext("walkthrough", "{player} passes again.", player=player) if suit is None else
+                             tr.pgettext("walkthrough", "{player} names {suit} as trump.", player=player,
+                                         suit=suit_term(suit, tr)))
+        if m.taker is not None and m.maker == m.dealer and len(m.discards) == 1:
+            story.append(tr.pgettext("walkthrough", "{player} takes {taken} and discards one card face down "
+                                     "({discards}).", player=dealer, taken=[m.turned], discards=m.discards))
+        if m.solo is not None and m.sitting_out is not None:
+            story.append(tr.pgettext("walkthrough", "{player} plays alone: {partner} lays the hand aside.",
+                                     player=self.name(m.solo), partner=self.name(m.sitting_out)))
+        steps = []
+        if m.taker is not None and m.maker != m.dealer:  # a dealer who orders up plainly takes the card
+            steps.append(self.people([m.taker], "choice", tr.pgettext("walkthrough", "Who takes the turned card?"),
+                                     tr.pgettext("walkthrough", "The dealer takes the card ordered up, whoever "
+                                                 "ordered it, and discards one card face down ({discards}).",
+                                                 discards=m.discards)))
+        sides = [tuple(s for s in range(4) if self.table.team_of(s) == team) for team in range(2)]
+        declarers = self.table.team_of(m.maker)
+        steps.append(self.drill_renderer.choice(
+            "choice", tr.pgettext("walkthrough", "Which pair declares?"),
+            [self.drill_renderer.option(str(i), self.drill_renderer.label(self.side(side))) for i, side in enumerate(sides)],
+            [str(declarers)],
+            tr.pgettext("walkthrough", "{player} made trump, so {team} declare.", player=maker,
+                        team=self.side(sides[declarers]))))
+        if m.sitting_out is not None and m.sitting_out == self.table.next(m.dealer):
+            lead = tr.pgettext("walkthrough", "{partner} sits out, so the next player in turn leads: {player}.",
+                               partner=self.name(m.sitting_out), player=self.name(m.leader))
+        else:
+            lead = tr.pgettext("walkthrough", "{player} is the dealer's next player in the direction of play, so {player} leads.",
+                               player=self.name(m.leader))
+        steps.append(self.people([m.leader], "choice", tr.pgettext("walkthrough", "Who leads to the first trick?"), lead,
+                                 seats=[s for s in range(4) if s != m.sitting_out]))
+        prompt = (self.drill_renderer.macros.with_trump(m.trump) + self.seating(m.dealer)
+                  + self.drill_renderer.macros.row([m.turned], tr.pgettext("diagram", "Turned card:")))
+        return ShownMoment(tr.pgettext("walkthrough", "Trump"), tuple(self.say(s) for s in story), Markup(prompt),
+                           tuple(steps))
+
+    def turned_tree(self) -> str:
+        """B11: a turned fixed top trump counts as its home suit (game.yml `home_suit`)."""
+        suit = self.game.permanent_trump_suit
+        assert suit is not None  # check requires a home suit with fixed top trumps
+        return self.tr.pgettext("walkthrough", "A turned tree counts as a card of its home suit, {suit}.",
+                                suit=suit_term(suit, self.tr))
 
     def trick(self, m: TrickPlayed) -> tuple[ShownMoment, ...]:
         """The whole trick, and before it, where a duty refused some card, the trick as it stood
@@ -390,5 +469,7 @@ class WalkRenderer:
             self.drill_renderer.number(tr.pgettext("drill", "What do the defenders write for this deal?"), score.defenders,
                           tr.pgettext("drill", "Defenders: {change}.", change=Signed(score.defenders))),
         )
-        story = tr.pgettext("walkthrough", "Five tricks are played. The declarers are {team}.", team=self.side(sides[m.declarers]))
+        story = tr.npgettext("walkthrough", "All {n} tricks are played. The declarers are {team}.",
+                             "All {n} tricks are played. The declarers are {team}.", self.game.hand_size,
+                             team=self.side(sides[m.declarers]))
         return ShownMoment(tr.pgettext("walkthrough", "The score"), (self.say(story),), Markup(self.drill_renderer.macros.seats(rows)), steps)

@@ -10,7 +10,7 @@ from .codec import dumps, loads
 from .drawing import QuestionStore, draw, drawable
 from .drill import MAX_COUNT, NAMES, Drill, DrillError
 from .file import DRILL, DRILLS_FILE, is_drills_file, read_drills
-from .kinds import DEAL_PROCEDURES, KINDS, MAX_DEALS, MAX_TRIES, DrillKind
+from .kinds import KINDS, MAX_DEALS, MAX_TRIES, DrillKind
 from .questions import (
     ASKED_SIDES,
     DealCountVariant,
@@ -24,7 +24,7 @@ from .questions import (
 )
 
 __all__ = [
-    "ASKED_SIDES", "DEAL_PROCEDURES", "DRILL", "DRILLS_FILE", "KINDS", "MAX_COUNT", "MAX_DEALS", "MAX_TRIES",
+    "ASKED_SIDES", "DRILL", "DRILLS_FILE", "KINDS", "MAX_COUNT", "MAX_DEALS", "MAX_TRIES",
     "NAMES", "DealCountVariant", "Drill", "DrillError", "DrillKind", "ExchangeVariant", "MatchDealVariant",
     "OrderVariant", "QuestionStore", "StrongestVariant", "TrickScoreVariant", "ValueVariant", "VictoryVariant",
     "draw", "drawable", "dumps", "is_drills_file", "loads", "read_drills",

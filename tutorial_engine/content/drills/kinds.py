@@ -11,13 +11,14 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 
 from ...engine.cards import Card, Suit
-from ...engine.draw_deal import DrawingDeal, play_out, random_strategy, sensible_strategy
+from ...engine.deal import Deal, DealResult, ThrownIn, play_out
 from ...engine.forecast import forecast_seats
 from ...engine.game import FollowRule, GameSpec, TrickScoring, VictoryPoints
+from ...engine.match import play_deals
 from ...engine.rules import Duty, WinReason, legal_plays, trick_verdict
 from ...engine.scoring import Outcome
 from ...engine.seating import Table
-from ...engine.trump_choice_deal import TRICKS, play_deals
+from ...engine.strategy import random_strategy, sensible_strategy
 from ..examples import Expectation, ForecastExample, LegalExample, RankingExample, TrickExample
 from .drill import NAMES, Drill
 from .questions import (
@@ -38,10 +39,10 @@ MAX_DEALS = 4_000
 """Whole deals simulated for one deal-scoring drill before its constraints are declared unmeetable."""
 
 DEAL_CONSTRAINTS = {
-    "draw": ("one-victory-point", "two-victory-points", "tie"),
-    "trump-choice": ("solo", "solo-of-five", "round-won", "match-won", "decider"),
+    "victory-points": ("one-victory-point", "two-victory-points", "tie"),
+    "tricks": ("solo", "solo-of-five", "round-won", "match-won", "decider"),
 }
-"""Constraints of deal-scoring drills, by the game's deal procedure (A20; B19–B21)."""
+"""Constraints of deal-scoring drills, by the game's kind of scoring (A20; B19–B21)."""
 
 EXCLUSIVE = {
     frozenset({"one-victory-point", "two-victory-points"}): "a deal's winner scores one or the other",
@@ -51,8 +52,15 @@ EXCLUSIVE = {
 }
 """Constraint pairs that no deal can meet together, with the reason."""
 
-DEAL_PROCEDURES = {"draw": VictoryPoints, "trump-choice": TrickScoring}
-"""The deal procedures deal-scoring drills simulate, with the scoring each needs."""
+
+
+def scoring_kind(game: GameSpec) -> str | None:
+    """game.yml's `scoring: kind:`, which decides what a whole deal's score is."""
+    if isinstance(game.scoring, VictoryPoints):
+        return "victory-points"
+    if isinstance(game.scoring, TrickScoring):
+        return "tricks"
+    return None
 
 
 def _meta(drill: Drill) -> dict:
@@ -125,7 +133,7 @@ def _legal(drill: Drill, rng: random.Random) -> LegalExample | None:
     legality = legal_plays(game, trump, trick, hand)
     if drill.constraints and legality.duty.value not in drill.constraints:
         return None
-    if legality.duty not in (Duty.FOLLOW, Duty.PLAY_TREE, Duty.TRUMP, Duty.FREE):
+    if legality.duty not in (Duty.FOLLOW, Duty.PLAY_TREE, Duty.TRUMP, Duty.FREE, Duty.VOID):
         return None
     return LegalExample(**_meta(drill), trump=trump, trick=trick, hand=hand)
 
@@ -169,9 +177,9 @@ def _allowed(drill: Drill, rng: random.Random) -> ForecastExample | None:
 def _scoring(drill: Drill, rng: random.Random):
     game = drill.game
     if isinstance(game.scoring, TrickScoring):
-        target = game.scoring.round
-        before = (rng.randrange(-2, target), rng.randrange(-2, target))
-        return TrickScoreVariant(game, rng.randrange(0, 6), before)
+        target, low = game.scoring.round, 2 * min(0, game.scoring.declarers_loss)  # scores below 0 only if a loss writes one
+        before = (rng.randrange(low, target), rng.randrange(low, target))
+        return TrickScoreVariant(game, rng.randrange(0, game.hand_size + 1), before)
     assert isinstance(game.scoring, VictoryPoints)
     table = Table(drill.players, drill.team_size)
     sides = table.team_count
@@ -195,9 +203,10 @@ def _whole_deals(drill: Drill, rng: random.Random) -> Iterator[DealCountVariant 
     order = _piles_order(game)
     wanted = set(drill.constraints)
     while True:
-        deal = DrawingDeal(game, table, rng.randrange(table.players), rng)
+        deal = Deal(game, table, rng.randrange(table.players), rng)
         strategy = sensible_strategy if rng.random() < 0.5 else random_strategy
         result = play_out(deal, strategy, rng)
+        assert isinstance(result, DealResult)  # a game scored by victory points turns trump up
         outcome = result.victory.outcome
         if (("tie" in wanted and outcome is not Outcome.TIE)
                 or ("one-victory-point" in wanted and outcome is not Outcome.WIN)
@@ -226,8 +235,11 @@ def _match_deals(drill: Drill, rng: random.Random) -> Iterator[MatchDealVariant 
             before, rounds_before = scores, rounds
             scores, rounds = played.scores, played.rounds
             result, deal = played.result, played.deal
+            if isinstance(result, ThrownIn):
+                yield None
+                continue
             declarers = result.declarers
-            solo_of_five = result.solo is not None and result.tricks[declarers] == TRICKS
+            solo_of_five = result.solo is not None and result.tricks[declarers] == game.hand_size
             round_winner = next((side for side in (0, 1) if rounds[side] > rounds_before[side]), None)
             if (("solo" in wanted and result.solo is None)
                     or ("solo-of-five" in wanted and not solo_of_five)
@@ -239,8 +251,9 @@ def _match_deals(drill: Drill, rng: random.Random) -> Iterator[MatchDealVariant 
                 continue
             solo = names[result.solo] if result.solo is not None else None
             sitting_out = names[deal.table.partners(result.solo)[0]] if result.solo is not None else None
+            assert deal.maker is not None  # a deal scored by tricks has a maker
             yield MatchDealVariant(
-                game, sides, result.trump, names[deal.chooser], declarers, solo, sitting_out,
+                game, sides, result.trump, names[deal.maker], declarers, solo, sitting_out,
                 result.tricks, before, rounds_before, played.decider, result.score, played.score_change,
                 (before[0] + played.score_change[0], before[1] + played.score_change[1]),
                 scores, rounds, round_winner, solo_of_five, played.match_winner,
@@ -248,7 +261,7 @@ def _match_deals(drill: Drill, rng: random.Random) -> Iterator[MatchDealVariant 
 
 
 def _deal_stream(drill: Drill, rng: random.Random) -> Iterator[object | None]:
-    return (_whole_deals if drill.game.deal == "draw" else _match_deals)(drill, rng)
+    return (_whole_deals if scoring_kind(drill.game) == "victory-points" else _match_deals)(drill, rng)
 
 
 @dataclass(frozen=True)
@@ -257,7 +270,7 @@ class DrillKind:
 
     name: str
     constraints: tuple[str, ...] | Mapping[str, tuple[str, ...]]
-    """The constraints it takes; a mapping when they depend on the game's deal procedure."""
+    """The constraints it takes; a mapping when they depend on the game's kind of scoring."""
     needs: Callable[[GameSpec], bool]
     """Whether a game has any use for it."""
     make: Callable[[Drill, random.Random], object | None] | None = None
@@ -266,9 +279,11 @@ class DrillKind:
     """Instead of `make`: an endless stream of candidates, one simulated deal each."""
 
     def allowed(self, game: GameSpec) -> tuple[str, ...]:
+        """The constraints this game can meet: a tree needs fixed top trumps, a duty the follow
+        rule that imposes it."""
         if isinstance(self.constraints, tuple):
-            return self.constraints
-        return self.constraints.get(game.deal, ())
+            return tuple(c for c in self.constraints if CONSTRAINT_NEEDS.get(c, _always)(game))
+        return self.constraints.get(scoring_kind(game) or "", ())
 
     def described(self, game: GameSpec) -> str:
         """"trick", or "Altbaumer deal-scoring" where the constraints are the game's own."""
@@ -288,17 +303,29 @@ def _always(game: GameSpec) -> bool:
     return True
 
 
+def _trees(game: GameSpec) -> bool:
+    return bool(game.permanent_trumps)
+
+
+CONSTRAINT_NEEDS: dict[str, Callable[[GameSpec], bool]] = {
+    "tree-played": _trees, "trees": _trees, "play-tree": _trees,
+    "trump": lambda game: game.follow is FollowRule.SUIT_THEN_TRUMP,
+    "void": lambda game: game.follow is FollowRule.SUIT,
+}
+"""Constraints only some games can meet, with the test a game must pass."""
+
+
 KINDS = {kind.name: kind for kind in (
     DrillKind("trick", ("trump-played", "no-trump", "off-suit-ace", "tree-played"), _always, _trick),
     DrillKind("strongest", ("trump-suit", "plain-suit"), _always, _strongest),
     DrillKind("card-values", (), lambda game: game.total_points > 0, _value),
     DrillKind("order", ("trump-suit", "plain-suit", "trees"), _always, _order),
-    DrillKind("legal", ("follow", "play-tree", "trump", "free"), lambda game: game.follow is not FollowRule.NONE,
+    DrillKind("legal", ("follow", "play-tree", "trump", "free", "void"), lambda game: game.follow is not FollowRule.NONE,
               _legal),
     DrillKind("forecast-exchange", (), lambda game: game.forecast, _exchange),
     DrillKind("forecast-allowed", (), lambda game: game.forecast, _allowed),
     DrillKind("scoring", (), lambda game: game.scoring is not None, _scoring),
     DrillKind("deal-scoring", DEAL_CONSTRAINTS,
-              lambda game: isinstance(game.scoring, DEAL_PROCEDURES.get(game.deal, ())), stream=_deal_stream),
+              lambda game: scoring_kind(game) is not None, stream=_deal_stream),
 )}
 """Every kind, in the order the guide and `tutorial-engine new` list them."""

@@ -1,0 +1,614 @@
+"""A whole deal of any game, played phase by phase as its `game.yml` composes it.
+
+The state follows OpenSpiel's shape: `to_move`, `legal_actions`, `apply`, `is_terminal`,
+`result`. Every decision a player makes is an action; chance (the shuffle, the depth of a cut)
+comes only from the generator the deal is given, consumed in a fixed order, so the same seed
+and the same actions replay identically. The event log records the deal as data.
+
+Seats are numbered in the direction of play, so the player after the dealer is seat dealer + 1
+and the one before, who cuts, dealer − 1.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any, NamedTuple, final
+
+from .cards import Card, Suit
+from .forecast import forecast_outcome, forecast_seats
+from .game import GameSpec, TrickScoring, VictoryPoints
+from .procedure import (
+    AcceptOrRefuse,
+    Asked,
+    Bidding,
+    BidRound,
+    Cut,
+    DealPackets,
+    Discards,
+    Forecasts,
+    Phase,
+    SoloOffer,
+    Tricks,
+    TurnUp,
+)
+from .rules import RuleError, allowed_cards, judge_trick
+from .scoring import DealScore, DealVictory, trick_score, victory
+from .seating import Table
+
+
+@final  # final, so that `type(action) is Forecast` tells a checker the action is otherwise a Play
+class Forecast(NamedTuple):
+    """Lay `card` face up as a forecast of the trump suit, or pass (card None)."""
+
+    seat: int
+    card: Card | None
+
+
+class Play(NamedTuple):
+    """Immutable, and a NamedTuple because whole deals build one per legal card per turn."""
+
+    seat: int
+    card: Card
+
+
+class TakeTree(NamedTuple):
+    """The cutter takes (or leaves) the top trump exposed at the cut (B8)."""
+
+    seat: int
+    take: bool
+
+
+class ChooseTrump(NamedTuple):
+    """The chooser accepts the turned card's suit, or refuses it (B11)."""
+
+    seat: int
+    accept: bool
+
+
+class Bid(NamedTuple):
+    """Order up or name `suit` as trump, or pass (suit None)."""
+
+    seat: int
+    suit: Suit | None
+
+
+class Discard(NamedTuple):
+    seat: int
+    card: Card
+
+
+class Solo(NamedTuple):
+    """A player asked plays alone, or not (B12)."""
+
+    seat: int
+    solo: bool
+
+
+Action = Forecast | Play | TakeTree | ChooseTrump | Bid | Discard | Solo
+
+
+@dataclass(frozen=True)
+class DealResult:
+    """A deal scored by card points (A19–A20)."""
+
+    sides: tuple[tuple[int, ...], ...]
+    """Seat groups, ordered by their lowest seat; points and winner refer to this list."""
+    points: tuple[int, ...]
+    victory: DealVictory
+    trump: str
+    turned: Card
+    indicator: Card
+    indicator_taker: int | None
+    trick_count: int
+
+
+@dataclass(frozen=True)
+class TrickResult:
+    """A deal scored by the makers' tricks (B19)."""
+
+    trump: Suit
+    declarers: int
+    """Side index: 0 for seats 0 and 2, 1 for seats 1 and 3."""
+    solo: int | None
+    tricks: tuple[int, int]
+    score: DealScore
+
+
+@dataclass(frozen=True)
+class ThrownIn:
+    """Every player passed in every round of bidding: nobody scores, the next player deals."""
+
+    dealer: int
+
+
+@dataclass(slots=True)
+class Deal:
+    """Slots: a whole deal reads its attributes a few hundred times, and slots make each read
+    cheaper than an instance dictionary does."""
+
+    game: GameSpec
+    table: Table
+    dealer: int
+    rng: random.Random
+    log: list[dict] = field(init=False, default_factory=list)
+    """Every event of the deal as data (cards as Card objects), in order."""
+    pack: list[Card] = field(init=False)
+    """The shuffled deck until it is dealt."""
+    hands: list[list[Card]] = field(init=False)
+    stock: list[Card] = field(init=False)
+    """Top card first; after a turn-up the trump indicator is its last card."""
+    out: list[Card] = field(init=False)
+    """Cards out of play: refused or unused stock cards, discards, a solo's partner's hand."""
+    piles: list[list[Card]] = field(init=False)
+    """Won cards per side."""
+    won: list[int] = field(init=False)
+    """Tricks won per side."""
+    cutter: int = field(init=False)
+    exposed: list[Card] = field(init=False)
+    taken: list[Card] = field(init=False)
+    forecasters: list[int] = field(init=False)
+    forecasts: dict[int, Card] = field(init=False)
+    trump: Suit | None = field(init=False)
+    turned: Card | None = field(init=False)
+    indicator: Card | None = field(init=False)
+    indicator_taker: int | None = field(init=False)
+    chooser: int = field(init=False)
+    """Who decides on the turned card (B11): the player after the dealer."""
+    maker: int | None = field(init=False)
+    """Who made trump, when a player chose it."""
+    bidders: list[int] = field(init=False)
+    bid_round: int = field(init=False)
+    taker: int | None = field(init=False)
+    """Who took cards from the table with trump, and discards as many."""
+    discards_due: int = field(init=False)
+    solo_asked: list[int] = field(init=False)
+    solo: int | None = field(init=False)
+    players: list[int] = field(init=False)
+    """The seats that play tricks: all, or all but a solo player's partner."""
+    trick: list[Card] = field(init=False)
+    leader: int = field(init=False)
+    tricks: int = field(init=False)
+    thrown_in: bool = field(init=False)
+    phase: str = field(init=False)
+    _order: list[int] = field(init=False)
+    """The seats of the current trick in playing order, from its leader."""
+    _phases: tuple[Phase, ...] = field(init=False)
+    _at: int = field(init=False)
+    _actions: list | None = field(init=False)
+    _plays: tuple[dict[Card, Play], ...] = field(init=False)
+    _draw: bool = field(init=False)
+    _teams: tuple[int, ...] = field(init=False)
+    """Each seat's side, looked up once a trick rather than computed."""
+
+    def __post_init__(self) -> None:
+        players = self.table.players
+        self.pack = list(self.game.deck)
+        self.rng.shuffle(self.pack)
+        self.hands = [[] for _ in range(players)]
+        self.stock = []
+        self.out = []
+        self.piles = [[] for _ in range(self.table.team_count)]
+        self.won = [0] * self.table.team_count
+        self.cutter = self.table.next(self.dealer, -1)
+        self.exposed = []
+        self.taken = []
+        self.forecasters = []
+        self.forecasts = {}
+        self.trump = None
+        self.turned = None
+        self.indicator = None
+        self.indicator_taker = None
+        self.chooser = self.table.next(self.dealer)
+        self.maker = None
+        self.bidders = []
+        self.bid_round = 0
+        self.taker = None
+        self.discards_due = 0
+        self.solo_asked = []
+        self.solo = None
+        self.players = list(range(players))
+        self.trick = []
+        self.leader = self.table.next(self.dealer)
+        self._order = []
+        self.tricks = 0
+        self.thrown_in = False
+        self.phase = ""
+        self._phases = self.game.procedure.phases
+        self._at = -1
+        self._actions = None
+        self._plays = seat_plays(self.game, players)
+        self._draw = False
+        self._teams = tuple(self.table.team_of(seat) for seat in range(players))
+        self._next_phase()
+
+    # --- the phases, in game.yml's order ---
+
+    def _next_phase(self) -> None:
+        """Enter the next phase; phases without a decision to make run at once."""
+        self._at += 1
+        phase = self._phases[self._at]
+        _ENTER[type(phase)](self, phase)
+
+    def _enter_forecast(self, phase: Forecasts) -> None:
+        self.forecasters = list(forecast_seats(self.table, self.dealer))
+        self._enter("forecast", bool(self.forecasters))
+
+    def _enter_choice(self, phase: AcceptOrRefuse) -> None:
+        self._turn()
+        self._enter("choose", True)
+
+    def _enter_bidding(self, phase: Bidding) -> None:
+        self._turn()
+        self.bidders = list(self.table.order_from(self.table.next(self.dealer)))
+        self._enter("bid", True)
+
+    def _enter_discard(self, phase: Discards) -> None:
+        self._enter("discard", self.discards_due > 0)
+
+    def _enter_solo(self, phase: SoloOffer) -> None:
+        assert self.maker is not None  # check puts a solo after a phase with a maker
+        partner = self.table.partners(self.maker)[0]
+        self.solo_asked = [self.maker if asked is Asked.MAKER else partner for asked in phase.asked]
+        self._enter("solo", True)
+
+    def _enter(self, phase: str, decisions: bool) -> None:
+        if decisions:
+            self.phase = phase
+        else:
+            self._next_phase()
+
+    def _cut(self, phase: Cut) -> None:
+        """B8: the lifted packet goes under the rest; its bottom cards, then the ones above, are
+        offered to the cutter while they are fixed top trumps."""
+        self.phase = "cut"
+        depth = self.rng.randrange(1, len(self.pack))
+        lifted, rest = self.pack[:depth], self.pack[depth:]
+        self.exposed = list(reversed(lifted[-phase.take:])) if phase.take else []
+        self.pack = rest + lifted
+        self.log.append({"event": "cut", "cutter": self.cutter, "depth": depth})
+        if self._tree_on_offer() is None:
+            self._next_phase()
+
+    def _tree_on_offer(self) -> Card | None:
+        index = len(self.taken)
+        if index < len(self.exposed) and self.exposed[index] in self.game.permanent_trumps:
+            return self.exposed[index]
+        return None
+
+    def _deal(self, phase: DealPackets) -> None:
+        """Packets round by round from the player after the dealer; cards taken at the cut
+        shorten the cutter's first packet (B9)."""
+        pack = [card for card in self.pack if card not in self.taken] if self.taken else self.pack
+        self.hands[self.cutter].extend(self.taken)
+        order = self.table.order_from(self.table.next(self.dealer))
+        top = 0
+        for number, size in enumerate(phase.packets):
+            for seat in order:
+                count = size - len(self.taken) if number == 0 and seat == self.cutter else size
+                self.hands[seat].extend(pack[top:top + count])
+                top += count
+        self.stock = pack[top:]
+        self.pack = []
+        self.log.append({"event": "deal", "dealer": self.dealer, "taken": list(self.taken),
+                         "hands": [list(hand) for hand in self.hands]})
+        self._next_phase()
+
+    def _turn_up(self, phase: TurnUp) -> None:
+        """A9–A11: the top card of the stock sets trump and lies under the stock, unless a
+        matching forecast is exchanged for it."""
+        self.turned = self.stock.pop(0)
+        outcome = forecast_outcome(self.game, self.table, self.dealer, self.forecasts, self.turned)
+        self.trump = outcome.trump
+        self.indicator = outcome.indicator
+        if outcome.exchange is not None:
+            self.hands[outcome.exchange.seat].append(self.turned)
+        for seat, card in outcome.returned:
+            self.hands[seat].append(card)
+        self.stock.append(self.indicator)
+        self.log.append({"event": "turn-up", "card": self.turned, "trump": self.trump,
+                         "exchange": outcome.exchange.seat if outcome.exchange else None,
+                         "indicator": self.indicator})
+        self._next_phase()
+
+    def _turn(self) -> None:
+        self.turned = self.stock.pop(0)
+        self.log.append({"event": "turn", "card": self.turned})
+
+    def trump_suit_of(self, card: Card) -> Suit:
+        """B11: a turned fixed top trump counts as its home suit."""
+        if card in self.game.permanent_trumps:
+            assert self.game.permanent_trump_suit is not None  # game.yml requires it with fixed top trumps
+            return self.game.permanent_trump_suit
+        return card.suit
+
+    def _fix_trump(self, suit: Suit, maker: int, taker: int | None, cards: list[Card]) -> None:
+        """Trump is made; the taker (if any) takes `cards` and will discard as many; what is
+        left of the stock is out of play."""
+        self.trump = suit
+        self.maker = maker
+        self.taker = taker
+        if taker is not None:
+            self.hands[taker].extend(cards)
+        self.discards_due = len(cards)
+        self.out.extend(self.stock)
+        self.stock = []
+        self.log.append({"event": "trump", "suit": suit, "maker": maker, "taken": list(cards)})
+        self._next_phase()
+
+    def _refuse(self, first: Card) -> None:
+        """Turn on from `first` until a different suit; all of one suit make that suit compulsory."""
+        first_suit = self.trump_suit_of(first)
+        turned = [first]
+        while self.stock:
+            card = self.stock.pop(0)
+            if self.trump_suit_of(card) is not first_suit:
+                self.out.extend(turned)
+                self._fix_trump(self.trump_suit_of(card), self.chooser, self.chooser, [card])
+                return
+            turned.append(card)
+        self._fix_trump(first_suit, self.chooser, self.chooser, turned)
+
+    def _bid(self, action: Bid) -> None:
+        phase = self._phases[self._at]
+        assert isinstance(phase, Bidding) and self.turned is not None
+        self.log.append({"event": "bid", "seat": action.seat, "round": phase.rounds[self.bid_round].value,
+                         "suit": action.suit})
+        self.bidders.pop(0)
+        if action.suit is not None:
+            if phase.rounds[self.bid_round] is BidRound.ORDER_UP:
+                self._fix_trump(action.suit, action.seat, self.dealer, [self.turned])
+            else:
+                self._fix_trump(action.suit, action.seat, None, [])
+            return
+        if self.bidders:
+            return
+        if self.bid_round == 0:
+            self.out.append(self.turned)  # turned down
+        self.bid_round += 1
+        if self.bid_round < len(phase.rounds):
+            self.bidders = list(self.table.order_from(self.table.next(self.dealer)))
+            return
+        self.thrown_in = True
+        self.phase = "over"
+        self.log.append({"event": "thrown-in", "dealer": self.dealer})
+
+    def _start_play(self, phase: Tricks) -> None:
+        sitting_out = self.table.partners(self.solo)[0] if self.solo is not None else None
+        if sitting_out is not None:
+            self.players = [seat for seat in self.players if seat != sitting_out]
+            self.out.extend(self.hands[sitting_out])
+            self.hands[sitting_out] = []
+        leader = self.table.next(self.dealer)
+        while leader not in self.players:
+            leader = self.table.next(leader)
+        self._lead(leader)
+        self._draw = self.game.procedure.draws
+        self.phase = "play"
+
+    def _lead(self, leader: int) -> None:
+        self.leader = leader
+        at = self.players.index(leader)
+        self._order = self.players[at:] + self.players[:at]
+
+    # --- whose turn, and what may they do ---
+
+    @property
+    def to_move(self) -> int | None:
+        phase = self.phase
+        if phase == "play":
+            return self._order[len(self.trick)]
+        if phase == "forecast":
+            return self.forecasters[0]
+        if phase == "cut":
+            return self.cutter
+        if phase == "choose":
+            return self.chooser
+        if phase == "bid":
+            return self.bidders[0]
+        if phase == "discard":
+            return self.taker
+        if phase == "solo":
+            return self.solo_asked[0]
+        return None
+
+    def legal_actions(self) -> list:
+        """Computed once per turn: strategies ask, then apply checks against the same list."""
+        if self._actions is None:
+            self._actions = self._legal_actions()
+        return self._actions
+
+    def _legal_actions(self) -> list:
+        seat = self.to_move
+        if seat is None:  # the deal is over
+            return []
+        phase = self.phase
+        if phase == "play":
+            plays = self._plays[seat]
+            return [plays[card] for card in allowed_cards(self.game, self.trump, self.trick, self.hands[seat])]
+        if phase == "forecast":
+            taken = {card.suit for card in self.forecasts.values()}
+            return [Forecast(seat, None), *(Forecast(seat, c) for c in self.hands[seat] if c.suit not in taken)]
+        if phase == "cut":
+            return [TakeTree(seat, True), TakeTree(seat, False)]
+        if phase == "choose":
+            return [ChooseTrump(seat, True), ChooseTrump(seat, False)]
+        if phase == "bid":
+            return self._bids(seat)
+        if phase == "discard":
+            return [Discard(seat, card) for card in self.hands[seat]]
+        if phase == "solo":
+            return [Solo(seat, False), Solo(seat, True)]
+        return []
+
+    def _bids(self, seat: int) -> list[Bid]:
+        phase = self._phases[self._at]
+        assert isinstance(phase, Bidding) and self.turned is not None
+        turned = self.trump_suit_of(self.turned)
+        if phase.rounds[self.bid_round] is BidRound.ORDER_UP:
+            suits = [turned]
+        else:
+            suits = [suit for suit in self.game.suits if suit is not turned or self.bid_round == 0]
+        last = self.bid_round == len(phase.rounds) - 1 and len(self.bidders) == 1
+        passing = [] if last and phase.stick_the_dealer else [Bid(seat, None)]
+        return passing + [Bid(seat, suit) for suit in suits]
+
+    def is_terminal(self) -> bool:
+        return self.phase == "over"
+
+    # --- making a move ---
+
+    def apply(self, action: Action) -> None:
+        actions = self.legal_actions()
+        if action not in actions:  # `in` tries identity first: the strategy's own action is found at once
+            raise ValueError(f"{action} is not a legal action now")
+        self._actions = None
+        if type(action) is Play:  # the hot path first; the decisions are rare
+            self.hands[action.seat].remove(action.card)
+            self.trick.append(action.card)
+            if len(self.trick) == len(self._order):
+                self._end_trick()
+        else:
+            _DECIDE[type(action)](self, action)
+
+    def _forecast(self, action: Forecast) -> None:
+        self.forecasters.pop(0)
+        if action.card is not None:
+            self.hands[action.seat].remove(action.card)
+            self.forecasts[action.seat] = action.card
+        self.log.append({"event": "forecast", "seat": action.seat, "card": action.card})
+        if not self.forecasters:
+            self._next_phase()
+
+    def _take_tree(self, action: TakeTree) -> None:
+        tree = self._tree_on_offer()
+        assert tree is not None  # the cut phase lasts only while a tree is on offer
+        self.log.append({"event": "take-tree", "card": tree, "take": action.take})
+        if action.take:
+            self.taken.append(tree)
+            if self._tree_on_offer() is not None:
+                return
+        self._next_phase()
+
+    def _choose(self, action: ChooseTrump) -> None:
+        turned = self.turned
+        assert turned is not None  # turned when the choice began
+        self.log.append({"event": "choose", "accept": action.accept})
+        if action.accept:
+            self._fix_trump(self.trump_suit_of(turned), self.chooser, self.chooser, [turned])
+        else:
+            self._refuse(turned)
+
+    def _discard(self, action: Discard) -> None:
+        self.hands[action.seat].remove(action.card)
+        self.out.append(action.card)
+        self.log.append({"event": "discard", "seat": action.seat, "card": action.card})
+        self.discards_due -= 1
+        if self.discards_due == 0:
+            self._next_phase()
+
+    def _solo(self, action: Solo) -> None:
+        self.solo_asked.pop(0)
+        self.log.append({"event": "solo", "seat": action.seat, "solo": action.solo})
+        if action.solo:
+            self.solo = action.seat
+        if action.solo or not self.solo_asked:
+            self._next_phase()
+
+    def _end_trick(self) -> None:
+        trick, stock = self.trick, self.stock
+        verdict = judge_trick(self.game, self.trump, trick)
+        winner = self._order[verdict.winner]
+        team = self._teams[winner]
+        self.piles[team].extend(trick)
+        self.won[team] += 1
+        self.log.append({"event": "trick", "leader": self.leader, "plays": trick,
+                         "winner": winner, "points": verdict.points, "reason": verdict.reason})
+        self.trick = []
+        self.tricks += 1
+        self._lead(winner)
+        players = len(self._order)
+        if self._draw and len(stock) >= players:  # A16; with five the indicator stays (A18)
+            for seat in self._order:
+                card = stock.pop(0)
+                self.hands[seat].append(card)
+                if not stock and card is self.indicator:
+                    self.indicator_taker = seat
+                self.log.append({"event": "draw", "seat": seat, "card": card})
+        if not self.hands[winner]:
+            self.phase = "over"
+
+    # --- the outcome ---
+
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        teams: dict[int, list[int]] = {}
+        for seat in range(self.table.players):
+            teams.setdefault(self.table.team_of(seat), []).append(seat)
+        return tuple(tuple(members) for _, members in sorted(teams.items(), key=lambda t: t[1][0]))
+
+    def result(self) -> DealResult | TrickResult | ThrownIn:
+        if not self.is_terminal():
+            raise ValueError("the deal is not over")
+        if self.thrown_in:
+            return ThrownIn(self.dealer)
+        scoring = self.game.scoring
+        if isinstance(scoring, TrickScoring):
+            return self._trick_result(scoring)
+        if not isinstance(scoring, VictoryPoints):
+            raise RuleError(f"{self.game.name} has no scoring, which a whole deal needs (game.yml: scoring)")
+        # The turn-up that fixed the trump of a finished deal also set both cards.
+        assert self.turned is not None and self.indicator is not None
+        sides = self.sides()
+        value = self.game.points_by_card
+        points = tuple(sum([value[c] for c in self.piles[self.table.team_of(side[0])]])
+                       for side in sides)
+        return DealResult(sides=sides, points=points,
+                          victory=victory(scoring, points, self.table.team_size),
+                          trump=str(self.trump), turned=self.turned, indicator=self.indicator,
+                          indicator_taker=self.indicator_taker, trick_count=self.tricks)
+
+    def _trick_result(self, scoring: TrickScoring) -> TrickResult:
+        assert self.trump is not None and self.maker is not None  # check requires a maker with trick scoring
+        declarers = self.table.team_of(self.maker)
+        won = (self.won[0], self.won[1])
+        return TrickResult(trump=self.trump, declarers=declarers, solo=self.solo, tricks=won,
+                           score=trick_score(scoring, won[declarers], self.tricks, self.solo is not None))
+
+
+_ENTER: dict[type, Callable[[Deal, Any], None]] = {
+    Cut: Deal._cut, DealPackets: Deal._deal, Forecasts: Deal._enter_forecast, TurnUp: Deal._turn_up,
+    AcceptOrRefuse: Deal._enter_choice, Bidding: Deal._enter_bidding, Discards: Deal._enter_discard,
+    SoloOffer: Deal._enter_solo, Tricks: Deal._start_play}
+"""What entering each kind of phase does: a table, since a chain of isinstance tests costs a
+whole deal a tenth of its time."""
+
+_DECIDE: dict[type, Callable[[Deal, Any], None]] = {
+    Forecast: Deal._forecast, TakeTree: Deal._take_tree, ChooseTrump: Deal._choose, Bid: Deal._bid,
+    Discard: Deal._discard, Solo: Deal._solo}
+"""What each decision does; a Play, the hot path, is applied before this table is looked at."""
+
+
+def places(deal: Deal) -> list[Card]:
+    """Where every card is now: each card of the deck exactly once."""
+    cards = [c for hand in deal.hands for c in hand] + deal.pack + deal.stock + deal.out + deal.trick
+    cards += [c for pile in deal.piles for c in pile]
+    cards += list(deal.forecasts.values()) if deal.trump is None else []
+    if deal.turned is not None and deal.phase in ("choose", "bid") and deal.bid_round == 0:
+        cards.append(deal.turned)
+    return cards
+
+
+@lru_cache(maxsize=32)
+def seat_plays(game: GameSpec, players: int) -> tuple[dict[Card, Play], ...]:
+    """Each seat's possible plays, built once per game and table size rather than on every turn:
+    actions are immutable, so every deal shares them."""
+    return tuple({card: Play(seat, card) for card in game.deck} for seat in range(players))
+
+
+def play_out(state: Deal, strategy, rng: random.Random):
+    """Apply the strategy's actions until the deal is over; its result."""
+    while not state.is_terminal():
+        state.apply(strategy(state, rng))
+    return state.result()

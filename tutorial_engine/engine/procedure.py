@@ -1,0 +1,155 @@
+"""A deal's procedure as data: the phases `game.yml` lists under `deal:`, in order.
+
+Each phase is a frozen record of its parameters; `engine/deal.py` plays them. A game whose
+deal is a new combination of these phases needs no Python, only a new `game.yml`.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import ClassVar
+
+from .cards import Card, Rank
+
+
+@dataclass(frozen=True)
+class Cut:
+    """The player before the dealer cuts; the cards exposed at the bottom of the lifted packet
+    are offered to the cutter while they are fixed top trumps, at most `take` of them (B8)."""
+
+    name: ClassVar[str] = "cut"
+
+    take: int = 0
+
+
+@dataclass(frozen=True)
+class DealPackets:
+    """Cards dealt to each player in packets of these sizes, round by round, starting after the
+    dealer (A7, B9: 3 then 2). The rest stay face down as the stock."""
+
+    name: ClassVar[str] = "deal"
+
+    packets: tuple[int, ...]
+
+    @property
+    def hand_size(self) -> int:
+        return sum(self.packets)
+
+
+@dataclass(frozen=True)
+class Forecasts:
+    """Before the turn-up, the dealer's opponents may lay a card forecasting trump (A8–A11)."""
+
+    name: ClassVar[str] = "forecast"
+
+
+@dataclass(frozen=True)
+class TurnUp:
+    """The top card of the stock sets trump and goes under the stock, to be drawn last (A9, R6)."""
+
+    name: ClassVar[str] = "turn-up"
+
+
+@dataclass(frozen=True)
+class AcceptOrRefuse:
+    """The player after the dealer accepts the turned card's suit and takes it, or refuses: cards
+    are turned on until another suit shows, and the chooser takes that one (B11)."""
+
+    name: ClassVar[str] = "accept-or-refuse"
+
+
+class BidRound(enum.Enum):
+    ORDER_UP = "order-up"
+    """Each player in turn orders the turned card's suit as trump, or passes; the dealer takes
+    the turned card."""
+    NAME = "name"
+    """The turned card is turned down; each player in turn names another suit, or passes."""
+
+
+@dataclass(frozen=True)
+class Bidding:
+    """Rounds of bidding from the player after the dealer. If every round ends with all passing,
+    the deal is thrown in, unless `stick_the_dealer`: then the dealer must name a suit."""
+
+    name: ClassVar[str] = "bidding"
+
+    rounds: tuple[BidRound, ...]
+    stick_the_dealer: bool = False
+
+
+@dataclass(frozen=True)
+class Discards:
+    """Whoever took cards from the table to fix trump discards as many (B11: the chooser; the
+    dealer who picked up an ordered card)."""
+
+    name: ClassVar[str] = "discard"
+
+
+class Asked(enum.Enum):
+    MAKER = "maker"
+    PARTNER = "partner"
+    """The maker's partner, in a game of pairs."""
+
+
+@dataclass(frozen=True)
+class SoloOffer:
+    """The seats `asked` in turn may each play alone; the first who does leaves their partner out
+    (B12)."""
+
+    name: ClassVar[str] = "solo"
+
+    asked: tuple[Asked, ...]
+
+
+@dataclass(frozen=True)
+class Tricks:
+    """Tricks until the hands are empty, the first led by the first player after the dealer who is
+    not sitting out. With `draw`, after each trick every player draws from the stock, the winner
+    first, while it holds a card for each (A16)."""
+
+    name: ClassVar[str] = "tricks"
+
+    draw: bool = False
+
+
+Phase = Cut | DealPackets | Forecasts | TurnUp | AcceptOrRefuse | Bidding | Discards | SoloOffer | Tricks
+
+PHASE_KINDS = (Cut, DealPackets, Forecasts, TurnUp, AcceptOrRefuse, Bidding, Discards, SoloOffer, Tricks)
+"""Every kind of phase, in the order a deal may use them; each is named in game.yml by its `name`."""
+
+TRUMP_PHASES = (TurnUp, AcceptOrRefuse, Bidding)
+"""The phases that fix trump; a procedure has exactly one."""
+
+
+@dataclass(frozen=True)
+class Procedure:
+    phases: tuple[Phase, ...]
+
+    def find(self, kind: type) -> Phase | None:
+        return next((phase for phase in self.phases if isinstance(phase, kind)), None)
+
+    @property
+    def packets(self) -> tuple[int, ...]:
+        deal = self.find(DealPackets)
+        assert isinstance(deal, DealPackets)  # check requires one
+        return deal.packets
+
+    @property
+    def draws(self) -> bool:
+        tricks = self.find(Tricks)
+        return isinstance(tricks, Tricks) and tricks.draw
+
+    @property
+    def has_maker(self) -> bool:
+        """A player chooses trump and with a partner must make the tricks (not a turn-up)."""
+        return self.find(AcceptOrRefuse) is not None or self.find(Bidding) is not None
+
+
+@dataclass(frozen=True)
+class PartnerDraw:
+    """Before the first deal, the four cards of `rank` are dealt one to each player: the two of
+    one colour play against the other two, and the holder of `first` deals first (B7)."""
+
+    rank: Rank
+    first: Card

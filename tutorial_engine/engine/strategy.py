@@ -1,0 +1,98 @@
+"""Seeded players for whole deals: any legal action, or a sensible one.
+
+A strategy is a function of the deal's state and a generator that returns one of the state's
+legal actions; it never changes the state.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import cast
+
+from .cards import Card
+from .deal import Action, Bid, ChooseTrump, Deal, Forecast, Play, Solo, TakeTree
+from .game import VictoryPoints
+from .rules import judge_trick, trick_verdict
+
+
+def random_strategy(state: Deal, rng: random.Random) -> Action:
+    """Any legal action."""
+    return rng.choice(state.legal_actions())
+
+
+def sensible_strategy(state: Deal, rng: random.Random) -> Action:
+    """Forecast with a card of the lowest rank; take trees; accept a suit held twice; bid a suit
+    held three times; never solo; discard the weakest card. In play, a game of card points takes
+    a trick with points when possible, cheaply, else throws the cheapest; a game of tricks plays
+    the cheapest card that wins as the last hand, else the weakest."""
+    actions = state.legal_actions()
+    kind = type(actions[0])
+    if kind is Forecast:
+        lowest = state.game.plain_order[-1]
+        return next((a for a in actions[1:] if a.card is not None and a.card.rank is lowest), actions[0])
+    if kind is TakeTree:
+        return actions[0]
+    if kind is ChooseTrump:
+        assert state.turned is not None  # turned when the choice began
+        turned = state.trump_suit_of(state.turned)
+        held = sum(1 for c in state.hands[state.chooser] if state.trump_suit_of(c) is turned)
+        return actions[0] if held >= 2 else actions[1]
+    if kind is Bid:
+        return _bid(state, cast("list[Bid]", actions))
+    if kind is Solo:
+        return actions[0]
+    if isinstance(state.game.scoring, VictoryPoints):
+        return _take_points(state, cast("list[Play]", actions))
+    return _take_tricks(state, actions)
+
+
+def _bid(state: Deal, bids: list[Bid]) -> Bid:
+    """The suit that would give the bidder the most trumps, if at least three; else pass (when
+    passing is allowed)."""
+    hand = state.hands[bids[0].seat]
+
+    def trumps(bid: Bid) -> int:
+        suit_of = state.game.table(bid.suit).suit
+        return sum(1 for card in hand if suit_of[card] is bid.suit)
+
+    suits = [bid for bid in bids if bid.suit is not None]
+    best = max(suits, key=trumps)
+    passing = bids[0] if bids[0].suit is None else None
+    return best if passing is None or trumps(best) >= 3 else passing
+
+
+def _take_points(state: Deal, plays: list[Play]) -> Play:
+    game, trick = state.game, state.trick
+    value = game.card_points
+
+    def strength(card: Card) -> int:
+        table = game.table(state.trump)
+        return table.trump_strength.get(card, -100) * 100 + table.plain_strength.get(card, 0)
+
+    if trick:
+        winning = [a for a in plays
+                   if state.table.next(state.leader, trick_verdict(game, state.trump, [*trick, a.card]).winner)
+                   == a.seat] if len(trick) + 1 == state.table.players else []
+        if winning and any(value(c) for c in trick):
+            return min(winning, key=lambda a: (value(a.card), strength(a.card)))
+    return min(plays, key=lambda a: (value(a.card), strength(a.card)))
+
+
+def _take_tricks(state: Deal, actions: list) -> Action:
+    """Plays and discards alike: a card, the weakest unless it wins the trick as the last hand."""
+    table = state.game.table(state.trump)
+
+    def strength(card: Card) -> int:
+        return table.trump_strength.get(card, 0) * 100 + table.plain_strength.get(card, 0)
+
+    if type(actions[0]) is Play and len(state.trick) + 1 == len(state.players):
+        winners = [a for a in actions if judge_trick(state.game, state.trump, [*state.trick, a.card]).winner
+                   == len(state.trick)]
+        if winners:
+            return min(winners, key=lambda a: strength(a.card))
+    return min(actions, key=lambda a: strength(a.card))
+
+
+STRATEGIES: dict[str, Callable[[Deal, random.Random], Action]] = {
+    "random": random_strategy, "sensible": sensible_strategy}
