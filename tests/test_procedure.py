@@ -255,7 +255,7 @@ def test_a_walkthrough_tells_the_bidding_and_asks_who_takes_an_ordered_card(bowe
     html = render(WalkSpec(bowers, 4, 2, 2))
     assert story_lines(html)[:3] == [
         "Anna deals 5 cards to each player, in packets of 3 and 2. The 4 cards left over lie face down as the talon.",
-        "Anna turns up 9♥.", "Boris orders up 9♥."]
+        "The top card of the talon is turned face up: 9♥.", "Boris orders up 9♥."]
     assert story_lines(html)[-1] == "All 5 tricks are played. The declarers are Boris and Dawit."
     asked = [(s["question"], s["answer"], s["feedback"]) for s in steps(html)]
     assert asked[:4] == [
@@ -272,7 +272,7 @@ def test_a_dealer_who_orders_up_is_told_to_discard_and_not_asked_who_takes_the_c
     from test_walkthrough import render, steps, story_lines
 
     html = render(WalkSpec(bowers, 4, 2, 1))
-    assert story_lines(html)[1:7] == ["Anna turns up Q♥.", "Boris passes.", "Chiara passes.", "Dawit passes.",
+    assert story_lines(html)[1:7] == ["The top card of the talon is turned face up: Q♥.", "Boris passes.", "Chiara passes.", "Dawit passes.",
                                       "Anna orders up Q♥.", "Anna takes Q♥ and discards one card face down (J♠)."]
     asked = [(s["question"], s["answer"], s["feedback"]) for s in steps(html)]
     assert "Who takes the turned card?" not in [question for question, _, _ in asked]

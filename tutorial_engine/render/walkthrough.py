@@ -327,7 +327,7 @@ class WalkRenderer:
         """The bids in turn; asked, who takes an ordered card, which pair declares, who leads."""
         tr = self.tr
         dealer, maker = self.name(m.dealer), self.name(m.maker)
-        story = [tr.pgettext("walkthrough", "{dealer} turns up {card}.", dealer=dealer, card=m.turned)]
+        story = [tr.pgettext("walkthrough", "The top card of the talon is turned face up: {card}.", card=m.turned)]
         for seat, round_, suit in m.bids:
             player = self.name(seat)
             if round_ is BidRound.ORDER_UP:
