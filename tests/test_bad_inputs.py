@@ -26,6 +26,8 @@ PROJECT = Path(__file__).resolve().parent.parent
 BAD = PROJECT / "tests" / "fixtures" / "bad"
 FIXTURES = sorted(path.name for path in BAD.iterdir() if path.suffix in (".yml", ".yaml"))
 EXPECT = "# expect: "
+GAMES = ", ".join(sorted(path.parent.name for path in (PROJECT / "examples").glob("*/game.yml")))
+"""Every game's id, as messages that list the games name them: `{games}` in an expect line."""
 
 
 @pytest.fixture(autouse=True)
@@ -43,7 +45,7 @@ def expected(name: str) -> list[str]:
         if not line.startswith("#"):
             break
         if line.startswith(EXPECT):
-            lines.append(f"{display_path(BAD / name)}:{line.removeprefix(EXPECT)}")
+            lines.append(f"{display_path(BAD / name)}:{line.removeprefix(EXPECT)}".replace("{games}", GAMES))
     assert lines, f"{name} states no '{EXPECT}' line"
     return lines
 

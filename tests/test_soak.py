@@ -32,8 +32,11 @@ def test_a_short_soak_prints_its_counts_and_no_failure():
     assert lines[1].startswith("Albastini: 300 deals (16 kinds of table and rules in turn), 0 failures, ")
     assert lines[2].startswith("Altbaumer: 300 deals (1 kind of table and rules in turn), 0 failures, ")
     assert lines[3].startswith("Briscola: 300 deals (1 kind of table and rules in turn), 0 failures, ")
-    assert lines[4].startswith("judge: 3,000 lines, ") and " 0 failures, " in lines[4]
-    assert lines[5].startswith("peak memory: ") and lines[5].endswith(" MB")
+    games = lines[1:-2]                    # one line a game, every game of examples/ in turn
+    assert len(games) == len(list((ROOT / "examples").glob("*/game.yml")))
+    assert all(" 300 deals (" in line and "), 0 failures, " in line for line in games)
+    assert lines[-2].startswith("judge: 3,000 lines, ") and " 0 failures, " in lines[-2]
+    assert lines[-1].startswith("peak memory: ") and lines[-1].endswith(" MB")
 
 
 def test_the_judge_lines_are_both_answered_and_refused(games):
