@@ -220,8 +220,8 @@ class Deal:
         self._at = -1
         self._actions = None
         self._plays = seat_plays(self.game, players)
-        self._draw = False
-        self._teams = tuple(self.table.team_of(seat) for seat in range(players))
+        self._draw = self.game.procedure.draws
+        self._teams = _teams(self.table)
         self._next_phase()
 
     # --- the phases, in game.yml's order ---
@@ -385,7 +385,6 @@ class Deal:
         while leader not in self.players:
             leader = self.table.next(leader)
         self._lead(leader)
-        self._draw = self.game.procedure.draws
         self.phase = "play"
 
     def _lead(self, leader: int) -> None:
@@ -421,13 +420,14 @@ class Deal:
         return self._actions
 
     def _legal_actions(self) -> list:
+        phase, trick = self.phase, self.trick
+        if phase == "play":  # the hot path, without the to_move property's round of tests
+            player = self._order[len(trick)]
+            plays = self._plays[player]
+            return [plays[card] for card in allowed_cards(self.game, self.trump, trick, self.hands[player])]
         seat = self.to_move
         if seat is None:  # the deal is over
             return []
-        phase = self.phase
-        if phase == "play":
-            plays = self._plays[seat]
-            return [plays[card] for card in allowed_cards(self.game, self.trump, self.trick, self.hands[seat])]
         if phase == "forecast":
             taken = {card.suit for card in self.forecasts.values()}
             return [Forecast(seat, None), *(Forecast(seat, c) for c in self.hands[seat] if c.suit not in taken)]
@@ -525,7 +525,7 @@ class Deal:
         self.piles[team].extend(trick)
         self.won[team] += 1
         self.log.append({"event": "trick", "leader": self.leader, "plays": trick,
-                         "winner": winner, "points": verdict.points, "reason": verdict.reason})
+                         "winner": winner, "points": sum(verdict.card_points), "reason": verdict.reason})
         self.trick = []
         self.tricks += 1
         self._lead(winner)
@@ -598,6 +598,12 @@ def places(deal: Deal) -> list[Card]:
     if deal.turned is not None and deal.phase in ("choose", "bid") and deal.bid_round == 0:
         cards.append(deal.turned)
     return cards
+
+
+@lru_cache(maxsize=32)
+def _teams(table: Table) -> tuple[int, ...]:
+    """Each seat's side, computed once per table rather than once per deal."""
+    return tuple(table.team_of(seat) for seat in range(table.players))
 
 
 @lru_cache(maxsize=32)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from functools import cached_property
 from typing import ClassVar
 
 from .cards import Card, Rank
@@ -135,7 +136,7 @@ class Procedure:
         assert isinstance(deal, DealPackets)  # check requires one
         return deal.packets
 
-    @property
+    @cached_property
     def draws(self) -> bool:
         tricks = self.find(Tricks)
         return isinstance(tricks, Tricks) and tricks.draw
