@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 from click.testing import CliRunner
@@ -15,6 +16,7 @@ from test_scripted_deals import StackedRandom
 from test_walkthrough_spoilers import LOCALES, read, rendered, spoilers
 
 from tutorial_engine.cli.main import cli
+from tutorial_engine.content.project import check
 from tutorial_engine.content.walkthrough import WalkSpec, thrown_in
 from tutorial_engine.engine.cards import Card, Suit, parse_cards
 from tutorial_engine.engine.deal import Bid, Deal, Discard, Play, Solo, ThrownIn, TrickResult, places
@@ -252,7 +254,7 @@ def test_simulate_plays_a_whole_game():
     assert "orders up" in text or "names" in text
 
 
-EUCHRE_THROWN_IN = {12, 18, 25, 27}
+EUCHRE_THROWN_IN = {27}
 """Seeds whose Euchre deal nobody bids on: check refuses them for a walkthrough."""
 
 
@@ -266,3 +268,31 @@ def test_no_walkthrough_seed_answers_its_own_questions(euchre, seed):
 
 def test_the_seeds_left_out_are_those_thrown_in(euchre):
     assert {s for s in range(40) if thrown_in(WalkSpec(euchre, 4, 2, s))} == EUCHRE_THROWN_IN
+
+
+def test_the_order_drill_names_the_bowers_above_the_trump_order():
+    from test_drills import ROOT, rendered, steps_of
+
+    report = check(ROOT)
+    explanations = [steps[0][2] for steps in steps_of(rendered(report, "euchre", "which-card-is-higher"))]
+    trumps = [e for e in explanations if e.startswith("In the trump suit")]
+    bowers = [e for e in explanations if " of the trump suit" in e or "of the trump's colour" in e]
+    assert trumps and bowers
+    for explanation in trumps:   # U5: the two bowers, then A K Q 10 9; never a jack among them
+        assert re.match(r"In the trump suit the order is J(.) J(.) A K Q 10 9, so ", explanation), explanation
+    for explanation in bowers:
+        assert re.match(r"J. is the jack of (the trump suit, the highest trump|the other suit of the trump's colour: "
+                        r"it counts as a trump that only J. outranks), so it beats ", explanation), explanation
+
+
+def test_the_sensible_player_does_not_hand_the_dealer_a_bower_on_three_trumps(euchre):
+    from tutorial_engine.engine.strategy import sensible_strategy
+
+    hands = {1: "J♥ 10♦ 9♦ K♠ Q♣", 2: "A♦ Q♦ 9♠ 9♣ 10♥", 3: "A♠ K♣ Q♥ 9♥ 10♠", 0: "A♣ K♥ Q♠ J♠ 10♣"}
+    state = deal(euchre, 0, hands, "J♦ K♦ A♥ J♣")
+    # Boris would hold three trumps under diamonds, but ordering up gives J♦, the right bower, to
+    # the dealer, his opponent: he passes. Chiara, the dealer's partner, counts the card her
+    # partner will take: A♦ Q♦ and J♦ make three, and she orders it up.
+    assert sensible_strategy(state, random.Random(0)) == Bid(1, None)
+    state.apply(Bid(1, None))
+    assert sensible_strategy(state, random.Random(0)) == Bid(2, DIAMONDS)

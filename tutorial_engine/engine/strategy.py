@@ -23,7 +23,7 @@ def random_strategy(state: Deal, rng: random.Random) -> Action:
 
 def sensible_strategy(state: Deal, rng: random.Random) -> Action:
     """Forecast with a card of the lowest rank; take trees; accept a suit held twice; bid a suit
-    held three times; never solo; discard the weakest card. In play, a game of card points takes
+    that gives the side three trumps; never solo; discard the weakest card. In play, a game of card points takes
     a trick with points when possible, cheaply, else throws the cheapest; a game of tricks plays
     the cheapest card that wins as the last hand, else the weakest."""
     actions = state.legal_actions()
@@ -48,13 +48,23 @@ def sensible_strategy(state: Deal, rng: random.Random) -> Action:
 
 
 def _bid(state: Deal, bids: list[Bid]) -> Bid:
-    """The suit that would give the bidder the most trumps, if at least three; else pass (when
-    passing is allowed)."""
-    hand = state.hands[bids[0].seat]
+    """The suit that would give the bidder's side the most trumps, if at least three; else pass
+    (when passing is allowed). Ordering up hands the turned card to the dealer: a trump more for
+    the dealer's side, and for the other side a top trump given away counts against the bid."""
+    seat = bids[0].seat
+    hand = state.hands[seat]
+    turned = state.turned
+    ordering = turned is not None and turned not in state.out   # still face up: the order-up round
+    ours = state.table.team_of(seat) == state.table.team_of(state.dealer)
 
     def trumps(bid: Bid) -> int:
-        suit_of = state.game.table(bid.suit).suit
-        return sum(1 for card in hand if suit_of[card] is bid.suit)
+        table = state.game.table(bid.suit)
+        held = sum(1 for card in hand if table.suit[card] is bid.suit)
+        if not ordering or turned is None:
+            return held
+        if ours:
+            return held + 1
+        return held - (1 if turned in table.top else 0)
 
     suits = [bid for bid in bids if bid.suit is not None]
     best = max(suits, key=trumps)

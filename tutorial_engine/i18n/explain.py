@@ -44,15 +44,34 @@ def _top_trump_wins(verdict: Verdict, game: GameSpec, tr: Translator) -> str | N
         if not higher:
             return tr.gettext("{card} is the {rank} of the trump suit, and no card ranks above it.",
                               card=card, rank=rank)
-        return tr.gettext("{card} is the {rank} of the trump suit: only {higher} ranks above it, and that card "
-                          "was not played.", card=card, rank=rank, higher=higher[0])
+        return tr.gettext("{card} is the {rank} of the trump suit: the only card above it, {higher}, was not "
+                          "played.", card=card, rank=rank, higher=higher[0])
     # TRANSLATORS: "colour" here and below is red or black, not a suit.
     if not higher:
         return tr.gettext("{card} is the {rank} of the other suit of the trump's colour: it counts as a trump, "
                           "and no card ranks above it.", card=card, rank=rank)
     return tr.gettext("{card} is the {rank} of the other suit of the trump's colour: it counts as a trump, and "
-                      "only {higher} ranks above it, and that card was not played.", card=card, rank=rank,
+                      "the only card above it, {higher}, was not played.", card=card, rank=rank,
                       higher=higher[0])
+
+
+def top_trump_beats(high, low, game: GameSpec, trump, tr: Translator) -> str:
+    """Why a top trump that depends on the trump suit (a bower) beats another card."""
+    top = game.table(trump).top
+    rank = rank_term(high.rank, tr)
+    if top.index(high) == 0:
+        if high.suit is trump:
+            return tr.gettext("{high} is the {rank} of the trump suit, the highest trump, so it beats {low}.",
+                              high=high, rank=rank, low=low)
+        return tr.gettext("{high} counts as the highest trump, so it beats {low}.", high=high, low=low)
+    higher = top[top.index(high) - 1]
+    if high.suit is trump:
+        return tr.gettext("{high} is the {rank} of the trump suit, a trump that only {higher} outranks, so it "
+                          "beats {low}.", high=high, rank=rank, higher=higher, low=low)
+    # TRANSLATORS: "colour" is red or black, not a suit.
+    return tr.gettext("{high} is the {rank} of the other suit of the trump's colour: it counts as a trump "
+                      "that only {higher} outranks, so it beats {low}.", high=high, rank=rank, higher=higher,
+                      low=low)
 
 
 def why_wins(verdict: Verdict, game: GameSpec) -> str:

@@ -27,6 +27,7 @@ from ..content.drills import (
     draw,
 )
 from ..content.examples import ForecastExample, LegalExample, TrickExample
+from ..engine.cards import Card
 from ..engine.game import TrickScoring, VictoryPoints
 from ..engine.scoring import DealVictory, Outcome, round_winner, trick_score, victory
 from ..i18n.cardnames import inline, rank_letter
@@ -36,6 +37,7 @@ from ..i18n.explain import (
     explain_outcome,
     explain_win,
     points_sum,
+    top_trump_beats,
 )
 from ..i18n.grammar import Team, Term
 from ..i18n.translator import LeftToRight, Signed
@@ -279,10 +281,17 @@ class DrillRenderer:
             why = tr.gettext("{card} is a tree, and the trees outrank every other trump.", card=high)
         elif high in table.trump_strength and low not in table.trump_strength:
             why = tr.pgettext("drill", "{high} is a trump and {low} is not.", high=high, low=low)
+        elif high in table.top:
+            why = top_trump_beats(high, low, game, trump, tr)
         else:
+            # The ranks of this suit as they stand under this trump: a card that a top trump took
+            # away (a bower, a tree) is in neither the suit's trump order nor its plain order.
             in_trumps = high in table.trump_strength
-            ranks = game.trump_order if in_trumps else game.plain_order
-            order = LeftToRight(" ".join(rank_letter(r, tr) for r in ranks))
+            suit = trump if in_trumps and trump is not None else high.suit
+            ranks = [r for r in (game.trump_order if in_trumps else game.plain_order)
+                     if Card(r, suit) not in table.top and table.suit.get(Card(r, suit)) is suit]
+            above = [rank_letter(c.rank, tr) + str(c.suit) for c in table.top] if in_trumps else []
+            order = LeftToRight(" ".join([*above, *(rank_letter(r, tr) for r in ranks)]))
             why = (tr.pgettext("drill", "In the trump suit the order is {order}, so {high} beats {low}.",
                                order=order, high=high, low=low) if in_trumps else
                    tr.pgettext("drill", "In a suit that is not trump the order is {order}, so {high} beats {low}.",
@@ -459,8 +468,8 @@ class DrillRenderer:
         if scoring.rounds == 1:
             steps.append(self.choice(
                 "choice", tr.pgettext("drill", "Has a side now won the match?"), options, [winner or "none"],
-                tr.pgettext("drill", "The scores are now {declarers} and {defenders}; {target} wins the match.",
-                            declarers=after[0], defenders=after[1], target=scoring.round)))
+                tr.pgettext("drill", "The declarers now have {declarers} and the defenders {defenders}; {target} "
+                                     "wins the match.", declarers=after[0], defenders=after[1], target=scoring.round)))
         else:
             steps.append(self.choice(
                 "choice", tr.pgettext("drill", "Has a side now won the round?"), options, [winner or "none"],
