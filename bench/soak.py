@@ -37,26 +37,18 @@ sys.path.insert(0, str(ROOT / "bench"))
 sys.path.insert(0, str(ROOT / "tests"))
 
 from deal_invariants import places  # noqa: E402
-from deals import choice_soak, soak  # noqa: E402
+from deals import choice_soak, soak, tables  # noqa: E402
 
 from tutorial_engine.cli.judge import BadLine, answer  # noqa: E402
 from tutorial_engine.content.project import Report, load_games  # noqa: E402
 from tutorial_engine.engine.deal import Deal  # noqa: E402
 from tutorial_engine.engine.game import TrickScoring  # noqa: E402
-from tutorial_engine.engine.seating import SeatingError, Table  # noqa: E402
+from tutorial_engine.engine.seating import Table  # noqa: E402
 
 
 def seatings(game) -> list[tuple[object, Table]]:
     """Every (variant, table) the game allows, its plain rules first."""
-    specs = [game, *game.variants.values()]
-    tables = []
-    for players in game.players:
-        for size in range(1, players + 1):
-            try:
-                tables.append(Table.for_game(game, players, size))
-            except SeatingError:
-                continue
-    return [(spec, table) for spec in specs for table in tables]
+    return [(spec, table) for spec in [game, *game.variants.values()] for table in tables(game)]
 
 
 def drawing_soak(game, total: int) -> tuple[int, int]:
