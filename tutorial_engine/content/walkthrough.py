@@ -258,7 +258,7 @@ def _choice_moments(deal: Deal, rng: random.Random):
     talon = [deal.turned, *deal.stock]
     actions, duties = _played(deal, sensible_strategy, rng)
     if deal.thrown_in:
-        raise ThrownInError(deal)
+        raise ThrownInError
     assert deal.trump is not None and deal.maker is not None  # fixed before the first trick
     dealt = next(e for e in deal.log if e["event"] == "deal")
     if deal.game.procedure.find(CutPhase) is not None:
@@ -290,11 +290,8 @@ def _choice_moments(deal: Deal, rng: random.Random):
 
 
 class ThrownInError(ValueError):
-    """Everyone passed in every round of bidding: the deal has nothing to walk through."""
-
-    def __init__(self, deal: Deal):
-        super().__init__("everyone passes on the cards this seed deals, so the deal is thrown in; "
-                         "choose another seed")
+    """Everyone passed in every round of bidding: the deal has nothing to walk through (`check`
+    says so at the walkthrough's seed)."""
 
 
 def thrown_in(spec: WalkSpec) -> bool:

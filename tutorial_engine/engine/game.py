@@ -187,10 +187,6 @@ class GameSpec:
         """The top trumps that are trumps whatever the trump suit (Altbaumer's trees, B3)."""
         return tuple(top.card for top in self.top_trumps if top.card is not None)
 
-    def top_trumps_under(self, trump: Suit | None) -> tuple[Card, ...]:
-        """The top trumps, high to low, when `trump` is trump."""
-        return self.table(trump).top
-
     @cached_property
     def deck_set(self) -> frozenset[Card]:
         return frozenset(self.deck)
