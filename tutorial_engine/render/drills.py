@@ -290,12 +290,19 @@ class DrillRenderer:
             suit = trump if in_trumps and trump is not None else high.suit
             ranks = [r for r in (game.trump_order if in_trumps else game.plain_order)
                      if Card(r, suit) not in table.top and table.suit.get(Card(r, suit)) is suit]
-            above = [rank_letter(c.rank, tr) + str(c.suit) for c in table.top] if in_trumps else []
-            order = LeftToRight(" ".join([*above, *(rank_letter(r, tr) for r in ranks)]))
-            why = (tr.pgettext("drill", "In the trump suit the order is {order}, so {high} beats {low}.",
-                               order=order, high=high, low=low) if in_trumps else
-                   tr.pgettext("drill", "In a suit that is not trump the order is {order}, so {high} beats {low}.",
-                               order=order, high=high, low=low))
+            order = LeftToRight(" ".join(rank_letter(r, tr) for r in ranks))
+            if in_trumps and table.top:
+                why = tr.npgettext("drill", "The top trump {higher} comes first, then the trump suit in the order "
+                                            "{order}, so {high} beats {low}.",
+                                   "The top trumps {higher} come first, then the trump suit in the order {order}, "
+                                   "so {high} beats {low}.", len(table.top), higher=list(table.top), order=order,
+                                   high=high, low=low)
+            elif in_trumps:
+                why = tr.pgettext("drill", "In the trump suit the order is {order}, so {high} beats {low}.",
+                                  order=order, high=high, low=low)
+            else:
+                why = tr.pgettext("drill", "In a suit that is not trump the order is {order}, so {high} beats {low}.",
+                                  order=order, high=high, low=low)
         step = self.choice("choice", tr.pgettext("drill", "Which card is higher?"),
                            [self.card_option(str(c), c) for c in ex.cards], [str(high)], why)
         return DrillQuestion(Markup(self.macros.with_trump(trump) + self.macros.row(ex.cards)), (step,))
