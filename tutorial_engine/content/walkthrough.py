@@ -46,9 +46,9 @@ class Dealt:
     hands: tuple[tuple[Card, ...], ...]
     stock: int
     forecasters: tuple[int, ...]
-    """Who may forecast, in turn (A8); empty in a trump-choice deal."""
+    """Who may forecast, in turn (A8); empty in a deal without a forecast phase."""
     chooser: int | None
-    """Who chooses trump (B11); None in a drawing deal."""
+    """The player after the dealer, who chooses trump (B11) or bids first; None when trump is turned up."""
     taken: tuple[Card, ...] = ()
     """B9: trees the cutter took at the cut, which shorten the cutter's first packet."""
 
@@ -164,8 +164,8 @@ class Walkthrough:
 
 
 def walk(spec: WalkSpec) -> Walkthrough:
-    """The deal the seed gives, seat 0 dealing, played by the sensible strategy; a trump-choice
-    deal first draws for partners, which is its first moment."""
+    """The deal the seed gives, seat 0 dealing, played by the sensible strategy; a game that
+    draws for partners (game.yml `partners`) does that first, and it is the first moment."""
     table = Table.for_game(spec.game, spec.players, spec.team_size)
     rng = random.Random(spec.seed)
     if spec.game.procedure.has_maker:

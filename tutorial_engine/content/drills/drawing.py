@@ -1,7 +1,7 @@
 """Drawing a drill's questions: `count` distinct candidates that meet its constraints, from a
 generator seeded with the game, the drill id and the seed, so every build gives the same
-questions. Deal-scoring drills draw theirs from whole deals the engine plays out (draw_deal.py
-for Albastini, trump_choice_deal.py's matches for Altbaumer) and keep the engine's results.
+questions. Deal-scoring drills draw theirs from whole deals the engine plays out (engine/deal.py,
+and engine/match.py's matches for a game scored by tricks) and keep the engine's results.
 """
 
 from __future__ import annotations
