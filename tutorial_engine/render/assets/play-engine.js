@@ -1,0 +1,684 @@
+/* The rules engine of the play pages: the Python engine's deal, rules, players and scoring,
+ * interpreting a game exported from game.yml (tutorial_engine/engine/export.py). It names no
+ * game. tests/test_play_engine.py holds it to the Python engine: the same seed deals the same
+ * cards, and positions, verdicts, legal plays and whole deals agree.
+ *
+ * API (cards are codes such as "A♥", suits symbols such as "♠", seats 0…n-1 in the direction
+ * of play, seat 0 the first dealer):
+ *   TcPlayEngine.Random(seed)            CPython's random.Random(seed): shuffle, randrange, choice
+ *   TcPlayEngine.game(data)              a game, its strength tables computed once
+ *   new TcPlayEngine.Deal(game, table, dealer, rng)   table = {players, teamSize}
+ *     .phase ("forecast" "cut" "choose" "bid" "discard" "solo" "play" "over"), .toMove(),
+ *     .legalActions(), .apply(action), .isTerminal(), .result(), .log (events as in Python)
+ *   TcPlayEngine.legality(game, trump, trick, hand)  {duty, led, trump, legal, refused}
+ *   TcPlayEngine.verdict(game, trump, plays)         {winner, card, reason, led, trump, plays, cardPoints, points}
+ *   TcPlayEngine.advice(deal)            {action, why, n}: the sensible player's choice and its reason
+ *   TcPlayEngine.Match(game, table, seed, target)    consecutive deals to the end of a match
+ */
+(function (root) {
+  "use strict";
+
+  // --- chance: CPython's Mersenne Twister, so that a seed deals the same cards in Python ---
+
+  function Random(seed) {
+    var mt = new Uint32Array(624), index = 625;
+    function initGenrand(s) {
+      mt[0] = s >>> 0;
+      for (index = 1; index < 624; index++) {
+        var prev = mt[index - 1] ^ (mt[index - 1] >>> 30);
+        mt[index] = (Math.imul(1812433253, prev) + index) >>> 0;
+      }
+    }
+    // random.seed(int): the absolute value's 32-bit words, least significant first
+    var key = [seed % 4294967296 >>> 0];
+    if (seed >= 4294967296) key.push(Math.floor(seed / 4294967296) >>> 0);
+    initGenrand(19650218);
+    var i = 1, j = 0, k;
+    for (k = Math.max(624, key.length); k; k--) {
+      var p = mt[i - 1] ^ (mt[i - 1] >>> 30);
+      mt[i] = ((mt[i] ^ Math.imul(p, 1664525)) + key[j] + j) >>> 0;
+      i++; j++;
+      if (i >= 624) { mt[0] = mt[623]; i = 1; }
+      if (j >= key.length) j = 0;
+    }
+    for (k = 623; k; k--) {
+      var q = mt[i - 1] ^ (mt[i - 1] >>> 30);
+      mt[i] = ((mt[i] ^ Math.imul(q, 1566083941)) - i) >>> 0;
+      i++;
+      if (i >= 624) { mt[0] = mt[623]; i = 1; }
+    }
+    mt[0] = 0x80000000;
+
+    function next32() {
+      var y;
+      if (index >= 624) {
+        for (var kk = 0; kk < 624; kk++) {
+          y = (mt[kk] & 0x80000000) | (mt[(kk + 1) % 624] & 0x7fffffff);
+          mt[kk] = mt[(kk + 397) % 624] ^ (y >>> 1) ^ (y & 1 ? 0x9908b0df : 0);
+        }
+        index = 0;
+      }
+      y = mt[index++];
+      y ^= y >>> 11;
+      y ^= (y << 7) & 0x9d2c5680;
+      y ^= (y << 15) & 0xefc60000;
+      y ^= y >>> 18;
+      return y >>> 0;
+    }
+    function below(n) { // _randbelow_with_getrandbits, for n < 2**32
+      var shift = Math.clz32(n), r = next32() >>> shift;
+      while (r >= n) r = next32() >>> shift;
+      return r;
+    }
+    return {
+      below: below,
+      randrange: function (start, stop) { return start + below(stop - start); },
+      choice: function (items) { return items[below(items.length)]; },
+      shuffle: function (items) {
+        for (var n = items.length - 1; n > 0; n--) {
+          var m = below(n + 1), t = items[n];
+          items[n] = items[m]; items[m] = t;
+        }
+      }
+    };
+  }
+
+  // --- a game: cards, orders and the strength of every card under each trump ---
+
+  var RED = { "♥": true, "♦": true };
+  var TRUMP_BASE = 1000;
+  function rankOf(card) { return card.slice(0, -1); }
+  function suitOf(card) { return card.slice(-1); }
+
+  function game(data) {
+    var g = Object.create(data);
+    g.value = {};
+    data.deck.forEach(function (card) { g.value[card] = data.points[rankOf(card)] || 0; });
+    g.trees = data.top.filter(function (t) { return t.card; }).map(function (t) { return t.card; });
+    g.tables = {};
+    data.suits.concat([""]).forEach(function (trump) { g.tables[trump] = table(g, trump || null); });
+    g.table = function (trump) { return g.tables[trump || ""]; };
+    return g;
+  }
+
+  function topUnder(top, trump, suits) {
+    if (top.card) return top.card;
+    if (!trump) return null;
+    if (top.suit === "trump") return top.rank + trump;
+    var other = suits.filter(function (s) { return s !== trump && !RED[s] === !RED[trump]; })[0];
+    return other ? top.rank + other : null;
+  }
+
+  function table(g, trump) {
+    var top = g.top.map(function (t) { return topUnder(t, trump, g.suits); })
+      .filter(function (c) { return c && g.deck.indexOf(c) >= 0; });
+    var trumps = top.slice();
+    if (trump) g.trumpOrder.forEach(function (r) { if (top.indexOf(r + trump) < 0) trumps.push(r + trump); });
+    var t = { trump: trump, top: top, suit: {}, trumpStrength: {}, plainStrength: {}, strength: {} };
+    g.deck.forEach(function (c) { t.suit[c] = top.indexOf(c) >= 0 ? trump : suitOf(c); });
+    g.suits.forEach(function (s) {
+      g.plainOrder.forEach(function (r, i) {
+        if (top.indexOf(r + s) < 0) t.plainStrength[r + s] = t.strength[r + s] = g.plainOrder.length - i;
+      });
+    });
+    trumps.forEach(function (c, i) {
+      t.trumpStrength[c] = trumps.length - i;
+      t.strength[c] = TRUMP_BASE + trumps.length - i;
+    });
+    return t;
+  }
+
+  // --- the rule kernels ---
+
+  function verdict(g, trump, plays) {
+    var t = g.table(trump), led = t.suit[plays[0]], best = 0, bestKey = t.strength[plays[0]];
+    for (var i = 1; i < plays.length; i++) {
+      var key = t.strength[plays[i]];
+      if (key > bestKey && (key >= TRUMP_BASE || t.suit[plays[i]] === led)) { best = i; bestKey = key; }
+    }
+    var card = plays[best];
+    var reason = bestKey < TRUMP_BASE ? "highest-of-led-suit" : g.trees.indexOf(card) >= 0 ? "tree" : "highest-trump";
+    var cardPoints = plays.map(function (c) { return g.value[c]; });
+    return { winner: best, card: card, reason: reason, led: led, trump: trump || null, plays: plays.slice(),
+             cardPoints: cardPoints, points: cardPoints.reduce(function (a, b) { return a + b; }, 0) };
+  }
+
+  function roles(g, v) {
+    var t = g.table(v.trump), trumpWon = v.reason !== "highest-of-led-suit";
+    return v.plays.map(function (c, i) {
+      if (i === v.winner) return "wins";
+      if (c in t.trumpStrength) return "lower-trump";
+      if (t.suit[c] === v.led) return trumpWon ? "trumped" : "lower-of-led-suit";
+      return "off-suit";
+    });
+  }
+
+  var REFUSALS = { "follow": "must-follow", "play-tree": "must-play-tree", "trump": "must-trump" };
+
+  function allowed(g, trump, trick, hand) {
+    if (!trick.length) return ["lead", hand.slice()];
+    if (g.follow === "none") return ["none", hand.slice()];
+    var suit = g.table(trump).suit, led = suit[trick[0]];
+    function of(test) { return hand.filter(test); }
+    if (led === trump) {
+      var trumps = trump ? of(function (c) { return suit[c] === trump; }) : [];
+      return trumps.length ? ["follow", trumps] : ["free", hand.slice()];
+    }
+    var treesFollow = suitOf(trick[0]) === g.home;
+    var following = of(function (c) { return suit[c] === led || (treesFollow && g.trees.indexOf(c) >= 0); });
+    if (!of(function (c) { return suit[c] === led; }).length) following = [];
+    if (following.length) return ["follow", following];
+    var held = treesFollow ? of(function (c) { return g.trees.indexOf(c) >= 0; }) : [];
+    if (held.length) return ["play-tree", held];
+    if (g.follow === "suit") return ["void", hand.slice()];
+    var mine = trump ? of(function (c) { return suit[c] === trump; }) : [];
+    return mine.length ? ["trump", mine] : ["free", hand.slice()];
+  }
+
+  function legality(g, trump, trick, hand) {
+    var a = allowed(g, trump, trick, hand), code = REFUSALS[a[0]], refused = {};
+    if (code) hand.forEach(function (c) { if (a[1].indexOf(c) < 0) refused[c] = code; });
+    return { duty: a[0], led: trick.length ? g.table(trump).suit[trick[0]] : null, trump: trump || null,
+             legal: a[1], refused: refused };
+  }
+
+  // --- seats and sides ---
+
+  function Table(players, teamSize) {
+    this.players = players;
+    this.teamSize = teamSize || 1;
+    this.teamCount = players / this.teamSize;
+  }
+  Table.prototype.teamOf = function (seat) { return seat % this.teamCount; };
+  Table.prototype.partners = function (seat) {
+    var out = [];
+    for (var s = seat % this.teamCount; s < this.players; s += this.teamCount) if (s !== seat) out.push(s);
+    return out;
+  };
+  Table.prototype.next = function (seat, steps) {
+    var n = this.players;
+    return (((seat + (steps === undefined ? 1 : steps)) % n) + n) % n;
+  };
+  Table.prototype.orderFrom = function (seat) {
+    var out = [];
+    for (var k = 0; k < this.players; k++) out.push((seat + k) % this.players);
+    return out;
+  };
+
+  function remove(list, item) { list.splice(list.indexOf(item), 1); }
+
+  // --- a whole deal, phase by phase (tutorial_engine/engine/deal.py) ---
+
+  function Deal(g, tbl, dealer, rng) {
+    this.game = g; this.table = tbl; this.dealer = dealer; this.rng = rng;
+    this.log = [];
+    this.pack = g.deck.slice();
+    rng.shuffle(this.pack);
+    this.hands = []; for (var s = 0; s < tbl.players; s++) this.hands.push([]);
+    this.stock = []; this.out = [];
+    this.piles = []; this.won = [];
+    for (var t = 0; t < tbl.teamCount; t++) { this.piles.push([]); this.won.push(0); }
+    this.cutter = tbl.next(dealer, -1);
+    this.exposed = []; this.taken = [];
+    this.forecasters = []; this.forecasts = []; // [seat, card] in the order laid
+    this.trump = null; this.turned = null; this.indicator = null; this.indicatorTaker = null;
+    this.chooser = tbl.next(dealer);
+    this.maker = null; this.bidders = []; this.bidRound = 0; this.taker = null; this.discardsDue = 0;
+    this.soloAsked = []; this.solo = null;
+    this.players = tbl.orderFrom(0);
+    this.trick = []; this.leader = tbl.next(dealer); this.order = [];
+    this.tricks = 0; this.thrownIn = false; this.phase = "";
+    this.at = -1; this.actions = null;
+    this.draws = g.phases.some(function (p) { return p.phase === "tricks" && p.draw; });
+    this.nextPhase();
+  }
+
+  var ENTER = {
+    "cut": function (p) {
+      this.phase = "cut";
+      var depth = this.rng.randrange(1, this.pack.length);
+      var lifted = this.pack.slice(0, depth);
+      this.exposed = p.take ? lifted.slice(-p.take).reverse() : [];
+      this.pack = this.pack.slice(depth).concat(lifted);
+      this.log.push({ event: "cut", cutter: this.cutter, depth: depth });
+      if (this.treeOnOffer() === null) this.nextPhase();
+    },
+    "deal": function (p) {
+      var taken = this.taken, tbl = this.table, self = this;
+      var pack = taken.length ? this.pack.filter(function (c) { return taken.indexOf(c) < 0; }) : this.pack;
+      Array.prototype.push.apply(this.hands[this.cutter], taken);
+      var order = tbl.orderFrom(tbl.next(this.dealer)), top = 0;
+      p.packets.forEach(function (size, number) {
+        order.forEach(function (seat) {
+          var count = number === 0 && seat === self.cutter ? size - taken.length : size;
+          Array.prototype.push.apply(self.hands[seat], pack.slice(top, top + count));
+          top += count;
+        });
+      });
+      this.stock = pack.slice(top);
+      this.pack = [];
+      this.log.push({ event: "deal", dealer: this.dealer, taken: taken.slice(),
+                      hands: this.hands.map(function (h) { return h.slice(); }) });
+      this.nextPhase();
+    },
+    "forecast": function () {
+      var tbl = this.table, dealer = this.dealer;
+      this.forecasters = tbl.orderFrom(tbl.next(dealer)).filter(function (s) {
+        return s !== dealer && tbl.partners(dealer).indexOf(s) < 0;
+      });
+      this.enter("forecast", this.forecasters.length > 0);
+    },
+    "turn-up": function () {
+      var turned = this.turned = this.stock.shift(), exchange = null, self = this;
+      this.trump = suitOf(turned);
+      // A10: a forecast of the turned suit is exchanged for the turned card; the others go back
+      this.forecasts.forEach(function (f) {
+        if (suitOf(f[1]) === suitOf(turned)) exchange = f;
+        self.hands[f[0]].push(exchange === f ? turned : f[1]);
+      });
+      this.indicator = exchange ? exchange[1] : turned;
+      this.stock.push(this.indicator);
+      this.log.push({ event: "turn-up", card: turned, trump: this.trump,
+                      exchange: exchange ? exchange[0] : null, indicator: this.indicator });
+      this.nextPhase();
+    },
+    "accept-or-refuse": function () { this.turn(); this.enter("choose", true); },
+    "bidding": function () {
+      this.turn();
+      this.bidders = this.table.orderFrom(this.table.next(this.dealer));
+      this.enter("bid", true);
+    },
+    "discard": function () { this.enter("discard", this.discardsDue > 0); },
+    "solo": function (p) {
+      var maker = this.maker, partner = this.table.partners(maker)[0];
+      this.soloAsked = p.asked.map(function (a) { return a === "maker" ? maker : partner; });
+      this.enter("solo", true);
+    },
+    "tricks": function () {
+      var self = this;
+      if (this.solo !== null) {
+        var out = this.table.partners(this.solo)[0];
+        this.players = this.players.filter(function (s) { return s !== out; });
+        Array.prototype.push.apply(this.out, this.hands[out]);
+        this.hands[out] = [];
+      }
+      var leader = this.table.next(this.dealer);
+      while (self.players.indexOf(leader) < 0) leader = this.table.next(leader);
+      this.lead(leader);
+      this.phase = "play";
+    }
+  };
+
+  Deal.prototype.nextPhase = function () {
+    var p = this.game.phases[++this.at];
+    ENTER[p.phase].call(this, p);
+  };
+  Deal.prototype.enter = function (phase, decisions) {
+    if (decisions) this.phase = phase; else this.nextPhase();
+  };
+  Deal.prototype.treeOnOffer = function () {
+    var i = this.taken.length;
+    return i < this.exposed.length && this.game.trees.indexOf(this.exposed[i]) >= 0 ? this.exposed[i] : null;
+  };
+  Deal.prototype.turn = function () {
+    this.turned = this.stock.shift();
+    this.log.push({ event: "turn", card: this.turned });
+  };
+  Deal.prototype.trumpSuitOf = function (card) {
+    return this.game.trees.indexOf(card) >= 0 ? this.game.home : suitOf(card);
+  };
+  Deal.prototype.fixTrump = function (suit, maker, taker, cards) {
+    this.trump = suit; this.maker = maker; this.taker = taker;
+    if (taker !== null) Array.prototype.push.apply(this.hands[taker], cards);
+    this.discardsDue = cards.length;
+    Array.prototype.push.apply(this.out, this.stock);
+    this.stock = [];
+    this.log.push({ event: "trump", suit: suit, maker: maker, taken: cards.slice() });
+    this.nextPhase();
+  };
+  Deal.prototype.lead = function (leader) {
+    this.leader = leader;
+    var at = this.players.indexOf(leader);
+    this.order = this.players.slice(at).concat(this.players.slice(0, at));
+  };
+
+  Deal.prototype.toMove = function () {
+    switch (this.phase) {
+      case "play": return this.order[this.trick.length];
+      case "forecast": return this.forecasters[0];
+      case "cut": return this.cutter;
+      case "choose": return this.chooser;
+      case "bid": return this.bidders[0];
+      case "discard": return this.taker;
+      case "solo": return this.soloAsked[0];
+    }
+    return null;
+  };
+
+  Deal.prototype.legalActions = function () {
+    if (!this.actions) this.actions = this.computeActions();
+    return this.actions;
+  };
+  Deal.prototype.computeActions = function () {
+    var seat = this.toMove(), hand = this.hands[seat], self = this;
+    function each(kind, key, values) {
+      return values.map(function (v) { var a = { kind: kind, seat: seat }; a[key] = v; return a; });
+    }
+    switch (this.phase) {
+      case "play": return each("play", "card", allowed(this.game, this.trump, this.trick, hand)[1]);
+      case "forecast":
+        var taken = this.forecasts.map(function (f) { return suitOf(f[1]); });
+        return each("forecast", "card", [null].concat(hand.filter(function (c) { return taken.indexOf(suitOf(c)) < 0; })));
+      case "cut": return each("take", "take", [true, false]);
+      case "choose": return each("choose", "accept", [true, false]);
+      case "bid": return each("bid", "suit", this.bids());
+      case "discard": return each("discard", "card", hand.slice());
+      case "solo": return each("solo", "solo", [false, true]);
+    }
+    return [];
+  };
+  Deal.prototype.bids = function () {
+    var p = this.game.phases[this.at], turned = this.trumpSuitOf(this.turned), round = this.bidRound;
+    var suits = p.rounds[round] === "order-up" ? [turned]
+      : this.game.suits.filter(function (s) { return s !== turned || round === 0; });
+    var last = round === p.rounds.length - 1 && this.bidders.length === 1;
+    return (last && p.stick ? [] : [null]).concat(suits);
+  };
+  Deal.prototype.isTerminal = function () { return this.phase === "over"; };
+
+  Deal.prototype.apply = function (action) {
+    var legal = this.legalActions().filter(function (a) {
+      return a.kind === action.kind && a.seat === action.seat && a.card === action.card && a.take === action.take
+        && a.accept === action.accept && a.suit === action.suit && a.solo === action.solo;
+    });
+    if (!legal.length) throw new Error("not a legal action now: " + JSON.stringify(action));
+    this.actions = null;
+    DECIDE[action.kind].call(this, action);
+  };
+
+  var DECIDE = {
+    "play": function (a) {
+      remove(this.hands[a.seat], a.card);
+      this.trick.push(a.card);
+      if (this.trick.length === this.order.length) this.endTrick();
+    },
+    "forecast": function (a) {
+      this.forecasters.shift();
+      if (a.card !== null) { remove(this.hands[a.seat], a.card); this.forecasts.push([a.seat, a.card]); }
+      this.log.push({ event: "forecast", seat: a.seat, card: a.card });
+      if (!this.forecasters.length) this.nextPhase();
+    },
+    "take": function (a) {
+      this.log.push({ event: "take-tree", card: this.treeOnOffer(), take: a.take });
+      if (a.take) {
+        this.taken.push(this.treeOnOffer());
+        if (this.treeOnOffer() !== null) return;
+      }
+      this.nextPhase();
+    },
+    "choose": function (a) {
+      this.log.push({ event: "choose", accept: a.accept });
+      if (a.accept) return this.fixTrump(this.trumpSuitOf(this.turned), this.chooser, this.chooser, [this.turned]);
+      var first = this.trumpSuitOf(this.turned), turned = [this.turned];
+      while (this.stock.length) {
+        var card = this.stock.shift();
+        if (this.trumpSuitOf(card) !== first) {
+          Array.prototype.push.apply(this.out, turned);
+          return this.fixTrump(this.trumpSuitOf(card), this.chooser, this.chooser, [card]);
+        }
+        turned.push(card);
+      }
+      this.fixTrump(first, this.chooser, this.chooser, turned);
+    },
+    "bid": function (a) {
+      var p = this.game.phases[this.at], tbl = this.table;
+      this.log.push({ event: "bid", seat: a.seat, round: p.rounds[this.bidRound], suit: a.suit });
+      this.bidders.shift();
+      if (a.suit !== null) {
+        if (p.rounds[this.bidRound] === "order-up") return this.fixTrump(a.suit, a.seat, this.dealer, [this.turned]);
+        return this.fixTrump(a.suit, a.seat, null, []);
+      }
+      if (this.bidders.length) return;
+      if (this.bidRound === 0) this.out.push(this.turned);
+      this.bidRound++;
+      if (this.bidRound < p.rounds.length) { this.bidders = tbl.orderFrom(tbl.next(this.dealer)); return; }
+      this.thrownIn = true;
+      this.phase = "over";
+      this.log.push({ event: "thrown-in", dealer: this.dealer });
+    },
+    "discard": function (a) {
+      remove(this.hands[a.seat], a.card);
+      this.out.push(a.card);
+      this.log.push({ event: "discard", seat: a.seat, card: a.card });
+      if (--this.discardsDue === 0) this.nextPhase();
+    },
+    "solo": function (a) {
+      this.soloAsked.shift();
+      this.log.push({ event: "solo", seat: a.seat, solo: a.solo });
+      if (a.solo) this.solo = a.seat;
+      if (a.solo || !this.soloAsked.length) this.nextPhase();
+    }
+  };
+
+  Deal.prototype.endTrick = function () {
+    var v = verdict(this.game, this.trump, this.trick), winner = this.order[v.winner];
+    var team = this.table.teamOf(winner), stock = this.stock;
+    Array.prototype.push.apply(this.piles[team], this.trick);
+    this.won[team]++;
+    this.log.push({ event: "trick", leader: this.leader, plays: this.trick, winner: winner, points: v.points,
+                    reason: v.reason });
+    this.lastTrick = v;
+    this.trick = [];
+    this.tricks++;
+    this.lead(winner);
+    if (this.draws && stock.length >= this.order.length) {
+      for (var i = 0; i < this.order.length; i++) {
+        var seat = this.order[i], card = stock.shift();
+        this.hands[seat].push(card);
+        if (!stock.length && card === this.indicator) this.indicatorTaker = seat;
+        this.log.push({ event: "draw", seat: seat, card: card });
+      }
+    }
+    if (!this.hands[winner].length) this.phase = "over";
+  };
+
+  Deal.prototype.sides = function () {
+    var out = [];
+    for (var t = 0; t < this.table.teamCount; t++) {
+      var side = [];
+      for (var s = t; s < this.table.players; s += this.table.teamCount) side.push(s);
+      out.push(side);
+    }
+    return out;
+  };
+
+  Deal.prototype.result = function () {
+    var scoring = this.game.scoring, self = this;
+    if (this.thrownIn) return { kind: "thrown-in", dealer: this.dealer };
+    if (scoring.kind === "tricks") {
+      var declarers = this.table.teamOf(this.maker), won = this.won.slice();
+      return { kind: "tricks", trump: this.trump, declarers: declarers, solo: this.solo, tricks: won,
+               score: trickScore(scoring, won[declarers], this.tricks, this.solo !== null) };
+    }
+    var sides = this.sides();
+    var points = sides.map(function (side) {
+      return self.piles[self.table.teamOf(side[0])].reduce(function (a, c) { return a + self.game.value[c]; }, 0);
+    });
+    return { kind: "points", sides: sides, points: points, victory: victory(scoring, points, this.table.teamSize),
+             trump: this.trump, turned: this.turned, indicator: this.indicator, indicatorTaker: this.indicatorTaker,
+             trickCount: this.tricks };
+  };
+
+  // --- scoring (tutorial_engine/engine/scoring.py) ---
+
+  function victory(scoring, totals, teamSize) {
+    var threshold = scoring.thresholds[teamSize], best = Math.max.apply(null, totals);
+    if (threshold === undefined) threshold = null;
+    var ties = totals.filter(function (t) { return t === best; }).length;
+    if (ties > 1 || (scoring.winsAbove !== null && best <= scoring.winsAbove)) {
+      return { winner: null, points: 0, outcome: "tie", threshold: threshold, winsAbove: scoring.winsAbove };
+    }
+    var double = threshold !== null && totals.some(function (t) { return t < threshold; });
+    return { winner: totals.indexOf(best), points: double ? 2 : 1, outcome: double ? "win-double" : "win",
+             threshold: threshold, winsAbove: scoring.winsAbove };
+  }
+
+  function trickScore(s, declarerTricks, tricks, solo) {
+    function gain(taken, sweep) { return taken === tricks ? sweep : taken >= s.majority ? 1 : 0; }
+    if (declarerTricks >= s.majority) {
+      return { declarers: gain(declarerTricks, solo && s.soloSweep !== null ? s.soloSweep : s.sweep), defenders: 0,
+               declarersWon: true };
+    }
+    return { declarers: s.declarersLoss, declarersWon: false,
+             defenders: s.defenders !== null ? s.defenders : gain(tricks - declarerTricks, s.sweep) };
+  }
+
+  function matchStep(s, scores, rounds, declarers, tricks, solo) {
+    var total = tricks[0] + tricks[1];
+    if (s.decider && rounds[0] === s.rounds - 1 && rounds[1] === s.rounds - 1) {
+      return { written: [0, 0], scores: scores.slice(), rounds: rounds.slice(), roundWinner: null,
+               matchWinner: tricks[0] >= s.majority ? 0 : 1, decider: true };
+    }
+    var deal = trickScore(s, tricks[declarers], total, solo), written = [0, 0];
+    written[declarers] = deal.declarers; written[1 - declarers] = deal.defenders;
+    var after = [scores[0] + written[0], scores[1] + written[1]], won = rounds.slice(), roundWon = null, matchWon = null;
+    if (s.soloWinsRound && solo && tricks[declarers] === total) roundWon = declarers;
+    else if (Math.max(after[0], after[1]) >= s.round) roundWon = after[0] >= s.round ? 0 : 1;
+    if (roundWon !== null) {
+      won[roundWon]++;
+      if (s.rounds > 1) after = [0, 0];
+      if (won[roundWon] === s.rounds) matchWon = roundWon;
+    }
+    return { written: written, scores: after, rounds: won, roundWinner: roundWon, matchWinner: matchWon, decider: false };
+  }
+
+  // --- the sensible player (tutorial_engine/engine/strategy.py), with the reason for each choice ---
+
+  function first(items, key) { // Python's min(): the first of the least keys
+    var best = items[0], bestKey = key(best);
+    for (var i = 1; i < items.length; i++) {
+      var k = key(items[i]);
+      if (k[0] < bestKey[0] || (k[0] === bestKey[0] && k[1] < bestKey[1])) { best = items[i]; bestKey = k; }
+    }
+    return best;
+  }
+
+  function advice(deal) {
+    var actions = deal.legalActions(), kind = actions[0].kind, g = deal.game;
+    if (kind === "forecast") {
+      var lowest = g.plainOrder[g.plainOrder.length - 1];
+      for (var i = 1; i < actions.length; i++) {
+        if (rankOf(actions[i].card) === lowest) return { action: actions[i], why: "forecast-lowest" };
+      }
+      return { action: actions[0], why: "forecast-none" };
+    }
+    if (kind === "take") return { action: actions[0], why: "take-tree" };
+    if (kind === "choose") {
+      var turned = deal.trumpSuitOf(deal.turned);
+      var held = deal.hands[deal.chooser].filter(function (c) { return deal.trumpSuitOf(c) === turned; }).length;
+      return held >= 2 ? { action: actions[0], why: "accept", n: held } : { action: actions[1], why: "refuse", n: held };
+    }
+    if (kind === "bid") return bid(deal, actions);
+    if (kind === "solo") return { action: actions[0], why: "no-solo" };
+    if (g.scoring.kind === "victory-points") return takePoints(deal, actions);
+    return takeTricks(deal, actions);
+  }
+
+  function bid(deal, bids) {
+    var seat = bids[0].seat, hand = deal.hands[seat], turned = deal.turned;
+    var ordering = turned !== null && deal.out.indexOf(turned) < 0;
+    var ours = deal.table.teamOf(seat) === deal.table.teamOf(deal.dealer);
+    function trumps(b) {
+      var t = deal.game.table(b.suit), held = hand.filter(function (c) { return t.suit[c] === b.suit; }).length;
+      if (!ordering) return held;
+      return ours ? held + 1 : held - (t.top.indexOf(turned) >= 0 ? 1 : 0);
+    }
+    var best = null, most = -Infinity;
+    bids.forEach(function (b) { if (b.suit !== null && trumps(b) > most) { best = b; most = trumps(b); } });
+    if (bids[0].suit !== null || most >= 3) return { action: best, why: "bid", n: most };
+    return { action: bids[0], why: "pass" };
+  }
+
+  function takePoints(deal, plays) {
+    var g = deal.game, trick = deal.trick, t = g.table(deal.trump);
+    function key(a) {
+      var s = (a.card in t.trumpStrength ? t.trumpStrength[a.card] : -100) * 100 + (t.plainStrength[a.card] || 0);
+      return [g.value[a.card], s];
+    }
+    if (trick.length && trick.length + 1 === deal.table.players
+        && trick.some(function (c) { return g.value[c]; })) {
+      var winning = plays.filter(function (a) {
+        return deal.table.next(deal.leader, verdict(g, deal.trump, trick.concat([a.card])).winner) === a.seat;
+      });
+      if (winning.length) return { action: first(winning, key), why: "take-points" };
+    }
+    return { action: first(plays, key), why: "cheapest" };
+  }
+
+  function takeTricks(deal, actions) {
+    var t = deal.game.table(deal.trump), trick = deal.trick;
+    function key(a) { return [(t.trumpStrength[a.card] || 0) * 100 + (t.plainStrength[a.card] || 0), 0]; }
+    if (actions[0].kind === "play" && trick.length + 1 === deal.players.length) {
+      var winners = actions.filter(function (a) {
+        return verdict(deal.game, deal.trump, trick.concat([a.card])).winner === trick.length;
+      });
+      if (winners.length) return { action: first(winners, key), why: "last-wins" };
+    }
+    return { action: first(actions, key), why: actions[0].kind === "discard" ? "discard-weakest" : "weakest" };
+  }
+
+  // --- a match: consecutive deals (engine/simulate.py and engine/match.py) ---
+
+  function Match(g, tbl, seed, target) {
+    this.game = g; this.table = tbl; this.rng = Random(seed); this.target = target;
+    this.dealer = 0; this.turns = {}; this.number = 0; this.winner = null;
+    this.totals = []; for (var t = 0; t < tbl.teamCount; t++) this.totals.push(0);
+    this.scores = [0, 0]; this.rounds = [0, 0];
+    this.deal = null;
+  }
+  Match.prototype.next = function () {
+    this.number++;
+    this.deal = new Deal(this.game, this.table, this.dealer, this.rng);
+    return this.deal;
+  };
+  /* Scores the finished deal; what it changed, and who deals next. */
+  Match.prototype.score = function () {
+    var r = this.deal.result(), tbl = this.table, step = null;
+    if (r.kind === "points") {
+      if (r.victory.winner !== null) this.totals[r.victory.winner] += r.victory.points;
+      if (this.game.nextDealer === "in-turn") this.dealer = tbl.next(this.dealer);
+      else if (r.victory.winner !== null) {
+        var side = r.sides[r.victory.winner], team = tbl.teamOf(side[0]);
+        var turn = this.turns[team] = (team in this.turns ? this.turns[team] : -1) + 1;
+        this.dealer = side[turn % side.length];
+      }
+      var best = Math.max.apply(null, this.totals);
+      if (best >= this.target) this.winner = this.totals.indexOf(best);
+    } else {
+      if (r.kind === "tricks") {
+        step = matchStep(this.game.scoring, this.scores, this.rounds, r.declarers, r.tricks, r.solo !== null);
+        this.scores = step.scores; this.rounds = step.rounds;
+        if (step.matchWinner !== null) this.winner = step.matchWinner;
+      }
+      this.dealer = tbl.next(this.dealer);
+    }
+    return { result: r, step: step };
+  };
+
+  function play(deal, choose, rng) {
+    while (!deal.isTerminal()) deal.apply(choose(deal, rng));
+    return deal.result();
+  }
+
+  var api = {
+    Random: Random, game: game, Table: Table, Deal: Deal, Match: Match, verdict: verdict, roles: roles,
+    legality: legality, advice: advice, trickScore: trickScore, matchStep: matchStep, victory: victory, play: play,
+    rankOf: rankOf, suitOf: suitOf, red: function (suit) { return !!RED[suit]; },
+    strategies: {
+      random: function (deal, rng) { return rng.choice(deal.legalActions()); },
+      sensible: function (deal) { return advice(deal).action; }
+    }
+  };
+  if (typeof module === "object" && module.exports) module.exports = api;
+  else root.TcPlayEngine = api;
+})(this);
