@@ -52,8 +52,8 @@ from .drillcache import DrawnDrills
 from .publish import checksums, stage, swap_in, write_checksums
 
 ASSETS = {f"assets/{name}": PACKAGE / "assets" / name for name in (
-    "tutorial.css", "tutorial.js", "drills.css", "drills.js", "vendor/iframe-worker-shim.js",
-    "vendor/resize-observer-loader.js", "vendor/ResizeObserver.global.js")}
+    "tutorial.css", "tutorial.js", "drills.css", "drills.js", "play-engine.js", "play.js", "play.css",
+    "vendor/iframe-worker-shim.js", "vendor/resize-observer-loader.js", "vendor/ResizeObserver.global.js")}
 MINIFY = {".js": partial(rjsmin.jsmin, keep_bang_comments=True),
           ".css": partial(rcssmin.cssmin, keep_bang_comments=True)}
 """Our own scripts and stylesheets reach learners without their comments: a third of what a
@@ -134,7 +134,7 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
         locales."""
         self.language_dir: tempfile.TemporaryDirectory | None = None
         self.slots: dict[str, Mapping[str, str]] = {}
-        """Per page: the HTML of its drills and walkthroughs, by the marker standing in for it."""
+        """Per page: the HTML of its drills, walkthroughs and play blocks, by the marker standing in for it."""
         self.parsed = Parsed()
         """The files `serve` read for the last build: it reads again only what changed."""
         self.queue: forked.Queue | None = None
@@ -391,7 +391,7 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
         return html
 
     def on_post_page(self, output: str, *, page, config) -> str:
-        """The drills and walkthroughs the Markdown held markers for (RenderedPage.slots), and
+        """The drills, walkthroughs and play blocks the Markdown held markers for (RenderedPage.slots), and
         Material's words that are shown in English marked as such."""
         for marker, html in self.slots.get(page.file.src_uri, {}).items():
             output = output.replace(marker, html, 1)

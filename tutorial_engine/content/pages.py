@@ -1,5 +1,6 @@
 """Rules pages as data: numbered sections of English source prose, tables generated from
-game.yml, worked examples by id, and an FAQ.
+game.yml, worked examples by id, drills, walkthroughs, the seat at which a learner plays whole
+deals against the computer, and an FAQ.
 
 Prose is English only here; every paragraph is one translatable message, so a changed paragraph
 becomes fuzzy for translators and nothing else does.
@@ -12,7 +13,7 @@ from dataclasses import dataclass
 
 from yaml.nodes import MappingNode, ScalarNode
 
-from ..engine.game import GameSpec
+from ..engine.game import GameSpec, TrickScoring
 from ..engine.scoring import unavailable
 from ..engine.seating import SeatingError
 from ..engine.seating import Table as Seating
@@ -141,7 +142,25 @@ class WalkthroughBlock:
     location: Location
 
 
-Block = Paragraph | BulletList | Decision | TableBlock | ExampleBlock | DrillBlock | WalkthroughBlock
+@dataclass(frozen=True)
+class PlayBlock:
+    """Whole deals the learner plays in the browser, from one seat, against computer players:
+    a match to `target` victory points, or (None) to the target of a game scored by tricks,
+    which its scoring in game.yml sets."""
+
+    game: GameSpec
+    players: int
+    team_size: int
+    target: int | None
+    location: Location
+
+
+PLAYABLE = ((2, 1), (4, 2))
+"""The tables, as (players, team size), whose deals the browser's runtime plays: two players,
+or four in two pairs."""
+
+Block = (Paragraph | BulletList | Decision | TableBlock | ExampleBlock | DrillBlock | WalkthroughBlock
+         | PlayBlock)
 
 RULE_WORDS = re.compile(r"\b(must|may|cannot|never|wins?|scores?|ranks?|beats?|highest|strongest)\b",
                         re.IGNORECASE)
@@ -206,6 +225,11 @@ class Page:
         return found
 
     @property
+    def has_play(self) -> bool:
+        """It has a play block: the learner plays whole deals on it against the computer."""
+        return any(isinstance(b, PlayBlock) for b in self.blocks())
+
+    @property
     def has_drills(self) -> bool:
         """It shows a drill, so it gets a worksheet to print and drills.js."""
         blocks = [b for s in self.sections for b in s.blocks] + list(self.intro)
@@ -220,7 +244,7 @@ class Page:
 PARAGRAPH = Text("a paragraph")
 CLAIMS = ListOf(Tagged("a claim", "kind", example_records(claim=True)), what="a list of claims",
                 min_items=1, keep_valid=True)
-CONTENT = ("text", "list", "decision", "table", "example", "drill", "walkthrough")
+CONTENT = ("text", "list", "decision", "table", "example", "drill", "walkthrough", "play")
 """The keys of which a block holds exactly one."""
 CLAIMED = ("text", "list", "decision")
 BLOCK_RECORD = Record("a block", {
@@ -245,17 +269,25 @@ BLOCK_RECORD = Record("a block", {
         "team_size": Field(Integer("a team size", minimum=1), doc="Default: the smallest the game allows (1: everyone for themselves)."),
         "seed": Field(Integer("a seed", minimum=0), required=True, doc="Deals the cards; change it for another deal."),
     }), doc="A whole deal played by the engine, step by step, with questions at each step."),
+    "play": Field(Record("a play block", {
+        "players": Field(Integer("a number of players", minimum=2), doc="Default: the fewest the game allows."),
+        "team_size": Field(Integer("a team size", minimum=1), doc="Default: the smallest the game allows (1: everyone for themselves)."),
+        "target": Field(Integer("a number of victory points", minimum=1),
+                        doc="The victory points that win the match, in a game scored by victory points; "
+                            "a game scored by tricks takes its target from game.yml."),
+    }), doc="Whole deals the learner plays in the browser against computer players: two players, "
+            "or four in two teams of two."),
 })
 
 
 class BlockShape(Shape):
     """A paragraph (plain text), or a mapping with exactly one of text, list, decision, table,
-    example, drill or walkthrough; text, list and decision may carry claims."""
+    example, drill, walkthrough or play; text, list and decision may carry claims."""
 
     record = BLOCK_RECORD
     """Its mapping form, for the instructors' guide."""
 
-    what = "a paragraph or a block (text, list, decision, table, example, drill or walkthrough)"
+    what = "a paragraph or a block (text, list, decision, table, example, drill, walkthrough or play)"
 
     def read(self, node, ctx):
         if isinstance(node, ScalarNode):
@@ -376,7 +408,16 @@ class _PageBuilder:
         page = Page(id=rec["id"], game=self.game, title=rec["title"], summary=rec.get("summary"),
                     intro=self.blocks(rec.get("intro", ())), sections=sections, faq=faq,
                     location=rec.location)
+        self.one_play(page)
         return None if self.failed else page
+
+    def one_play(self, page: Page) -> None:
+        """A page plays one match: its address holds the deal, for a class to share."""
+        plays = sorted((b.location for b in page.blocks() if isinstance(b, PlayBlock)),
+                       key=lambda location: (location.line, location.column))
+        for location in plays[1:]:
+            self.error(location, f"a page holds one play block, whose deal its address holds, and this page "
+                                 f"has one on line {plays[0].line} already; put this one on a page of its own")
 
     def unique(self, ids: list[str], locations: list[Location]) -> None:
         first: dict[str, Location] = {}
@@ -417,6 +458,8 @@ class _PageBuilder:
                 out.append(self.drill(item["drill"], item.at("drill")))
             elif "walkthrough" in item:
                 out.append(self.walkthrough(item["walkthrough"], location))
+            elif "play" in item:
+                out.append(self.play(item["play"], location))
             else:
                 out.append(self.example(item["example"], item.at("example")))
         return tuple(block for block in out if block is not None)
@@ -493,6 +536,43 @@ class _PageBuilder:
                                        "thrown in and there is nothing to walk through; choose another seed")
             return None
         return WalkthroughBlock(spec, rec["title"], location)
+
+    def play(self, rec: Rec, location: Location) -> PlayBlock | None:
+        game = self.game
+        if game is None:
+            self.error(location, "a play block deals the cards of a game; this page has none")
+            return None
+        if game.scoring is None:
+            self.error(location, f"a play block scores every deal it plays, and {game.name} has no scoring "
+                                 "in game.yml; add 'scoring'")
+            return None
+        players = rec.get("players", min(game.players))
+        team_size = rec.get("team_size", min(game.team_sizes(players), default=1))
+        failed = False
+        try:
+            Seating.for_game(game, players, team_size)
+        except SeatingError as error:
+            self.error(rec.at("players" if players not in game.players else "team_size"), str(error))
+            failed = True
+        if not failed and (players, team_size) not in PLAYABLE:
+            teams = "individually" if team_size == 1 else f"in teams of {team_size}"
+            hint = ("add 'team_size: 2'" if players == 4 and "team_size" not in rec
+                    else "choose one of those tables")
+            self.error(rec.at("players" if players not in dict(PLAYABLE) else "team_size"),
+                       f"the browser plays deals for 2 players, or for 4 players in teams of 2, and not for "
+                       f"{players} players {teams}; {hint}")
+            failed = True
+        target = rec.get("target")
+        if isinstance(game.scoring, TrickScoring):
+            if target is not None:
+                self.error(rec.at("target"), f"'target' is for games scored by victory points; {game.name} is "
+                                             "scored by tricks, whose scoring in game.yml sets the target")
+                failed = True
+        elif target is None:
+            self.error(rec.location, "a game scored by victory points plays a match to a target: add 'target', "
+                                     "the victory points that win it")
+            failed = True
+        return None if failed else PlayBlock(game, players, team_size, target, location)
 
     def drill(self, name: str, location: Location) -> DrillBlock | None:
         if name in self.drills:

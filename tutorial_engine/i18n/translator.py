@@ -135,6 +135,20 @@ class Translator:
         text = self.catalog.npgettext(context, singular, plural, n)
         return self._mark(context, singular, self._fill(text, values | {"n": n}))
 
+    def plural_forms(self, context: str | None, singular: str, plural: str) -> tuple[str, ...]:
+        """Every plural form of a message, unfilled, for a script that chooses among them by
+        `plural_expression` (the play page's); English's two where there is no current
+        translation."""
+        forms = getattr(self.catalog, "texts", {}).get((context, singular))
+        if isinstance(forms, tuple):
+            return forms
+        return tuple(self._mark(context, singular, text) for text in (singular, plural))
+
+    @property
+    def plural_expression(self) -> str:
+        """The catalog's plural rule in C syntax, as in a .po header: which form a count takes."""
+        return getattr(self.catalog, "expression", "(n != 1)")
+
     def _fill(self, text: str, values: dict) -> str:
         """Most messages have no placeholder: a page asks for some ten thousand."""
         if not values:
@@ -279,6 +293,7 @@ class CurrentTranslations(NullTranslations):
     def __init__(self, messages: CurrentMessages) -> None:
         super().__init__()
         self.texts = messages.texts
+        self.expression = messages.plural
         self.plural = c2py(messages.plural)
 
     def gettext(self, message: str) -> str:

@@ -28,7 +28,17 @@ from ..content.examples import (
     TrickExample,
 )
 from ..content.jsonschema import FILES
-from ..content.pages import BulletList, Decision, DrillBlock, Page, Paragraph, TableBlock, WalkthroughBlock, counts_in
+from ..content.pages import (
+    BulletList,
+    Decision,
+    DrillBlock,
+    Page,
+    Paragraph,
+    PlayBlock,
+    TableBlock,
+    WalkthroughBlock,
+    counts_in,
+)
 from ..content.walkthrough import walk
 from ..engine.cards import Card
 from ..engine.game import GameSpec, TopTrump, TopTrumpSuit
@@ -43,6 +53,7 @@ from ..i18n.grammar import Term
 from ..i18n.translator import English, Translator
 from . import guide
 from .drills import MORE_FOLDER, PRINTED, DrillRenderer, trick_worth
+from .play import PlayRenderer
 from .scoresheet import ScoreSheetRenderer
 from .view import View
 from .walkthrough import WalkRenderer
@@ -133,15 +144,17 @@ class Renderer(View):
         template = self.env.get_template("page.md")
         blocks = [b for s in page.sections for b in s.blocks] + list(page.intro)
         out = _PageOutput(printing)
+        root = "../" * page.path.count("/")
         with self.tr.recording() as missed:
             title = self.tr.gettext(page.title)
             heading = self.tr.pgettext("worksheet", "{title}: worksheet to print", title=title) if printing else title
             markdown = template.render(
-                page=page, title=heading, block=partial(self.block, page=page, out=out), entry=self.entry,
-                contents=self.contents(page, pages, games), prose=self.prose, notice=Markup(NOTICE_SLOT),
+                page=page, title=heading, block=partial(self.block, page=page, out=out, root=root),
+                entry=self.entry, contents=self.contents(page, pages, games), prose=self.prose,
+                notice=Markup(NOTICE_SLOT),
                 has_drills=page.has_drills or any(isinstance(b, WalkthroughBlock) for b in blocks),
                 printing=printing, worksheet_note=self.worksheet_note(page, printing) if page.has_drills else "",
-                root="../" * page.path.count("/"))
+                play_note=self.play_note(page, pages), root=root)
         return RenderedPage(self.with_notice(markdown, bool(missed)), out.slots, out.scripts)
 
     def worksheet_note(self, page: Page, printing: bool) -> Markup:
@@ -162,6 +175,18 @@ class Renderer(View):
             "{n} questions of every drill with their answers.", PRINTED)
         return self.linked(text, "{worksheet}", self.tr.pgettext("worksheet", "worksheet to print"),
                            Path(page.worksheet_path).name)
+
+    def play_note(self, page: Page, pages: list[Page]) -> Markup:
+        """The line under the title of a game's page that leads to the game's play pages (but
+        this one): their titles as links, listed as the locale lists things."""
+        plays = [p for p in pages if p.game is not None and p.game is page.game and p is not page and p.has_play]
+        if not plays:
+            return Markup("")
+        links = {f"play{number}": Markup("[{}]({})").format(self.say(self.tr.gettext(p.title)), Path(p.path).name)
+                 for number, p in enumerate(plays, 1)}
+        text = self.tr.pgettext("play", "Play whole deals in your browser against the computer: {pages}.",
+                                pages=["{" + name + "}" for name in links])
+        return self.composed(text, links)
 
     def linked(self, text: str, placeholder: str, label: str, target: str) -> Markup:
         """A translated sentence whose `placeholder` becomes a Markdown link to `target`."""
@@ -231,7 +256,8 @@ class Renderer(View):
         return [{"id": game.id, "name": self.say(self.tr.pgettext("game", game.name)),
                  "pages": [p for p in pages if p.game is game]} for game in games.values()]
 
-    def block(self, block, page: Page, out: _PageOutput) -> Markup:
+    def block(self, block, page: Page, out: _PageOutput, root: str) -> Markup:
+        """One block's Markdown; `root` leads from the page to the site's root ("../")."""
         if isinstance(block, Paragraph):
             return self.with_shown(self.prose(block.text, page.game), block.shown)
         if isinstance(block, BulletList):
@@ -246,6 +272,9 @@ class Renderer(View):
             return out.slot(self.drill(block.drill, page, out))
         if isinstance(block, WalkthroughBlock):
             return out.slot(WalkRenderer(self, walk(block.spec)).render(self.tr.gettext(block.title)))
+        if isinstance(block, PlayBlock):
+            # a worksheet prints without a script, and a deal to play needs one
+            return Markup("") if out.printing else out.slot(PlayRenderer(self).render(block, root))
         return self.example(block.example)
 
     def with_shown(self, markdown: Markup, shown) -> Markup:

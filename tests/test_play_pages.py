@@ -1,0 +1,221 @@
+"""Issue 21: the play pages, where the learner plays whole deals against the computer.
+
+A `play` block in pages.yml is checked at its lines like any block: a table the game is played
+at and whose deal the browser can play (2 players, or 4 in teams of 2), a target for a game
+scored by victory points and none for one scored by tricks, a game with scoring, one per page.
+Each file in tests/fixtures/play/ states what `check` prints for it, as tests/fixtures/bad/ does.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import jsonschema
+import pytest
+import yaml
+from click.testing import CliRunner
+
+from tutorial_engine.cli.main import cli
+from tutorial_engine.content.pages import PLAYABLE, Page, PlayBlock
+from tutorial_engine.content.project import check
+from tutorial_engine.engine.game import TrickScoring
+from tutorial_engine.i18n.translator import Translator
+from tutorial_engine.problems import display_path
+from tutorial_engine.render.page import Renderer
+from tutorial_engine.render.play import PlayRenderer
+
+PROJECT = Path(__file__).resolve().parent.parent
+PLAY = PROJECT / "tests" / "fixtures" / "play"
+FIXTURES = sorted(path.name for path in PLAY.glob("*.yml"))
+EXPECT = "# expect: "
+
+
+@pytest.fixture(autouse=True)
+def _in_project(monkeypatch):
+    """Messages name files relative to the working folder, as `tutorial-engine check` prints them."""
+    monkeypatch.chdir(PROJECT)
+
+
+@pytest.fixture(scope="module")
+def report():
+    return check(PROJECT)
+
+
+def expected(name: str) -> list[str]:
+    lines = []
+    for line in (PLAY / name).read_text(encoding="utf-8").splitlines():
+        if not line.startswith("#"):
+            break
+        if line.startswith(EXPECT):
+            lines.append(f"{display_path(PLAY / name)}:{line.removeprefix(EXPECT)}")
+    assert lines, f"{name} states no '{EXPECT}' line"
+    return lines
+
+
+def play_blocks(page: Page) -> list[PlayBlock]:
+    return [block for block in page.blocks() if isinstance(block, PlayBlock)]
+
+
+def page_of(report, game: str, id: str) -> Page:
+    found = [page for page in report.pages if page.game is not None and page.game.id == game and page.id == id]
+    assert len(found) == 1, f"{game}/{id}"
+    return found[0]
+
+
+# --- what check refuses, at its line ----------------------------------------------------------
+
+def test_there_is_a_fixture_for_every_kind_of_mistake():
+    assert FIXTURES == ["play_not_alone.yml", "play_without_a_game.yml", "seating_the_browser_cannot_play.yml",
+                        "target_for_tricks.yml", "target_for_victory_points.yml", "two_plays_on_a_page.yml"]
+
+
+@pytest.mark.parametrize("name", FIXTURES, ids=FIXTURES)
+def test_check_reports_exactly_the_expected_problems(name):
+    report = check(PROJECT, [PLAY / name])
+    assert [str(problem) for problem in report.problems] == expected(name)
+
+
+def test_the_messages_are_the_ones_the_issue_asks_for():
+    """The words themselves, not only that the fixtures agree with the loader."""
+    lines = [line for name in FIXTURES for line in expected(name)]
+    assert ("tests/fixtures/play/target_for_victory_points.yml:13:11: error: a game scored by victory points "
+            "plays a match to a target: add 'target', the victory points that win it") in lines
+    assert ("tests/fixtures/play/target_for_tricks.yml:8:38: error: 'target' is for games scored by victory "
+            "points; Euchre is scored by tricks, whose scoring in game.yml sets the target") in lines
+    assert ("tests/fixtures/play/seating_the_browser_cannot_play.yml:18:29: error: the browser plays deals for "
+            "2 players, or for 4 players in teams of 2, and not for 3 players individually; choose one of "
+            "those tables") in lines
+    assert ("tests/fixtures/play/seating_the_browser_cannot_play.yml:16:29: error: Albastini is played by "
+            "2 to 6 players, not 7") in lines
+    assert ("tests/fixtures/play/play_without_a_game.yml:7:9: error: a play block deals the cards of a game; "
+            "this page has none") in lines
+
+
+def test_the_whole_folder_through_the_cli():
+    result = CliRunner().invoke(cli, ["check", "--project", str(PROJECT), display_path(PLAY)])
+    lines = sorted(line for name in FIXTURES for line in expected(name))
+    assert sorted(result.stdout.splitlines()[:-1]) == lines
+    assert result.stdout.splitlines()[-1] == f"Aborted with {len(lines)} errors"
+    assert result.exit_code == 1
+
+
+SHAPE_ERRORS = {"play_not_alone.yml", "target_for_victory_points.yml"}
+"""Fixtures with a wrong shape (two kinds in a block, a target of 0, a misspelt key), which the
+JSON Schema refuses as `check` does; only `check` knows the game and its tables for the others."""
+
+
+@pytest.mark.parametrize("name", FIXTURES, ids=FIXTURES)
+def test_the_schema_refuses_only_the_mistakes_of_shape(name):
+    schema = json.loads((PROJECT / "schemas" / "pages.schema.json").read_text(encoding="utf-8"))
+    value = yaml.safe_load((PLAY / name).read_text(encoding="utf-8"))
+    refused = list(jsonschema.Draft202012Validator(schema).iter_errors(value))
+    assert bool(refused) == (name in SHAPE_ERRORS)
+
+
+GAME_WITHOUT_SCORING = """\
+id: plain
+name: Plain
+deck:
+  suits: [♠, ♥, ♦, ♣]
+  ranks: [A, 7, K, J, Q, 6, 5, 4, 3]
+order:
+  plain: [A, 7, K, J, Q, 6, 5, 4, 3]
+  trump: [A, 7, K, J, Q, 6, 5, 4, 3]
+points: {A: 11, 7: 10, K: 4, J: 3, Q: 2}
+players: [2]
+"""
+
+
+def test_a_game_without_scoring_is_refused_at_the_block(tmp_path):
+    folder = tmp_path / "examples" / "plain"
+    folder.mkdir(parents=True)
+    (folder / "game.yml").write_text(GAME_WITHOUT_SCORING, encoding="utf-8")
+    pages = folder / "pages.yml"
+    pages.write_text("pages:\n  - id: play\n    title: Play\n    intro:\n"
+                     "      - play: {players: 2, target: 3}\n", encoding="utf-8")
+    problems = [f"{p.location.line}:{p.location.column}: {p.message}" for p in check(tmp_path, [pages]).problems]
+    assert problems == ["5:9: a play block scores every deal it plays, and Plain has no scoring in game.yml; "
+                        "add 'scoring'"]
+
+
+# --- what it builds ---------------------------------------------------------------------------
+
+def test_a_good_page_gives_its_play_block(report):
+    page = page_of(report, "albastini", "play-pairs")
+    [block] = play_blocks(page)
+    assert (block.game, block.players, block.team_size, block.target) == (report.games["albastini"], 4, 2, 3)
+    text = (PROJECT / "examples" / "albastini" / "pages.yml").read_text(encoding="utf-8").splitlines()
+    assert text[block.location.line - 1].strip() == "- play: {players: 4, team_size: 2, target: 3}"
+    assert block.location.column == text[block.location.line - 1].index("play") + 1
+    assert page.has_play and not page.has_drills
+
+
+def test_the_defaults_are_the_fewest_players_and_the_smallest_team(tmp_path):
+    path = tmp_path / "play.yml"
+    path.write_text("game: euchre\npages:\n  - id: play\n    title: Play\n    intro:\n      - play: {}\n",
+                    encoding="utf-8")
+    report = check(PROJECT, [path])
+    assert [str(problem) for problem in report.problems] == []
+    blocks = [(b.game.id, b.players, b.team_size, b.target) for page in report.pages for b in play_blocks(page)]
+    assert blocks == [("euchre", 4, 2, None)]
+    path.write_text("game: albastini\npages:\n  - id: play\n    title: Play\n    intro:\n      - play: {target: 5}\n",
+                    encoding="utf-8")
+    report = check(PROJECT, [path])
+    blocks = [(b.game.id, b.players, b.team_size, b.target) for page in report.pages for b in play_blocks(page)]
+    assert blocks == [("albastini", 2, 1, 5)]
+
+
+# --- the bundled pages ------------------------------------------------------------------------
+
+def test_every_game_with_scoring_has_a_play_page(report):
+    assert [str(problem) for problem in report.problems] == []
+    played = {page.game.id for page in report.pages if page.game is not None and page.has_play}
+    assert played == {game.id for game in report.games.values() if game.scoring is not None}
+    assert played >= {"albastini", "altbaumer", "briscola", "euchre"}
+
+
+def test_the_bundled_play_pages_seat_the_tables_the_issue_names(report):
+    seats = sorted((page.game.id, page.id, block.players, block.team_size, block.target)
+                   for page in report.pages for block in play_blocks(page) if page.game is not None)
+    assert seats == [("albastini", "play", 2, 1, 3), ("albastini", "play-pairs", 4, 2, 3),
+                     ("altbaumer", "play", 4, 2, None), ("briscola", "play", 2, 1, 2), ("euchre", "play", 4, 2, None)]
+    for game, _, players, team_size, target in seats:
+        assert (players, team_size) in PLAYABLE
+        assert (target is None) == isinstance(report.games[game].scoring, TrickScoring)
+    for page in report.pages:
+        if page.has_play:
+            assert page.title and page.summary and len(page.intro) >= 2
+
+
+# --- how a page shows them --------------------------------------------------------------------
+
+def test_the_play_page_is_its_block_without_drills_js(report):
+    renderer = Renderer(Translator("en"))
+    page = page_of(report, "briscola", "play")
+    rendered = renderer.page(page, report.pages, report.games)
+    assert "drills.js" not in rendered.markdown and "drills.css" not in rendered.markdown
+    [block] = play_blocks(page)
+    assert list(rendered.slots.values()) == [PlayRenderer(renderer).render(block, "../")]
+    assert list(rendered.slots) == [line for line in rendered.markdown.splitlines() if line in rendered.slots]
+
+
+def test_every_other_page_of_the_game_links_its_play_pages(report):
+    renderer = Renderer(Translator("en"))
+    note = "Play whole deals in your browser against the computer: "
+    one = "[Play Albastini against the computer](play.md)"
+    pairs = "[Play Albastini in pairs against the computer](play-pairs.md)"
+    for page in report.pages:
+        markdown = renderer.page(page, report.pages, report.games).markdown
+        if page.game is None:
+            assert note not in markdown
+        elif page.game.id == "albastini" and page.id == "play":
+            assert f"{note}{pairs}." in markdown and one not in markdown
+        elif page.game.id == "albastini" and page.id == "play-pairs":
+            assert f"{note}{one}." in markdown and pairs not in markdown
+        elif page.game.id == "albastini":
+            assert f"{note}{one} and {pairs}." in markdown
+        elif page.id == "play":
+            assert note not in markdown  # the game's only play page
+        else:
+            assert f"{note}[Play {page.game.name} against the computer](play.md)." in markdown

@@ -1,0 +1,326 @@
+"""A play page's block: where the learner plays whole deals against the computer players.
+
+The page holds its game as data (`engine.export`), the seating and the match's target, and
+every word its script may say in the page's language: the messages by key as the catalog
+translates them (plural messages with all their forms, for the script to choose by the
+catalog's own plural rule), the terms with their forms (grammar.py), and how the locale
+writes numbers and lists. `assets/play-engine.js` plays the rules and `assets/play.js` draws
+the table and fills the sentences, as grammar.fill does here.
+"""
+
+from __future__ import annotations
+
+import json
+
+from markupsafe import Markup, escape
+
+from ..content.drills import NAMES
+from ..content.pages import PlayBlock
+from ..engine.cards import Rank, Suit
+from ..engine.export import game_data
+from ..engine.game import TrickScoring
+from ..i18n.cardnames import rank_letter
+from ..i18n.translator import English, Translator
+from .view import View
+
+YOU = 1
+"""The learner's seat: the first dealer's next player, who acts first in the first deal."""
+
+
+class PlayRenderer:
+    def __init__(self, view: View):
+        self.view = view
+        self.tr = view.tr
+
+    def render(self, block: PlayBlock, root: str) -> Markup:
+        tr = self.tr
+        messages = play_messages(tr)
+        data = {
+            "game": game_data(block.game),
+            "seating": {"players": block.players, "teamSize": block.team_size, "you": YOU},
+            "target": block.target if block.target is not None else _trick_target(block),
+            "locale": locale_data(tr),
+            "terms": terms(tr, block.players),
+            "messages": {key: list(text) if isinstance(text, tuple) else text for key, text in messages.items()},
+            "english": sorted(key for key, text in messages.items() if _english(text)),
+        }
+        payload = json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":")).replace("</", "<\\/")
+        needs = self.view.say(tr.pgettext("play", "Playing a deal needs JavaScript. Without it, the walkthroughs "
+                                                  "and the worksheets to print teach the same rules."))
+        return Markup(
+            '<div class="tc-play" id="tc-play" lang="{lang}" dir="{dir}"><noscript><p>{needs}</p></noscript></div>\n'
+            '<script type="application/json" id="tc-play-data">{payload}</script>\n'
+            '<link rel="stylesheet" href="{root}assets/play.css">\n'
+            '<script src="{root}assets/play-engine.js"></script>\n'
+            '<script src="{root}assets/play.js"></script>').format(
+                lang=tr.code, dir=tr.direction, needs=needs, payload=Markup(payload), root=escape(root))
+
+
+def _trick_target(block: PlayBlock) -> int:
+    scoring = block.game.scoring
+    assert isinstance(scoring, TrickScoring)  # the page's loader requires a target otherwise
+    return scoring.round
+
+
+def _english(text) -> bool:
+    return isinstance(text, English) or (isinstance(text, tuple) and any(isinstance(t, English) for t in text))
+
+
+def locale_data(tr: Translator) -> dict:
+    """How the locale writes what the script fills in: digits, signs, lists and plural forms."""
+    patterns = tr.babel.list_patterns["standard"]
+    return {
+        "code": tr.code,
+        "dir": tr.direction,
+        "digits": tr.digits("0123456789"),
+        "minus": tr.number(-1).removesuffix(tr.number(1)),
+        "plus": tr.signed(1).strip("\u2066\u2069").removesuffix(tr.number(1)),
+        "plural": tr.plural_expression,
+        "list": {key: patterns[key] for key in ("2", "start", "middle", "end")},
+    }
+
+
+def terms(tr: Translator, players: int) -> dict:
+    """Names, suits and ranks as their catalog entries give them, forms and gender included, and
+    the patterns of card names; the script parses them as grammar.Term.parse does."""
+    return {
+        "names": [tr.pgettext("name", NAMES[seat]) for seat in range(players)],
+        "suits": {str(suit): raw for suit, raw in zip(Suit, _suits(tr))},
+        "ranks": {str(rank): raw for rank, raw in zip(Rank, _ranks(tr))},
+        "letters": {str(rank): rank_letter(rank, tr) for rank in Rank},
+        "cards": {str(suit): raw for suit, raw in zip(Suit, _card_patterns(tr))},
+    }
+
+
+def _suits(tr: Translator) -> list[str]:
+    return [tr.pgettext("suit", "spades"), tr.pgettext("suit", "hearts"), tr.pgettext("suit", "diamonds"),
+            tr.pgettext("suit", "clubs")]
+
+
+def _ranks(tr: Translator) -> list[str]:
+    return [tr.pgettext("rank", "ace"), tr.pgettext("rank", "king"), tr.pgettext("rank", "queen"),
+            tr.pgettext("rank", "jack"), tr.pgettext("rank", "ten"), tr.pgettext("rank", "nine"),
+            tr.pgettext("rank", "eight"), tr.pgettext("rank", "seven"), tr.pgettext("rank", "six"),
+            tr.pgettext("rank", "five"), tr.pgettext("rank", "four"), tr.pgettext("rank", "three"),
+            tr.pgettext("rank", "two")]
+
+
+def _card_patterns(tr: Translator) -> list[str]:
+    return [tr.pgettext("card", "{rank} of spades"), tr.pgettext("card", "{rank} of hearts"),
+            tr.pgettext("card", "{rank} of diamonds"), tr.pgettext("card", "{rank} of clubs")]
+
+
+def play_messages(tr: Translator) -> dict[str, str | tuple[str, ...]]:
+    """Every sentence the play page's script may say, unfilled, by the key the script knows it
+    by. A plural message comes with all its forms."""
+
+    def npgettext(context: str, singular: str, plural: str) -> tuple[str, ...]:
+        return tr.plural_forms(context, singular, plural)
+
+    def ngettext(singular: str, plural: str) -> tuple[str, ...]:
+        return tr.plural_forms(None, singular, plural)
+
+    return {
+        # the table
+        "your-hand": tr.pgettext("play", "Your hand"),
+        "hand-of": tr.pgettext("diagram", "{player}'s hand:"),
+        "you": tr.pgettext("play", "You"),
+        "trick": tr.pgettext("play", "The trick"),
+        "trump": tr.pgettext("diagram", "Trump:"),
+        "turned": tr.pgettext("diagram", "Turned card:"),
+        "dealer": tr.pgettext("diagram", "dealer"),
+        "partner": tr.pgettext("play", "your partner"),
+        "stock": npgettext("play", "{n} card in the stock", "{n} cards in the stock"),
+        "tricks": npgettext("walkthrough", "{n} trick", "{n} tricks"),
+        "no-trick": tr.pgettext("walkthrough", "no trick"),
+        "cards-held": npgettext("play", "{n} card in hand", "{n} cards in hand"),
+        "deal-number": tr.pgettext("play", "Deal {number}"),
+        "story": tr.pgettext("play", "What happened"),
+        # buttons and settings
+        "hint": tr.pgettext("play", "Which cards may I play?"),
+        "show": tr.pgettext("play", "Show me"),
+        "next-deal": tr.pgettext("play", "Next deal"),
+        "new-match": tr.pgettext("play", "New match"),
+        "replay": tr.pgettext("play", "Replay this deal"),
+        "pass": tr.pgettext("play", "Pass"),
+        "no-forecast": tr.pgettext("play", "Do not forecast"),
+        "take": tr.pgettext("play", "Take it"),
+        "leave": tr.pgettext("play", "Leave it"),
+        "accept": tr.pgettext("play", "Accept"),
+        "refuse": tr.pgettext("play", "Refuse"),
+        "order-up": tr.pgettext("play", "Order it up"),
+        "name-suit": tr.pgettext("play", "Name {suit}"),
+        "alone": tr.pgettext("play", "Play alone"),
+        "together": tr.pgettext("play", "Play with my partner"),
+        "target-label": tr.pgettext("play", "Victory points that win the match"),
+        "share": tr.pgettext("play", "This page's address holds the match: share it, and others get the same cards "
+                                     "(seed {number})."),
+        "stats": tr.pgettext("play", "Your statistics in this browser"),
+        "stats-deals": npgettext("play", "{n} deal played", "{n} deals played"),
+        "stats-won": npgettext("play", "{n} deal won", "{n} deals won"),
+        "stats-matches": npgettext("play", "{n} match won", "{n} matches won"),
+        "stats-refusals": npgettext("play", "{n} card refused", "{n} cards refused"),
+        "stats-reset": tr.pgettext("play", "Forget my statistics"),
+        # what the learner is asked to decide
+        "prompt-play": tr.pgettext("play", "Your turn: choose a card to play."),
+        "prompt-lead": tr.pgettext("play", "Your lead: choose any card to play."),
+        "prompt-forecast": tr.pgettext("play", "You may forecast trump: choose a card of the suit you expect to be "
+                                               "turned up, or do not forecast."),
+        "prompt-cut": tr.pgettext("play", "You cut the pack, and {card} lies at the bottom of the lifted packet. It is "
+                                          "a tree: will you take it?"),
+        "prompt-choose": tr.pgettext("play", "{card} is turned up. Will you accept its suit as trump and take the "
+                                             "card, or refuse it?"),
+        "prompt-order": tr.pgettext("play", "{card} is turned up. Will you order it up and make {suit} trump, or pass?"),
+        "prompt-name": tr.pgettext("play", "The turned card lies face down. Name another suit as trump, or pass."),
+        "prompt-name-must": tr.pgettext("play", "Everyone has passed twice, and the dealer must name a suit: name "
+                                                "one other than {suit}."),
+        "prompt-discard": npgettext("play", "Choose {n} card of your hand to discard face down.",
+                                    "Choose {n} cards of your hand to discard face down, one at a time."),
+        "prompt-solo": tr.pgettext("play", "Will you play alone? Your partner would then lay the hand aside."),
+        "prompt-next": tr.pgettext("play", "The deal is over. Start the next one when you are ready."),
+        "prompt-over": tr.pgettext("play", "The match is over. Start a new one when you are ready."),
+        # what happens, told as it happens
+        "deals": tr.pgettext("play", "{dealer} deals."),
+        "you-deal": tr.pgettext("play", "You deal."),
+        "forecast": tr.pgettext("walkthrough", "{player} lays {card} face up as a forecast."),
+        "you-forecast": tr.pgettext("play", "You lay {card} face up as a forecast."),
+        "no-forecast-by": tr.pgettext("walkthrough", "{player} does not forecast."),
+        "you-no-forecast": tr.pgettext("play", "You do not forecast."),
+        "turn-up": tr.pgettext("walkthrough", "{dealer} turns up {card}: its suit is trump."),
+        "you-turn-up": tr.pgettext("play", "You turn up {card}: its suit is trump."),
+        "exchange": tr.gettext("{player} forecast {forecast}, of the suit turned, and must exchange it: {player} "
+                               "takes {turned} and {forecast} becomes the trump indicator."),
+        "you-exchange": tr.pgettext("play", "You forecast {forecast}, of the suit turned, and must exchange it: you "
+                                            "take {turned} and {forecast} becomes the trump indicator."),
+        "no-exchange": tr.gettext("No forecast is a card of {suit}: every forecast goes back to its owner's hand "
+                                  "and {indicator} stays as the trump indicator."),
+        "tree-taken": tr.pgettext("walkthrough", "{card} is exposed: a tree, so {player} takes it face up."),
+        "tree-left": tr.pgettext("walkthrough", "{card} is exposed: a tree, but {player} leaves it."),
+        "you-tree-taken": tr.pgettext("play", "{card} is exposed: a tree, so you take it face up."),
+        "you-tree-left": tr.pgettext("play", "{card} is exposed: a tree, but you leave it."),
+        "turn": tr.pgettext("walkthrough", "The top card of the talon is turned face up: {card}."),
+        "accepts": tr.pgettext("walkthrough", "{player} accepts {card}."),
+        "refuses": tr.pgettext("walkthrough", "{player} refuses {card}."),
+        "you-accept": tr.pgettext("play", "You accept {card}."),
+        "you-refuse": tr.pgettext("play", "You refuse {card}."),
+        "trump-after-refusal": tr.pgettext("play", "The cards turned after the refusal make {suit} trump."),
+        "takes": npgettext("walkthrough", "{player} takes {taken} and discards {n} card face down ({discards}).",
+                           "{player} takes {taken} and discards {n} cards face down ({discards})."),
+        "takes-hidden": npgettext("play", "{player} takes {taken} and will discard {n} card face down.",
+                                  "{player} takes {taken} and will discard {n} cards face down."),
+        "you-take": npgettext("play", "You take {taken} and must discard {n} card face down.",
+                              "You take {taken} and must discard {n} cards face down."),
+        "passes": tr.pgettext("walkthrough", "{player} passes."),
+        "passes-again": tr.pgettext("walkthrough", "{player} passes again."),
+        "orders-up": tr.pgettext("walkthrough", "{player} orders up {card}."),
+        "names": tr.pgettext("walkthrough", "{player} names {suit} as trump."),
+        "you-pass": tr.pgettext("play", "You pass."),
+        "you-pass-again": tr.pgettext("play", "You pass again."),
+        "you-order-up": tr.pgettext("play", "You order up {card}."),
+        "you-name": tr.pgettext("play", "You name {suit} as trump."),
+        "turned-down": tr.pgettext("walkthrough", "Nobody ordered it up, so {dealer} turns {card} face down."),
+        "you-turned-down": tr.pgettext("play", "Nobody ordered it up, so you turn {card} face down."),
+        "discards": tr.pgettext("play", "{player} discards a card face down."),
+        "you-discard": tr.pgettext("play", "You discard {card} face down."),
+        "goes-alone": tr.pgettext("walkthrough", "{player} plays alone: {partner} lays the hand aside."),
+        "you-alone": tr.pgettext("play", "You play alone: {partner} lays the hand aside."),
+        "alone-without-you": tr.pgettext("play", "{player} plays alone: you lay your hand aside and watch."),
+        "plays": tr.pgettext("play", "{player} plays {card}."),
+        "you-play": tr.pgettext("play", "You play {card}."),
+        "takes-trick": tr.pgettext("diagram", "{player} takes the trick with {card}."),
+        "you-take-trick": tr.pgettext("play", "You take the trick with {card}."),
+        "draws": tr.pgettext("play", "{player} draws a card from the stock."),
+        "draws-last": tr.pgettext("play", "{player} draws the last card of the stock, {card}."),
+        "you-draw": tr.pgettext("play", "You draw {card}."),
+        "thrown-in": tr.pgettext("play", "Everyone has passed in every round: the deal is thrown in, and the next "
+                                         "player deals."),
+        # why a trick is won (explain.explain_win and explain_verdict)
+        "win-tree-over": tr.gettext("{card} beats the other tree, {lower}, because this site ranks it higher; the "
+                                    "trees outrank every other trump."),
+        "win-tree": tr.gettext("{card} is a tree, and the trees outrank every other trump."),
+        "win-trump": tr.gettext("{card} is the highest trump."),
+        "win-led": tr.gettext("{card} is the highest card of the suit led, {suit}, and no trump was played."),
+        "win-right": tr.gettext("{card} is the {rank} of the trump suit, and no card ranks above it."),
+        "win-right-under": tr.gettext("{card} is the {rank} of the trump suit: the only card above it, {higher}, was "
+                                      "not played."),
+        "win-left": tr.gettext("{card} is the {rank} of the other suit of the trump's colour: it counts as a trump, "
+                               "and no card ranks above it."),
+        "win-left-under": tr.gettext("{card} is the {rank} of the other suit of the trump's colour: it counts as a "
+                                     "trump, and the only card above it, {higher}, was not played."),
+        "worth": ngettext("The trick is worth {sum} point.", "The trick is worth {sum} points."),
+        # the duty in force (explain.explain_legality and DUTIES), and refusals
+        "refused": tr.pgettext("play", "You may not play {card}."),
+        "may-play": tr.pgettext("play", "You may play {legal}."),
+        "duty-lead": tr.gettext("You lead: any card may be played."),
+        "duty-none": tr.gettext("No obligations: any card may be played."),
+        "duty-free": tr.gettext("You can neither follow nor trump: any card may be played."),
+        "duty-void": tr.gettext("You cannot follow suit, and nothing obliges you to trump: any card may be played."),
+        "duty-follow": tr.gettext("Every card of the hand follows the lead."),
+        "duty-play-tree": tr.gettext("Every card of the hand is a tree, as the duty requires."),
+        "duty-trump": tr.gettext("Every card of the hand is a trump, as the duty requires."),
+        "must-follow-trump": tr.gettext("A trump was led: you must follow with a trump."),
+        "must-follow": tr.gettext("You must follow suit: {suit} were led."),
+        "must-play-tree": tr.gettext("An ordinary card of {suit} was led and you hold none: you must play a tree "
+                                     "before an ordinary trump."),
+        "must-trump": tr.gettext("You hold no {suit}: you must trump."),
+        "suit-taken": tr.gettext("A suit that an earlier forecast names may not be forecast again."),
+        # what the computer would do, and why (engine strategy, TcPlayEngine.advice)
+        "advice-forecast-lowest": tr.pgettext("play", "Forecast {card}: if its suit is turned up, you give this card "
+                                                      "of the lowest rank for the turned card."),
+        "advice-forecast-none": tr.pgettext("play", "Do not forecast: you hold no card of the lowest rank, and a "
+                                                    "forecast of its suit would cost a better card."),
+        "advice-take-tree": tr.pgettext("play", "Take {card}: the trees outrank every other trump."),
+        "advice-accept": npgettext("play", "Accept: you hold {n} card of {suit}, the turned card's suit.",
+                                   "Accept: you hold {n} cards of {suit}, the turned card's suit."),
+        "advice-refuse": npgettext("play", "Refuse: you hold only {n} card of {suit}, the turned card's suit.",
+                                   "Refuse: you hold only {n} cards of {suit}, the turned card's suit."),
+        "advice-order": npgettext("play", "Order it up: with {suit} as trump, your side would hold {n} trump.",
+                                  "Order it up: with {suit} as trump, your side would hold {n} trumps."),
+        "advice-name": npgettext("play", "Name {suit}: you hold {n} trump of that suit.",
+                                 "Name {suit}: you hold {n} trumps of that suit."),
+        "advice-pass": npgettext("play", "Pass: no suit would give your side {n} trump.",
+                                 "Pass: no suit would give your side {n} trumps."),
+        "advice-no-solo": tr.pgettext("play", "Play with your partner: alone, you need every trick to score more."),
+        "advice-take-points": tr.pgettext("play", "Play {card}: it takes the trick and its points as cheaply as your "
+                                                  "hand allows."),
+        "advice-cheapest": tr.pgettext("play", "Play {card}: of the cards you may play, it gives away the fewest "
+                                               "points."),
+        "advice-last-wins": tr.pgettext("play", "Play {card}: you play last, and it is the weakest card that takes "
+                                                "the trick."),
+        "advice-weakest": tr.pgettext("play", "Play {card}: it is the weakest card you may play, and your stronger "
+                                              "cards wait for later tricks."),
+        "advice-discard": tr.pgettext("play", "Discard {card}: it is your weakest card."),
+        # the end of a deal and of the match
+        "count-you": npgettext("play", "You: {n} point", "You: {n} points"),
+        "count-your-side": npgettext("play", "You and {partner}: {n} point", "You and {partner}: {n} points"),
+        "count-other": npgettext("play", "{team}: {n} point", "{team}: {n} points"),
+        "deal-won": npgettext("play", "You win the deal and score {n} victory point.",
+                              "You win the deal and score {n} victory points."),
+        "deal-won-side": npgettext("play", "Your side wins the deal and scores {n} victory point.",
+                                   "Your side wins the deal and scores {n} victory points."),
+        "deal-lost": npgettext("play", "{team} win the deal and score {n} victory point.",
+                               "{team} win the deal and score {n} victory points."),
+        "deal-lost-one": npgettext("play", "{player} wins the deal and scores {n} victory point.",
+                                   "{player} wins the deal and scores {n} victory points."),
+        "double": tr.pgettext("play", "A total below {threshold} card points gives the winner a second victory point."),
+        "tie": tr.pgettext("play", "The highest totals are equal: the deal is a tie, nobody scores, and the same "
+                                   "dealer deals again."),
+        "draw-deal": tr.pgettext("play", "No total is above {threshold} card points: the deal is drawn, and nobody "
+                                         "scores."),
+        "made": npgettext("play", "The makers, {team}, took {n} trick.", "The makers, {team}, took {n} tricks."),
+        "made-you": npgettext("play", "Your side made trump and took {n} trick.",
+                              "Your side made trump and took {n} tricks."),
+        "declarers-write": tr.pgettext("drill", "Declarers: {change}."),
+        "defenders-write": tr.pgettext("drill", "Defenders: {change}."),
+        "declarers-won": tr.pgettext("drill", "The declarers won the deal."),
+        "declarers-lost": tr.pgettext("drill", "The declarers lost the deal."),
+        "decider": tr.pgettext("play", "This was the deciding deal: the side with the majority of tricks wins the "
+                                       "match."),
+        "round-won": tr.pgettext("play", "{team} win the round, and both scores go back to {score}."),
+        "round-won-you": tr.pgettext("play", "Your side wins the round, and both scores go back to {score}."),
+        "match-score": tr.pgettext("play", "Match: your side {score}, the other side {other_score}, to {target}."),
+        "match-score-one": tr.pgettext("play", "Match: you {score}, {player} {other_score}, to {target}."),
+        "match-rounds": tr.pgettext("play", "Rounds won: your side {score}, the other side {other_score}."),
+        "match-won": tr.pgettext("play", "You win the match!"),
+        "match-lost": tr.pgettext("play", "The other side wins the match."),
+    }
