@@ -151,7 +151,7 @@ def play_messages(tr: Translator) -> dict[str, str | tuple[str, ...]]:
         "order-up": tr.pgettext("play", "Order it up"),
         "name-suit": tr.pgettext("play", "Name {suit}"),
         "alone": tr.pgettext("play", "Play alone"),
-        "together": tr.pgettext("play", "Play with my partner"),
+        "together": tr.pgettext("play", "Play with your partner"),
         "target-label": tr.pgettext("play", "Victory points that win the match"),
         "share": tr.pgettext("play", "This page's address holds the match: share it, and others get the same cards "
                                      "(seed {number})."),
@@ -159,7 +159,15 @@ def play_messages(tr: Translator) -> dict[str, str | tuple[str, ...]]:
         "stats-deals": npgettext("play", "{n} deal played", "{n} deals played"),
         "stats-won": npgettext("play", "{n} deal won", "{n} deals won"),
         "stats-matches": npgettext("play", "{n} match won", "{n} matches won"),
-        "stats-refusals": npgettext("play", "{n} card refused", "{n} cards refused"),
+        "stats-refusals": npgettext("play", "{n} move the rules refused", "{n} moves the rules refused"),
+        "stats-must-follow": npgettext("play", "{n} card refused because you had to follow suit",
+                                       "{n} cards refused because you had to follow suit"),
+        "stats-must-trump": npgettext("play", "{n} card refused because you had to trump",
+                                      "{n} cards refused because you had to trump"),
+        "stats-must-play-tree": npgettext("play", "{n} card refused because you had to play a tree",
+                                          "{n} cards refused because you had to play a tree"),
+        "stats-suit-taken": npgettext("play", "{n} forecast refused because another forecast named its suit",
+                                      "{n} forecasts refused because another forecast named their suit"),
         "stats-reset": tr.pgettext("play", "Forget my statistics"),
         # what the learner is asked to decide
         "prompt-play": tr.pgettext("play", "Your turn: choose a card to play."),
@@ -172,8 +180,8 @@ def play_messages(tr: Translator) -> dict[str, str | tuple[str, ...]]:
                                              "card, or refuse it?"),
         "prompt-order": tr.pgettext("play", "{card} is turned up. Will you order it up and make {suit} trump, or pass?"),
         "prompt-name": tr.pgettext("play", "The turned card lies face down. Name another suit as trump, or pass."),
-        "prompt-name-must": tr.pgettext("play", "Everyone has passed twice, and the dealer must name a suit: name "
-                                                "one other than {suit}."),
+        "prompt-name-must": tr.pgettext("play", "Everyone else has passed twice, and as the dealer you must name a "
+                                                "suit other than {suit}."),
         "prompt-discard": npgettext("play", "Choose {n} card of your hand to discard face down.",
                                     "Choose {n} cards of your hand to discard face down, one at a time."),
         "prompt-solo": tr.pgettext("play", "Will you play alone? Your partner would then lay the hand aside."),
@@ -250,6 +258,7 @@ def play_messages(tr: Translator) -> dict[str, str | tuple[str, ...]]:
         "worth": ngettext("The trick is worth {sum} point.", "The trick is worth {sum} points."),
         # the duty in force (explain.explain_legality and DUTIES), and refusals
         "refused": tr.pgettext("play", "You may not play {card}."),
+        "refused-forecast": tr.pgettext("play", "You may not forecast with {card}."),
         "may-play": tr.pgettext("play", "You may play {legal}."),
         "duty-lead": tr.gettext("You lead: any card may be played."),
         "duty-none": tr.gettext("No obligations: any card may be played."),
@@ -267,19 +276,22 @@ def play_messages(tr: Translator) -> dict[str, str | tuple[str, ...]]:
         # what the computer would do, and why (engine strategy, TcPlayEngine.advice)
         "advice-forecast-lowest": tr.pgettext("play", "Forecast {card}: if its suit is turned up, you give this card "
                                                       "of the lowest rank for the turned card."),
-        "advice-forecast-none": tr.pgettext("play", "Do not forecast: you hold no card of the lowest rank, and a "
-                                                    "forecast of its suit would cost a better card."),
+        "advice-forecast-none": tr.pgettext("play", "Do not forecast: you hold no card of the lowest rank, and if "
+                                                    "the suit of a better card were turned up, you would have to give "
+                                                    "that card for the turned one."),
         "advice-take-tree": tr.pgettext("play", "Take {card}: the trees outrank every other trump."),
         "advice-accept": npgettext("play", "Accept: you hold {n} card of {suit}, the turned card's suit.",
                                    "Accept: you hold {n} cards of {suit}, the turned card's suit."),
-        "advice-refuse": npgettext("play", "Refuse: you hold only {n} card of {suit}, the turned card's suit.",
-                                   "Refuse: you hold only {n} cards of {suit}, the turned card's suit."),
+        "advice-refuse": npgettext("play", "Refuse: you hold {n} card of {suit}, the turned card's suit, too few to "
+                                           "make it trump.",
+                                   "Refuse: you hold {n} cards of {suit}, the turned card's suit, too few to make "
+                                   "it trump."),
         "advice-order": npgettext("play", "Order it up: with {suit} as trump, your side would hold {n} trump.",
                                   "Order it up: with {suit} as trump, your side would hold {n} trumps."),
-        "advice-name": npgettext("play", "Name {suit}: you hold {n} trump of that suit.",
-                                 "Name {suit}: you hold {n} trumps of that suit."),
-        "advice-pass": npgettext("play", "Pass: no suit would give your side {n} trump.",
-                                 "Pass: no suit would give your side {n} trumps."),
+        "advice-name": npgettext("play", "Name {suit}: with it as trump, you would hold {n} trump.",
+                                 "Name {suit}: with it as trump, you would hold {n} trumps."),
+        "advice-pass": npgettext("play", "Pass: no suit would give your side at least {n} trump.",
+                                 "Pass: no suit would give your side at least {n} trumps."),
         "advice-no-solo": tr.pgettext("play", "Play with your partner: alone, you need every trick to score more."),
         "advice-take-points": tr.pgettext("play", "Play {card}: it takes the trick and its points as cheaply as your "
                                                   "hand allows."),
@@ -307,7 +319,7 @@ def play_messages(tr: Translator) -> dict[str, str | tuple[str, ...]]:
                                    "dealer deals again."),
         "draw-deal": tr.pgettext("play", "No total is above {threshold} card points: the deal is drawn, and nobody "
                                          "scores."),
-        "made": npgettext("play", "The makers, {team}, took {n} trick.", "The makers, {team}, took {n} tricks."),
+        "made": npgettext("play", "The declarers, {team}, took {n} trick.", "The declarers, {team}, took {n} tricks."),
         "made-you": npgettext("play", "Your side made trump and took {n} trick.",
                               "Your side made trump and took {n} tricks."),
         "declarers-write": tr.pgettext("drill", "Declarers: {change}."),
@@ -319,6 +331,8 @@ def play_messages(tr: Translator) -> dict[str, str | tuple[str, ...]]:
         "round-won": tr.pgettext("play", "{team} win the round, and both scores go back to {score}."),
         "round-won-you": tr.pgettext("play", "Your side wins the round, and both scores go back to {score}."),
         "match-score": tr.pgettext("play", "Match: your side {score}, the other side {other_score}, to {target}."),
+        "round-score": tr.pgettext("play", "This round: your side {score}, the other side {other_score}, to "
+                                           "{target}."),
         "match-score-one": tr.pgettext("play", "Match: you {score}, {player} {other_score}, to {target}."),
         "match-rounds": tr.pgettext("play", "Rounds won: your side {score}, the other side {other_score}."),
         "match-won": tr.pgettext("play", "You win the match!"),

@@ -1,0 +1,641 @@
+/* The play page: whole matches against the computer players, in the page's language.
+ *
+ * render/play.py writes div#tc-play and, in script#tc-play-data, the game as data, the seating,
+ * the target and every word this script may show: messages by key (plural ones with all their
+ * forms), the terms (names, suits, ranks with their grammatical forms) and how the locale writes
+ * numbers and lists. play-engine.js (TcPlayEngine) plays the rules; this script draws the
+ * table, asks the learner whenever deal.toMove() is their seat, moves the other seats with the
+ * sensible player, and tells what happens. Sentences are filled as i18n/grammar.py fills them;
+ * they are never glued from pieces.
+ * The address holds the match (#seed=…&target=…); statistics live in localStorage under
+ * "tc-play:<game>:<players>x<team size>".
+ */
+(function () {
+  "use strict";
+
+  var root = document.getElementById("tc-play"), source = document.getElementById("tc-play-data");
+  var E = window.TcPlayEngine;
+  if (!root || !source || !E) return;
+  var D = JSON.parse(source.textContent), L = D.locale, T = D.terms, M = D.messages;
+  var YOU = D.seating.you, RTL = L.dir === "rtl";
+  var G = E.game(D.game), TABLE = new E.Table(D.seating.players, D.seating.teamSize);
+  var TWO = TABLE.players === 2, POINTS = G.scoring.kind === "victory-points", MINE = TABLE.teamOf(YOU);
+  var PAUSE = 600; // ms before a computer player moves, so that the learner can follow
+  var SENSIBLE_BID = 3; // trumps the sensible bidder needs to bid (engine/strategy.py, play-engine.js bid())
+  var TARGETS = Math.max(10, D.target); // the victory-point targets offered: 1 to 10, or to the page's own
+  var KEY = "tc-play:" + G.id + ":" + TABLE.players + "x" + TABLE.teamSize;
+  var MATCH_STATE = ["dealer", "turns", "number", "totals", "scores", "rounds", "winner"];
+  var english = {};
+  D.english.forEach(function (k) { english[k] = true; });
+
+  // --- words: grammar.py's Term and fill, translator.py's numbers, lists and plural forms ---
+
+  function esc(s) {
+    return String(s).replace(/[&<>"]/g, function (c) { return { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[c]; });
+  }
+
+  // "Анна | gender=f | gen=Анны": a malformed part is left out, as Term.parse does
+  function term(raw) {
+    var parts = String(raw).split("|"), t = { text: parts[0].trim(), forms: Object.create(null), gender: null };
+    parts.slice(1).forEach(function (p) {
+      var i = p.indexOf("="), k = p.slice(0, i).trim(), v = p.slice(i + 1).trim();
+      if (i < 0 || !k || !v) return;
+      if (k === "gender") t.gender = v;
+      else if (!(k in t.forms)) t.forms[k] = v;
+    });
+    return t;
+  }
+  function form(t, name) { return name !== null && name in t.forms ? t.forms[name] : t.text; }
+  function team(seats) {
+    if (seats.length === 1) return name(seats[0]);
+    var members = seats.map(name), g = members[0].gender;
+    return { members: members, gender: members.every(function (m) { return m.gender === g; }) ? g : null };
+  }
+
+  function listed(items) { // Babel's format_list over the CLDR patterns
+    var P = L.list, n = items.length;
+    function put(p, a, b) { return esc(p).replace(/\{([01])\}/g, function (all, i) { return i === "0" ? a : b; }); }
+    if (n < 3) return n === 2 ? put(P["2"], items[0], items[1]) : items.join("");
+    var out = put(P.start, items[0], items[1]);
+    for (var i = 2; i < n - 1; i++) out = put(P.middle, out, items[i]);
+    return put(P.end, out, items[n - 1]);
+  }
+
+  var TOKEN = /\{\{GRAMMAR:([^{}|]*)\|\{(\w+)\}\}\}|\{\{GENDER:\{(\w+)\}((?:\|[^{}|]*)*)\}\}|\{(\w+)\}/g;
+  /* The template with its placeholders filled, as HTML. Values: a term, a team, a number, or
+   * HTML made here (card codes, isolated runs). The template is escaped first: no placeholder or
+   * gender choice holds a character that escaping changes. */
+  function fill(template, values) {
+    return esc(template).replace(TOKEN, function (all, f, of, by, variants, plain) {
+      var key = plain || of || by, v = values[key];
+      if (!(key in values)) return all;
+      if (by) {
+        var chosen = {};
+        variants.split("|").slice(1).forEach(function (p) {
+          var i = p.indexOf("=");
+          if (i >= 0) chosen[p.slice(0, i).trim()] = p.slice(i + 1);
+        });
+        var g = (v && v.gender) || "other";
+        return g in chosen ? chosen[g] : chosen.other || "";
+      }
+      var want = f === undefined ? null : f.trim();
+      if (v && v.members) return listed(v.members.map(function (m) { return esc(form(m, want)); }));
+      if (v && v.forms) return esc(form(v, want));
+      return typeof v === "number" ? num(v) : String(v);
+    });
+  }
+
+  // CurrentTranslations._plural: the catalog's C expression, checked to hold nothing else
+  var plural = /^[n0-9\s()?:<>=!&|%]+$/.test(L.plural) ? new Function("n", "return +(" + L.plural + ")")
+    : function (n) { return +(n !== 1); };
+
+  /* A message filled; a plural one takes the form for `count` (values.n unless given). A message
+   * shown in English takes English's form and is marked, so a screen reader reads it in English. */
+  function say(key, values, count) {
+    var text = M[key], n = count === undefined ? values && values.n : count;
+    if (typeof text !== "string") {
+      text = text[Math.max(0, Math.min(text.length - 1, english[key] ? +(n !== 1) : plural(n)))];
+    }
+    var html = fill(text, values || {});
+    return english[key] ? '<span lang="en" dir="ltr">' + html + "</span>" : html;
+  }
+
+  function digits(s) { return String(s).replace(/[0-9]/g, function (d) { return L.digits[d]; }); }
+  function isolated(html) { return RTL ? '<span dir="ltr">' + html + "</span>" : html; }
+  function num(n) { return n < 0 ? isolated(esc(L.minus) + digits(-n)) : digits(n); }
+  function signed(n) { return n ? isolated(esc(n > 0 ? L.plus : L.minus) + digits(Math.abs(n))) : digits(0); }
+
+  var rankOf = E.rankOf, suitOf = E.suitOf;
+  function name(seat) { return term(T.names[seat]); }
+  function suitTerm(s) { return term(T.suits[s]); }
+  function cardName(c) { return fill(T.cards[suitOf(c)], { rank: term(T.ranks[rankOf(c)]) }); }
+  function red(c, block) { return E.red(suitOf(c)) ? " " + block + "--red" : ""; }
+  function code(c) { // cardnames.card_code: a card in a sentence
+    return '<span class="tc-code' + red(c, "tc-code") + '" dir="ltr" role="img" aria-label="' + cardName(c) + '">'
+      + esc(T.letters[rankOf(c)] + suitOf(c)) + "</span>";
+  }
+  function codes(cards) { return listed(cards.map(code)); }
+  function face(c) { // cardnames.card_face; a card button takes its name from it
+    return '<span class="tc-card' + red(c, "tc-card") + '" dir="ltr" role="img" aria-label="' + cardName(c)
+      + '"><span class="tc-card__rank" aria-hidden="true">' + esc(T.letters[rankOf(c)])
+      + '</span><span class="tc-card__suit" aria-hidden="true">' + suitOf(c) + "</span></span>";
+  }
+  function badge(s) { // cardnames.trump_badge
+    return '<span class="tc-badge tc-badge--trump">' + say("trump") + ' <span class="tc-suit'
+      + (E.red(s) ? " tc-card--red" : "") + '" role="img" aria-label="' + esc(suitTerm(s).text) + '" dir="ltr">'
+      + s + "</span></span>";
+  }
+
+  // --- explanations: i18n/explain.py over the engine's verdict and legality ---
+
+  function whyWins(v) {
+    var c = v.card, s;
+    if (v.reason === "tree") {
+      var lower = v.plays.filter(function (p) { return p !== c && G.trees.indexOf(p) >= 0; });
+      s = lower.length ? say("win-tree-over", { card: code(c), lower: codes(lower) }) : say("win-tree", { card: code(c) });
+    } else if (v.reason === "highest-trump") {
+      s = topTrumpWins(v) || say("win-trump", { card: code(c) });
+    } else {
+      s = say("win-led", { card: code(c), suit: suitTerm(v.led) });
+    }
+    if (v.cardPoints.some(Boolean)) {
+      s += " " + say("worth", { sum: isolated(digits(v.cardPoints.join(" + ") + " = " + v.points)) }, v.points);
+    }
+    return s;
+  }
+
+  // a top trump that depends on the trump suit (a bower) is named by its place
+  function topTrumpWins(v) {
+    var c = v.card, top = G.table(v.trump).top, higher = top.slice(0, top.indexOf(c));
+    var rule = G.top.filter(function (t) {
+      if (t.card) return false;
+      var suit = t.suit === "trump" ? v.trump : G.suits.filter(function (s) {
+        return s !== v.trump && E.red(s) === E.red(v.trump);
+      })[0];
+      return t.rank + suit === c;
+    })[0];
+    if (!rule || higher.length > 1) return null;
+    return say("win-" + (rule.suit === "trump" ? "right" : "left") + (higher.length ? "-under" : ""),
+               { card: code(c), rank: term(T.ranks[rankOf(c)]), higher: higher.length ? code(higher[0]) : "" });
+  }
+
+  function duty(l) { // explain_legality: the duty in force on the learner
+    if (!Object.keys(l.refused).length) return say("duty-" + l.duty);
+    var key = l.duty !== "follow" ? "must-" + l.duty : l.led === l.trump ? "must-follow-trump" : "must-follow";
+    return say(key, { suit: suitTerm(l.led) });
+  }
+
+  function advice(a) { // the advice-* sentence for TcPlayEngine.advice(deal)
+    var d = S.deal, act = a.action, why = a.why, turned = d.turned && suitTerm(d.trumpSuitOf(d.turned));
+    var values = { card: act.card ? code(act.card) : "", n: a.n, suit: turned };
+    if (why === "take-tree") values.card = code(d.treeOnOffer());
+    if (why === "bid") {
+      why = G.phases[d.at].rounds[d.bidRound] === "order-up" ? "order" : "name";
+      values.suit = suitTerm(act.suit);
+    }
+    if (why === "pass") values.n = SENSIBLE_BID;
+    if (why === "discard-weakest") why = "discard";
+    return say("advice-" + why, values);
+  }
+
+  // --- the page ---
+
+  function el(tag, cls, html) {
+    var e = document.createElement(tag);
+    e.className = cls;
+    if (html) e.innerHTML = html;
+    return e;
+  }
+  function button(cls, key) { return '<button type="button" class="tc-play__button ' + cls + '">' + say(key) + "</button>"; }
+  function put(e, html) { if (e._html !== html) { e.innerHTML = html; e._html = html; } }
+
+  root.textContent = "";
+  var bar = root.appendChild(el("div", "tc-play__bar"));
+  var title = bar.appendChild(el("h2", "tc-play__title"));
+  title.tabIndex = -1; // where focus goes when nothing else in the play is there to hold it
+  var score = bar.appendChild(el("p", "tc-play__score"));
+  var table = root.appendChild(el("div", "tc-play__table"));
+  var seats = table.appendChild(el("ul", "tc-play__seats"));
+  var pack = table.appendChild(el("p", "tc-play__pack"));
+  var trick = table.appendChild(el("section", "tc-play__trick", '<h3 id="tc-play-trick">' + say("trick") + "</h3>"));
+  trick.setAttribute("aria-labelledby", "tc-play-trick");
+  var plays = trick.appendChild(el("ol", "tc-play__plays"));
+  var you = root.appendChild(el("section", "tc-play__you", '<h3 id="tc-play-hand">' + say("your-hand") + "</h3>"));
+  you.setAttribute("aria-labelledby", "tc-play-hand");
+  var me = you.appendChild(el("p", "tc-play__me"));
+  var hand = you.appendChild(el("div", "tc-play__hand"));
+  hand.setAttribute("role", "toolbar");
+  hand.setAttribute("aria-labelledby", "tc-play-hand");
+  var prompt = root.appendChild(el("p", "tc-play__prompt"));
+  var actions = root.appendChild(el("div", "tc-play__actions"));
+  var help = root.appendChild(el("div", "tc-play__help", button("tc-play__hint", "hint") + button("tc-play__show", "show")));
+  var note = root.appendChild(el("div", "tc-play__note"));
+  var result = root.appendChild(el("div", "tc-play__result"));
+  var controls = root.appendChild(el("div", "tc-play__controls", button("tc-play__next", "next-deal")
+    + button("tc-play__replay", "replay") + button("tc-play__new", "new-match")));
+  var hintButton = help.children[0], showButton = help.children[1];
+  var nextButton = controls.children[0], replayButton = controls.children[1], newButton = controls.children[2];
+  var select = null;
+  if (POINTS) {
+    var field = controls.appendChild(el("p", "tc-play__target", '<label for="tc-play-target">' + say("target-label")
+      + '</label> <select id="tc-play-target"></select>'));
+    select = field.lastChild;
+    for (var t = 1; t <= TARGETS; t++) select.add(new Option(digits(t), t));
+  }
+  var story = root.appendChild(el("section", "tc-play__story", '<h3 id="tc-play-story">' + say("story") + "</h3>"));
+  story.setAttribute("aria-labelledby", "tc-play-story");
+  var log = story.appendChild(el("ol", "tc-play__log"));
+  log.tabIndex = 0; // it scrolls: a keyboard must reach it
+  log.setAttribute("aria-labelledby", "tc-play-story");
+  var share = root.appendChild(el("p", "tc-play__share"));
+  var statsBox = root.appendChild(el("section", "tc-play__stats", '<h3 id="tc-play-stats">' + say("stats")
+    + '</h3><ul></ul>' + button("tc-play__reset", "stats-reset")));
+  statsBox.setAttribute("aria-labelledby", "tc-play-stats");
+  var live = root.appendChild(el("div", "tc-play__live"));
+  live.setAttribute("aria-live", "polite");
+
+  // --- the match ---
+
+  /* seed, target, match, deal; saved: the match's state before this deal (for replay); seen:
+   * the deal's log events told; shown: the trick on the table {plays: [[seat, card]], winner};
+   * taken: tricks by seat; refusal: whether trump was chosen after a refusal; hint: the legality
+   * shown; advised: the action shown; said: what to announce next; state: turn, wait or end. */
+  var S = { timer: 0, wait: PAUSE, said: [], rove: 0 };
+
+  function stop() { clearTimeout(S.timer); }
+
+  function newMatch(seed, target) {
+    S.seed = seed;
+    S.target = target;
+    S.match = new E.Match(G, TABLE, seed, target);
+    var address = "#seed=" + seed + (POINTS ? "&target=" + target : "");
+    if (location.hash !== address) location.replace(address); // no new history entry
+    if (select) select.value = target;
+    share.innerHTML = say("share", { number: seed });
+    deal();
+  }
+
+  function deal() {
+    stop();
+    var m = S.match;
+    S.saved = JSON.stringify(MATCH_STATE.map(function (k) { return m[k]; }));
+    S.deal = m.next();
+    S.seen = 0;
+    S.shown = S.hint = S.advised = null;
+    S.taken = TABLE.orderFrom(0).map(function () { return 0; });
+    S.refusal = false;
+    note.innerHTML = result.innerHTML = log.innerHTML = "";
+    narrate();
+    go();
+  }
+
+  /* The same cards again. A deal draws all its chance when it is made (the shuffle, and the cut
+   * that opens a deal which has one), the same draws whoever deals and however earlier deals
+   * went: so a new Match from the seed, whose earlier deals are made and dropped unplayed,
+   * reaches the random state this deal began with; its dealer and scores are put back as they
+   * were before this deal. */
+  function replay() {
+    var n = S.match.number, saved = JSON.parse(S.saved), m = new E.Match(G, TABLE, S.seed, S.target);
+    for (var i = 1; i < n; i++) m.next();
+    MATCH_STATE.forEach(function (k, i) { m[k] = saved[i]; });
+    S.match = m;
+    deal();
+  }
+
+  function go() {
+    var d = S.deal;
+    if (d.isTerminal()) end();
+    draw();
+    if (!d.isTerminal() && d.toMove() !== YOU) {
+      S.timer = setTimeout(function () { act(E.advice(d).action); }, S.wait);
+      S.wait = PAUSE;
+    }
+  }
+
+  function act(a) {
+    var d = S.deal;
+    S.hint = S.advised = null;
+    note.innerHTML = "";
+    if (a.kind === "play") {
+      if (!S.shown || S.shown.winner !== null) S.shown = { plays: [], winner: null };
+      S.shown.plays.push([a.seat, a.card]);
+      tell(say(a.seat === YOU ? "you-play" : "plays", { player: name(a.seat), card: code(a.card) }));
+    }
+    d.apply(a);
+    narrate();
+    go();
+  }
+
+  function tell(html, more) {
+    log.appendChild(el("li", "", more ? html + " " + more : html));
+    log.scrollTop = log.scrollHeight;
+    S.said.push(html);
+  }
+
+  // what the deal's log says happened since last told
+  function narrate() {
+    var d = S.deal;
+    for (; S.seen < d.log.length; S.seen++) {
+      var e = d.log[S.seen], mine = e.seat === YOU, p = name(e.seat), c = e.card && code(e.card);
+      var turned = d.turned && code(d.turned);
+      if (e.event === "deal") tell(e.dealer === YOU ? say("you-deal") : say("deals", { dealer: name(e.dealer) }));
+      else if (e.event === "forecast") {
+        tell(say(c ? (mine ? "you-forecast" : "forecast") : mine ? "you-no-forecast" : "no-forecast-by", { player: p, card: c }));
+      } else if (e.event === "turn-up") {
+        tell(say(d.dealer === YOU ? "you-turn-up" : "turn-up", { dealer: name(d.dealer), card: c }));
+        if (d.forecasts.length && e.exchange === null) {
+          tell(say("no-exchange", { suit: suitTerm(e.trump), indicator: code(e.indicator) }));
+        } else if (d.forecasts.length) {
+          tell(say(e.exchange === YOU ? "you-exchange" : "exchange",
+                   { player: name(e.exchange), forecast: code(e.indicator), turned: c }));
+        }
+      } else if (e.event === "take-tree") {
+        tell(say((d.cutter === YOU ? "you-tree-" : "tree-") + (e.take ? "taken" : "left"), { card: c, player: name(d.cutter) }));
+      } else if (e.event === "turn") tell(say("turn", { card: c }));
+      else if (e.event === "choose") {
+        S.refusal = !e.accept;
+        tell(say(d.chooser === YOU ? (e.accept ? "you-accept" : "you-refuse") : e.accept ? "accepts" : "refuses",
+                 { player: name(d.chooser), card: turned }));
+      } else if (e.event === "trump") {
+        if (S.refusal) tell(say("trump-after-refusal", { suit: suitTerm(e.suit) }));
+        if (e.taken.length) {
+          tell(say(d.taker === YOU ? "you-take" : "takes-hidden", { player: name(d.taker), taken: codes(e.taken), n: e.taken.length }));
+        }
+      } else if (e.event === "bid") {
+        if (e.round === "order-up") {
+          tell(say(e.suit === null ? (mine ? "you-pass" : "passes") : mine ? "you-order-up" : "orders-up", { player: p, card: turned }));
+          if (e.suit === null && e.seat === d.dealer) tell(say(mine ? "you-turned-down" : "turned-down", { dealer: p, card: turned }));
+        } else {
+          tell(say(e.suit === null ? (mine ? "you-pass-again" : "passes-again") : mine ? "you-name" : "names",
+                   { player: p, suit: e.suit && suitTerm(e.suit) }));
+        }
+      } else if (e.event === "thrown-in") tell(say("thrown-in"));
+      else if (e.event === "discard") tell(mine ? say("you-discard", { card: c }) : say("discards", { player: p }));
+      else if (e.event === "solo" && e.solo) {
+        var mate = TABLE.partners(e.seat)[0];
+        tell(mine ? say("you-alone", { partner: name(mate) }) : mate === YOU ? say("alone-without-you", { player: p })
+          : say("goes-alone", { player: p, partner: name(mate) }));
+      } else if (e.event === "trick") {
+        var v = E.verdict(G, d.trump, e.plays), why = whyWins(v);
+        var taken = say(e.winner === YOU ? "you-take-trick" : "takes-trick", { player: name(e.winner), card: code(v.card) });
+        S.taken[e.winner]++;
+        S.shown.winner = e.winner;
+        S.wait = 2 * PAUSE; // the finished trick stays a while before the next lead
+        tell(taken, why);
+        note.innerHTML = "<p>" + taken + " " + why + "</p>";
+      } else if (e.event === "draw") {
+        tell(mine ? say("you-draw", { card: c }) : e.card === d.indicator && d.indicatorTaker === e.seat
+          ? say("draws-last", { player: p, card: c }) : say("draws", { player: p }));
+      }
+    }
+  }
+
+  function end() {
+    var m = S.match, scored = m.score(), r = scored.result, lines = [], won = false, mate = TABLE.partners(YOU)[0];
+    if (r.kind === "points") {
+      var v = r.victory, best = Math.max.apply(null, r.points);
+      r.sides.forEach(function (side, i) {
+        lines.push(side.indexOf(YOU) < 0 ? say("count-other", { team: team(side), n: r.points[i] })
+          : TWO ? say("count-you", { n: r.points[i] }) : say("count-your-side", { partner: name(mate), n: r.points[i] }));
+      });
+      if (v.winner === null) {
+        lines.push(v.winsAbove !== null && best <= v.winsAbove ? say("draw-deal", { threshold: v.winsAbove }) : say("tie"));
+      } else {
+        won = v.winner === MINE;
+        lines.push(won ? say(TWO ? "deal-won" : "deal-won-side", { n: v.points })
+          : TWO ? say("deal-lost-one", { player: name(r.sides[v.winner][0]), n: v.points })
+          : say("deal-lost", { team: team(r.sides[v.winner]), n: v.points }));
+        if (v.points > 1) lines.push(say("double", { threshold: v.threshold }));
+      }
+    } else if (r.kind === "tricks") {
+      var step = scored.step, declarers = r.declarers, sides = [0, 1].map(function (t) {
+        return TABLE.orderFrom(0).filter(function (s) { return TABLE.teamOf(s) === t; });
+      });
+      lines.push(declarers === MINE ? say("made-you", { n: r.tricks[declarers] })
+        : say("made", { team: team(sides[declarers]), n: r.tricks[declarers] }));
+      if (step.decider) {
+        lines.push(say("decider"));
+        won = step.matchWinner === MINE;
+      } else {
+        won = (declarers === MINE) === r.score.declarersWon;
+        lines.push(say(r.score.declarersWon ? "declarers-won" : "declarers-lost"),
+                   say("declarers-write", { change: signed(step.written[declarers]) }),
+                   say("defenders-write", { change: signed(step.written[1 - declarers]) }));
+        if (step.roundWinner !== null && G.scoring.rounds > 1) {
+          lines.push(step.roundWinner === MINE ? say("round-won-you", { score: 0 })
+            : say("round-won", { team: team(sides[step.roundWinner]), score: 0 }));
+        }
+      }
+    }
+    if (r.kind !== "thrown-in") lines.push(matchScore());
+    if (m.winner !== null) lines.push(say(m.winner === MINE ? "match-won" : "match-lost"));
+    result.innerHTML = lines.map(function (l) { return "<p>" + l + "</p>"; }).join("");
+    S.said = S.said.concat(lines);
+    if (r.kind !== "thrown-in") {
+      stats(function (s) {
+        s.deals++;
+        if (won) s.won++;
+        if (m.winner === MINE) s.matches++;
+      });
+    }
+  }
+
+  function matchScore() {
+    var m = S.match, mine = POINTS ? m.totals : m.scores, line = TWO
+      ? say("match-score-one", { score: mine[MINE], player: name(TABLE.next(YOU)), other_score: mine[1 - MINE], target: m.target })
+      : say(POINTS || G.scoring.rounds === 1 ? "match-score" : "round-score",
+            { score: mine[MINE], other_score: mine[1 - MINE], target: m.target });
+    if (!POINTS && G.scoring.rounds > 1) line += " " + say("match-rounds", { score: m.rounds[MINE], other_score: m.rounds[1 - MINE] });
+    return line;
+  }
+
+  // --- the learner's decisions ---
+
+  function pick(card) {
+    var d = S.deal;
+    S.rove = sorted(d.hands[YOU]).indexOf(card);
+    if (!mayAct() || ["play", "forecast", "discard"].indexOf(d.phase) < 0) return;
+    var a = d.legalActions().filter(function (x) { return x.card === card; })[0];
+    if (a) return act(a);
+    var l = d.phase === "play" && legality(), reason = l ? l.refused[card] : "suit-taken";
+    stats(function (s) { s.refused[reason] = (s.refused[reason] || 0) + 1; });
+    tellNote(l ? say("refused", { card: code(card) }) + " " + duty(l)
+      : say("refused-forecast", { card: code(card) }) + " " + say("suit-taken"));
+  }
+
+  function legality() { var d = S.deal; return E.legality(G, d.trump, d.trick, d.hands[YOU]); }
+  function mayAct() { return !S.deal.isTerminal() && S.deal.toMove() === YOU; }
+
+  function tellNote(html) {
+    note.innerHTML = "<p>" + html + "</p>";
+    S.said.push(html);
+    draw();
+  }
+
+  function choices() { // the buttons of a decision that is no card
+    var d = S.deal, round = d.phase === "bid" && G.phases[d.at].rounds[d.bidRound];
+    if (!mayAct() || d.phase === "play" || d.phase === "discard") return "";
+    return d.legalActions().map(function (a, i) {
+      var words = a.kind === "forecast" ? (a.card === null ? say("no-forecast") : "")
+        : a.kind === "take" ? say(a.take ? "take" : "leave")
+        : a.kind === "choose" ? say(a.accept ? "accept" : "refuse")
+        : a.kind === "solo" ? say(a.solo ? "alone" : "together")
+        : a.suit === null ? say("pass") : round === "order-up" ? say("order-up") : say("name-suit", { suit: suitTerm(a.suit) });
+      return words && '<button type="button" class="tc-play__button' + (a === S.advised ? " tc-play--advised" : "")
+        + '" data-action="' + i + '">' + words + "</button>";
+    }).join("");
+  }
+
+  function ask() { // the question for the learner now
+    var d = S.deal, turned = d.turned && code(d.turned);
+    if (d.isTerminal()) return say(S.match.winner !== null ? "prompt-over" : "prompt-next");
+    if (!mayAct()) return "";
+    if (d.phase === "play") return say(d.trick.length ? "prompt-play" : "prompt-lead");
+    if (d.phase === "cut") return say("prompt-cut", { card: code(d.treeOnOffer()) });
+    if (d.phase === "choose") return say("prompt-choose", { card: turned });
+    if (d.phase === "discard") return say("prompt-discard", { n: d.discardsDue });
+    if (d.phase === "solo") return say("prompt-solo");
+    if (d.phase === "forecast") return say("prompt-forecast");
+    var suit = suitTerm(d.trumpSuitOf(d.turned));
+    if (G.phases[d.at].rounds[d.bidRound] === "order-up") return say("prompt-order", { card: turned, suit: suit });
+    return say(d.legalActions()[0].suit === null ? "prompt-name" : "prompt-name-must", { suit: suit });
+  }
+
+  // --- drawing the table ---
+
+  function sorted(cards) { // trumps first, then the suits in the game's order; strongest first
+    var trump = S.deal.trump, t = G.table(trump), order = [trump].concat(G.suits);
+    return cards.slice().sort(function (a, b) {
+      return order.indexOf(t.suit[a]) - order.indexOf(t.suit[b]) || t.strength[b] - t.strength[a];
+    });
+  }
+
+  function tags(seat) {
+    var d = S.deal, out = [];
+    if (seat === d.dealer) out.push(say("dealer"));
+    if (seat !== YOU && TABLE.teamOf(seat) === MINE) out.push(say("partner"));
+    out.push(say("cards-held", { n: d.hands[seat].length }), S.taken[seat] ? say("tricks", { n: S.taken[seat] }) : say("no-trick"));
+    d.forecasts.forEach(function (f) { if (f[0] === seat && d.phase === "forecast") out.push(face(f[1])); });
+    return out.map(function (x) { return '<span class="tc-tag">' + x + "</span>"; }).join(" ");
+  }
+
+  function draw() {
+    var d = S.deal, m = S.match, turn = mayAct(), focus = document.activeElement;
+    var inside = root.contains(focus) && focus !== root;
+    put(title, say("deal-number", { number: m.number }));
+    put(score, matchScore());
+    put(seats, TABLE.orderFrom(TABLE.next(YOU)).slice(0, -1).map(function (s) {
+      return '<li class="tc-play__seat' + (s === d.toMove() ? " tc-play__seat--turn" : "") + '"><span class="tc-seat__name">'
+        + esc(name(s).text) + "</span> " + tags(s) + "</li>";
+    }).join(""));
+    var up = d.phase === "choose" || (d.phase === "bid" && d.bidRound === 0) ? d.turned : d.stock.length ? d.indicator : null;
+    put(pack, (d.trump ? badge(d.trump) : "") + (up ? ' <span class="tc-play__up">' + say("turned") + " " + face(up) + "</span>" : "")
+      + (d.draws && d.stock.length ? ' <span class="tc-play__stock">' + say("stock", { n: d.stock.length }) + "</span>" : ""));
+    trick.hidden = !S.shown;
+    put(plays, S.shown ? S.shown.plays.map(function (p) {
+      return '<li class="tc-seat' + (p[0] === S.shown.winner ? " tc-seat--winner" : "") + '"><span class="tc-seat__name">'
+        + (p[0] === YOU ? say("you") : esc(name(p[0]).text)) + "</span>" + face(p[1]) + "</li>";
+    }).join("") : "");
+    put(me, '<span class="tc-seat__name">' + say("you") + "</span> " + tags(YOU));
+    drawHand(turn);
+    put(prompt, ask());
+    put(actions, choices());
+    hintButton.hidden = !turn || d.phase !== "play";
+    showButton.hidden = !turn;
+    nextButton.hidden = !d.isTerminal() || m.winner !== null;
+    // Focus: kept where it is; moved to the decision when the learner's turn begins, to the next
+    // deal when one ends, or there when what held it is gone; never taken from outside the play.
+    var state = d.isTerminal() ? "end" : turn ? "turn" : "wait", changed = state !== S.state;
+    S.state = state;
+    if (changed && state === "turn") S.said.push(prompt.innerHTML); // a screen reader hears it is their turn
+    if (inside && ((changed && state !== "wait") || !root.contains(focus) || focus.hidden)) {
+      (state === "end" ? (nextButton.hidden ? newButton : nextButton)
+        : (d.phase !== "forecast" && actions.querySelector("button")) || hand.querySelector("[tabindex='0']") || title).focus();
+    }
+    flush();
+  }
+
+  function drawHand(turn) {
+    var d = S.deal, cards = sorted(d.hands[YOU]), phase = d.phase;
+    var cardTurn = turn && (phase === "play" || phase === "forecast" || phase === "discard");
+    var legal = S.hint && S.hint.legal, advised = S.advised && S.advised.card;
+    S.rove = Math.max(0, Math.min(S.rove, cards.length - 1));
+    if (hand._cards !== cards.join()) {
+      hand._cards = cards.join();
+      hand.innerHTML = cards.map(function (c) {
+        return '<button type="button" class="tc-play__card" data-card="' + c + '">' + face(c) + "</button>";
+      }).join("");
+    }
+    [].forEach.call(hand.children, function (b, i) {
+      var c = b.getAttribute("data-card"), refused = legal && legal.indexOf(c) < 0;
+      b.tabIndex = i === S.rove ? 0 : -1;
+      b.className = "tc-play__card" + (legal ? refused ? " tc-play__card--refused" : " tc-play__card--legal" : "")
+        + (c === advised ? " tc-play--advised" : "");
+      if (!cardTurn || refused) b.setAttribute("aria-disabled", "true");
+      else b.removeAttribute("aria-disabled");
+    });
+  }
+
+  function flush() { // one polite announcement of what was said since the last
+    if (!S.said.length) return;
+    var div = document.createElement("div");
+    div.innerHTML = S.said.join(" ");
+    [].forEach.call(div.querySelectorAll("[role=img]"), function (e) { e.outerHTML = esc(e.getAttribute("aria-label")); });
+    S.said = [];
+    if (live.innerHTML === div.innerHTML) div.innerHTML += "\u00a0"; // a repeat is still announced
+    live.innerHTML = div.innerHTML;
+  }
+
+  // --- statistics in this browser; localStorage may throw (file://, private modes) ---
+
+  function stats(change) {
+    var s = null;
+    try { s = JSON.parse(localStorage.getItem(KEY)); } catch (e) { /* shown as none */ }
+    s = s || { deals: 0, won: 0, matches: 0, refused: {} };
+    if (change) {
+      change(s);
+      try { localStorage.setItem(KEY, JSON.stringify(s)); } catch (e) { /* kept for this visit only */ }
+    }
+    var kinds = Object.keys(s.refused).sort(), refused = kinds.reduce(function (sum, k) { return sum + s.refused[k]; }, 0);
+    var byKind = kinds.filter(function (k) { return M["stats-" + k]; }).map(function (k) {
+      return "<li>" + say("stats-" + k, { n: s.refused[k] }) + "</li>";
+    }).join("");
+    statsBox.children[1].innerHTML = [say("stats-deals", { n: s.deals }), say("stats-won", { n: s.won }),
+      say("stats-matches", { n: s.matches }), say("stats-refusals", { n: refused })
+        + (byKind ? "<ul>" + byKind + "</ul>" : "")].map(function (x) {
+      return "<li>" + x + "</li>";
+    }).join("");
+  }
+
+  // --- events ---
+
+  hand.addEventListener("click", function (ev) {
+    var b = ev.target.closest("[data-card]");
+    if (b) pick(b.getAttribute("data-card"));
+  });
+  hand.addEventListener("keydown", function (ev) { // a toolbar: one Tab stop, arrows move along it
+    var cards = [].slice.call(hand.children), i = cards.indexOf(document.activeElement), k = ev.key;
+    var j = k === "Home" ? 0 : k === "End" ? cards.length - 1
+      : k === "ArrowRight" || k === "ArrowLeft" ? i + ((k === "ArrowRight") !== RTL ? 1 : -1) : -2;
+    if (i < 0 || j === -2) return;
+    ev.preventDefault();
+    S.rove = Math.max(0, Math.min(cards.length - 1, j));
+    cards.forEach(function (b, n) { b.tabIndex = n === S.rove ? 0 : -1; });
+    cards[S.rove].focus();
+  });
+  actions.addEventListener("click", function (ev) {
+    var b = ev.target.closest("[data-action]");
+    if (b && mayAct()) act(S.deal.legalActions()[+b.getAttribute("data-action")]);
+  });
+  hintButton.addEventListener("click", function () {
+    if (!mayAct()) return;
+    var l = S.hint = legality();
+    tellNote(duty(l) + " " + say("may-play", { legal: codes(sorted(l.legal)) }));
+  });
+  showButton.addEventListener("click", function () {
+    if (!mayAct()) return;
+    var a = E.advice(S.deal);
+    S.advised = a.action;
+    tellNote(advice(a));
+  });
+  nextButton.addEventListener("click", deal);
+  replayButton.addEventListener("click", replay);
+  newButton.addEventListener("click", function () { newMatch(Math.floor(Math.random() * 1e6), S.target); });
+  statsBox.lastChild.addEventListener("click", function () {
+    try { localStorage.removeItem(KEY); } catch (e) { /* nothing kept */ }
+    stats();
+  });
+  if (select) select.addEventListener("change", function () { newMatch(S.seed, +select.value); });
+
+  function fromAddress() { // #seed=12345&target=3; a missing or odd value gets a fresh one
+    var h = {};
+    location.hash.slice(1).split("&").forEach(function (p) { var kv = p.split("="); h[kv[0]] = kv[1]; });
+    var seed = /^\d{1,15}$/.test(h.seed) ? +h.seed : Math.floor(Math.random() * 1e6);
+    var target = POINTS && /^\d+$/.test(h.target) && h.target >= 1 && h.target <= TARGETS ? +h.target : D.target;
+    if (seed !== S.seed || target !== S.target) newMatch(seed, target);
+  }
+  window.addEventListener("hashchange", fromAddress);
+  stats();
+  fromAddress();
+  root.setAttribute("data-play-ready", ""); // bench/browser.py times the page until here
+})();
