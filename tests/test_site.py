@@ -344,3 +344,24 @@ def test_card_codes_in_sentences_read_like_the_card_faces(site):
     assert '<span class="tc-code" dir="ltr" role="img" aria-label="дама треф">Д♣</span>' in html
     assert '<span class="tc-card__rank" aria-hidden="true">Д</span>' in html
     assert ">Q♣<" not in html
+
+
+PLAY_PAGES = ["albastini/play.html", "albastini/play-pairs.html", "altbaumer/play.html", "briscola/play.html",
+              "euchre/play.html"]
+
+
+@pytest.mark.parametrize("code", LOCALES)
+def test_the_play_runtime_loads_on_the_play_pages_only_with_every_word_in_the_locale(site, translators, code):
+    """Issue 21: play-engine.js and play.js load only where a match is played; the words beside
+    them are the locale's own, none shown in English once the catalog is complete."""
+    loading = {path.relative_to(site / code).as_posix() for path in (site / code).rglob("*.html")
+               if "assets/play-engine.js" in path.read_text(encoding="utf-8")}
+    assert loading == set(PLAY_PAGES)
+    for page in PLAY_PAGES:
+        html = read(site, code, page)
+        data = json.loads(re.search(r'<script type="application/json" id="tc-play-data">(.*?)</script>', html,
+                                    re.S)[1])
+        assert data["english"] == [], f"{page} shows English for {data['english']}"
+        assert data["locale"]["code"] == code
+        assert data["messages"]["hint"] == translators[code].pgettext("play", "Which cards may I play?")
+        assert html.index("assets/play-engine.js") < html.index("assets/play.js")
