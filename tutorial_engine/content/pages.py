@@ -513,6 +513,18 @@ class _PageBuilder:
         self.error(location, f"no {self.game.name} example has the id '{name}'; {hint}")
         return None
 
+    def seating(self, rec: Rec, game: GameSpec) -> tuple[int, int] | None:
+        """The block's players and team size, the fewest and the smallest the game allows by
+        default; None when the game is not played at that table (reported at the field)."""
+        players = rec.get("players", min(game.players))
+        team_size = rec.get("team_size", min(game.team_sizes(players), default=1))
+        try:
+            Seating.for_game(game, players, team_size)
+        except SeatingError as error:
+            self.error(rec.at("players" if players not in game.players else "team_size"), str(error))
+            return None
+        return players, team_size
+
     def walkthrough(self, rec: Rec, location: Location) -> WalkthroughBlock | None:
         game = self.game
         if game is None:
@@ -522,14 +534,10 @@ class _PageBuilder:
             self.error(location, f"a walkthrough scores the deal it plays, and {game.name} has no scoring "
                                  "in game.yml; add 'scoring'")
             return None
-        players = rec.get("players", min(game.players))
-        team_size = rec.get("team_size", min(game.team_sizes(players), default=1))
-        try:
-            Seating.for_game(game, players, team_size)
-        except SeatingError as error:
-            field = "players" if players not in game.players else "team_size"
-            self.error(rec.at(field), str(error))
+        seating = self.seating(rec, game)
+        if seating is None:
             return None
+        players, team_size = seating
         spec = WalkSpec(game, players, team_size, rec["seed"])
         if thrown_in(spec):
             self.error(rec.at("seed"), f"everyone passes on the cards seed {rec['seed']} deals, so the deal is "
@@ -546,15 +554,10 @@ class _PageBuilder:
             self.error(location, f"a play block scores every deal it plays, and {game.name} has no scoring "
                                  "in game.yml; add 'scoring'")
             return None
-        players = rec.get("players", min(game.players))
-        team_size = rec.get("team_size", min(game.team_sizes(players), default=1))
-        failed = False
-        try:
-            Seating.for_game(game, players, team_size)
-        except SeatingError as error:
-            self.error(rec.at("players" if players not in game.players else "team_size"), str(error))
-            failed = True
-        if not failed and (players, team_size) not in PLAYABLE:
+        seating = self.seating(rec, game)
+        failed = seating is None
+        players, team_size = seating or (0, 0)
+        if seating is not None and seating not in PLAYABLE:
             teams = "individually" if team_size == 1 else f"in teams of {team_size}"
             hint = ("add 'team_size: 2'" if players == 4 and "team_size" not in rec
                     else "choose one of those tables")
