@@ -248,12 +248,13 @@
     S.seed = seed;
     S.target = target;
     S.match = new E.Match(G, TABLE, seed, target);
-    var address = "#seed=" + seed + (POINTS ? "&target=" + target : "");
-    if (location.hash !== address) location.replace(address); // no new history entry
+    if (location.hash !== address()) location.replace(address()); // no new history entry
     if (select) select.value = target;
     share.innerHTML = say("share", { number: seed });
     deal();
   }
+
+  function address() { return "#seed=" + S.seed + (POINTS ? "&target=" + S.target : ""); }
 
   function deal() {
     stop();
@@ -407,7 +408,7 @@
         }
       }
     }
-    if (r.kind !== "thrown-in") lines.push(matchScore());
+    lines.push(r.kind === "thrown-in" ? say("thrown-in") : matchScore());
     if (m.winner !== null) lines.push(say(m.winner === MINE ? "match-won" : "match-lost"));
     result.innerHTML = lines.map(function (l) { return "<p>" + l + "</p>"; }).join("");
     S.said = S.said.concat(lines);
@@ -627,9 +628,13 @@
   });
   if (select) select.addEventListener("change", function () { newMatch(S.seed, +select.value); });
 
-  function fromAddress() { // #seed=12345&target=3; a missing or odd value gets a fresh one
+  /* #seed=12345&target=3; a missing or odd value gets a fresh one when the page opens. Later, an
+   * address without a seed is a link within the page (the skip link, a heading's): the match in
+   * play stays, and so does its address. */
+  function fromAddress() {
     var h = {};
     location.hash.slice(1).split("&").forEach(function (p) { var kv = p.split("="); h[kv[0]] = kv[1]; });
+    if (S.match && !("seed" in h)) return history.replaceState(null, "", address());
     var seed = /^\d{1,15}$/.test(h.seed) ? +h.seed : Math.floor(Math.random() * 1e6);
     var target = POINTS && /^\d+$/.test(h.target) && h.target >= 1 && h.target <= TARGETS ? +h.target : D.target;
     if (seed !== S.seed || target !== S.target) newMatch(seed, target);

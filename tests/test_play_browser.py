@@ -1,0 +1,720 @@
+"""The play pages in a real browser (issue 21): Playwright driving Debian's chromium.
+
+A whole match played by keyboard alone on a phone, from disk, in every locale and on every play
+page; the cards a seed deals against the Python engine; the address that shares and replays a
+match; hints and advice checked against the Python rules; statistics that survive a reload; the
+Persian page; axe-core inside the play area; screenshots in tests/artifacts/ for a reviewer.
+
+The computer players move after a pause (setTimeout); Playwright's clock is installed and
+paused before a page loads, and the tests let time pass (`clock.run_for`) only while the
+learner waits, so a match takes seconds and every run plays the same moves. One session-scoped
+build (conftest's `built_site`) and one browser serve the module.
+"""
+
+from __future__ import annotations
+
+import datetime
+import functools
+import json
+import os
+import random
+import re
+import shutil
+import threading
+from http.server import ThreadingHTTPServer
+from pathlib import Path
+from urllib.parse import urlparse
+
+import pytest
+from babel.lists import format_list
+from test_drills_browser import Quiet, browser  # noqa: F401  (the Playwright browser, a quiet http handler)
+
+from tutorial_engine.engine.cards import Card, Suit
+from tutorial_engine.engine.deal import Deal
+from tutorial_engine.engine.rules import legal_plays
+from tutorial_engine.engine.seating import Table
+from tutorial_engine.engine.strategy import sensible_strategy
+from tutorial_engine.i18n.explain import explain_legality
+
+playwright_api = pytest.importorskip("playwright.sync_api")
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+if not Path(CHROMIUM).exists():
+    if os.environ.get("CI") == "true":
+        raise RuntimeError("Chromium is missing; .ci/run installs it (apt-get install chromium)")
+    pytest.skip("Chromium is not installed", allow_module_level=True)
+
+ROOT = Path(__file__).resolve().parent.parent
+AXE = ROOT / "tests" / "browser" / "node_modules" / "axe-core" / "axe.min.js"
+ARTIFACTS = ROOT / "tests" / "artifacts"
+LOCALES = ["en", "ru", "fr", "es", "fa", "sw"]
+PAGES = ["albastini/play.html", "albastini/play-pairs.html", "altbaumer/play.html", "briscola/play.html",
+         "euchre/play.html"]
+SCHEMES = ["default", "slate"]
+SEED = 2024
+"""The match every locale's keyboard run plays."""
+WAIT = 60_000
+"""Milliseconds of page time let pass while the learner waits: every computer player moves
+(600 ms each, 1200 after a trick) up to the learner's next decision or the end of the deal."""
+DUTIES = {"must-follow", "must-follow-trump", "must-trump", "must-play-tree", "suit-taken"}
+PLAY_ADVICE = ["advice-take-points", "advice-cheapest", "advice-last-wins", "advice-weakest"]
+
+# What the learner sees of the play area, in one call: the hand, the decision, the focus.
+STATE = """() => {
+  const root = document.getElementById("tc-play"), q = s => root.querySelector(s), a = document.activeElement;
+  const cards = [...q(".tc-play__hand").children], actions = [...q(".tc-play__actions").querySelectorAll("button")];
+  const shown = e => !e.hidden && e.getClientRects().length > 0;
+  const focus = !root.contains(a) || a === root ? null
+    : cards.indexOf(a) >= 0 ? "card:" + cards.indexOf(a)
+    : actions.indexOf(a) >= 0 ? "action:" + actions.indexOf(a)
+    : a.matches(".tc-play__hint") ? "hint" : a.matches(".tc-play__show") ? "show"
+    : a.matches(".tc-play__next") ? "next" : a.matches(".tc-play__new") ? "new" : a.tagName + "." + a.className;
+  return {
+    cards: cards.map(b => b.dataset.card),
+    open: cards.map(b => b.getAttribute("aria-disabled") !== "true"),
+    legal: cards.map(b => b.classList.contains("tc-play__card--legal")),
+    refused: cards.map(b => b.classList.contains("tc-play__card--refused")),
+    actions: actions.map(b => b.innerText),
+    prompt: q(".tc-play__prompt").innerText.trim(),
+    note: q(".tc-play__note").innerText.trim(),
+    english: q(".tc-play__note").querySelectorAll("[lang=en]").length,
+    result: [...q(".tc-play__result").children].map(p => p.innerText.trim()),
+    title: q(".tc-play__title").innerText.trim(),
+    score: q(".tc-play__score").innerText.trim(),
+    trick: shown(q(".tc-play__trick")) ? [...q(".tc-play__plays").querySelectorAll(".tc-card")].map(c => c.textContent) : [],
+    next: shown(q(".tc-play__next")), hint: shown(q(".tc-play__hint")),
+    focus: focus,
+    overflow: document.scrollingElement.scrollWidth - innerWidth,
+  };
+}"""
+
+ADVISED = """() => {
+  document.querySelector("#tc-play .tc-play__show").click();
+  document.querySelector("#tc-play .tc-play--advised").click();
+}"""
+
+
+# --- the site, the pages and their words --------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def server(built_site):
+    handler = functools.partial(Quiet, directory=str(built_site))
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    httpd.shutdown()
+
+
+@functools.cache
+def page_data(site: Path, code: str, path: str) -> dict:
+    """The page's own #tc-play-data: its game, seating, target and every sentence it may say."""
+    html = (site / code / path).read_text(encoding="utf-8")
+    found = re.search(r'<script type="application/json" id="tc-play-data">(.*?)</script>', html, re.S)
+    assert found, f"{code}/{path} has no play data"
+    return json.loads(found[1].replace("<\\/", "</"))
+
+
+def victory_points(data: dict) -> bool:
+    return data["game"]["scoring"]["kind"] == "victory-points"
+
+
+def has_duties(data: dict) -> bool:
+    return data["game"]["follow"] != "none"
+
+
+def address(data: dict, seed: int, target: int | None = None) -> str:
+    if not victory_points(data):
+        return f"#seed={seed}"
+    return f"#seed={seed}&target={data['target'] if target is None else target}"
+
+
+TOKEN = re.compile(r"\{\{GRAMMAR:[^{}|]*\|\{\w+\}\}\}|\{\{GENDER:\{\w+\}(?:\|[^{}|]*)*\}\}|\{\w+\}")
+
+
+def pattern(template: str | list[str]) -> str:
+    """A message as a regular expression over its text on the page: placeholders and grammar
+    choices are wildcards, whitespace any whitespace; a plural message any of its forms."""
+    if isinstance(template, list):
+        return "(?:" + "|".join(pattern(form) for form in template) + ")"
+    out, at = [], 0
+    for found in TOKEN.finditer(template):
+        out.append(literal(template[at:found.start()]))
+        out.append(".*?" if found[0].startswith("{{GENDER") else ".+?")
+        at = found.end()
+    return "".join(out) + literal(template[at:])
+
+
+def literal(text: str) -> str:
+    return r"\s+".join(re.escape(part) for part in re.split(r"\s+", text))
+
+
+def refusal(messages: dict) -> re.Pattern:
+    """A refusal note: the refusal, then the duty that refuses the card."""
+    duties = "|".join(pattern(messages[key]) for key in sorted(DUTIES - {"suit-taken"}))
+    return re.compile(rf"(?:{pattern(messages['refused'])}\s+(?:{duties})"
+                      rf"|{pattern(messages['refused-forecast'])}\s+{pattern(messages['suit-taken'])})", re.S)
+
+
+def squash(text: str) -> str:
+    return " ".join(text.split())
+
+
+def plural(messages: dict, key: str, n: int) -> str:
+    """An English plural message filled with n."""
+    forms = messages[key]
+    return forms[0 if n == 1 else 1].replace("{n}", str(n))
+
+
+# --- a watched page with the computer players' clock in the test's hands ------------------------
+
+class PlayPage:
+    """A page whose console errors, requests and failed requests are recorded, and whose clock
+    stands still unless the test lets time pass."""
+
+    def __init__(self, browser, **options):
+        self.context = browser.new_context(**options)
+        self.context.set_default_timeout(10_000)
+        self.page = self.context.new_page()
+        self.errors: list[str] = []
+        self.requests: list[str] = []
+        self.failed: list[str] = []
+        self.page.on("console", lambda m: m.type == "error" and self.errors.append(m.text))
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.page.on("request", lambda r: self.requests.append(r.url))
+        self.page.on("requestfailed", lambda r: self.failed.append(f"{r.url}: {r.failure}"))
+        start = datetime.datetime(2026, 1, 1, tzinfo=datetime.UTC)
+        self.page.clock.install(time=start)
+        self.page.clock.pause_at(start + datetime.timedelta(seconds=1))
+
+    def open(self, url: str) -> None:
+        self.page.goto(url)
+        self.page.wait_for_selector("#tc-play[data-play-ready]", state="attached")
+
+    def state(self) -> dict:
+        return self.page.evaluate(STATE)
+
+    def until_decision(self) -> dict:
+        """Lets the computer players move until the learner decides, or the deal is over."""
+        for _ in range(50):
+            s = self.state()
+            if decision(s) or s["next"] or s["result"]:
+                return s
+            self.page.clock.run_for(WAIT)
+        pytest.fail(f"the computer players never let the learner move: {s}")
+
+    def advised(self) -> None:
+        """Makes the move "Show me" suggests: presses both buttons in one call, to be quick."""
+        self.page.evaluate(ADVISED)
+
+    def close(self) -> None:
+        if self.context is not None:
+            self.context.close()
+            self.context = None
+
+
+def decision(s: dict) -> bool:
+    return bool(s["actions"]) or any(s["open"])
+
+
+@pytest.fixture
+def table(browser):
+    tables = []
+
+    def open_table(**options) -> PlayPage:
+        tables.append(PlayPage(browser, **options))
+        return tables[-1]
+
+    yield open_table
+    for t in tables:
+        t.close()
+
+
+# --- 1. a whole match by keyboard alone ---------------------------------------------------------
+
+class KeyboardRun:
+    """A learner with a phone's keyboard: Home and Enter on a card, the arrow after a refusal,
+    Tab and Enter on a button; the page must move the focus to each decision."""
+
+    def __init__(self, t: PlayPage, data: dict, code: str):
+        self.t, self.page, self.data, self.code = t, t.page, data, code
+        self.messages = data["messages"]
+        self.refusal = refusal(self.messages)
+        self.forward = "ArrowLeft" if data["locale"]["dir"] == "rtl" else "ArrowRight"
+        self.refusals: list[str] = []
+        self.decisions = self.deals = 0
+        self.entered = False
+
+    def press(self, key: str, times: int = 1) -> None:
+        for _ in range(times):
+            self.page.keyboard.press(key)
+
+    def play(self, limit: int = 3000) -> dict:
+        over = self.messages["prompt-over"]
+        for _ in range(limit):
+            s = self.t.state()
+            assert s["overflow"] <= 0, f"the page is {s['overflow']}px wider than the phone at {s['title']}"
+            if s["prompt"] == squash(over):
+                return s
+            if s["next"]:
+                assert s["focus"] == "next", f"the deal is over but the focus is on {s['focus']}"
+                assert s["result"], "a deal ended without a result"
+                self.deals += 1
+                self.press("Enter")
+                continue
+            if not decision(s):
+                self.page.clock.run_for(WAIT)
+                continue
+            self.decisions += 1
+            if not self.entered:
+                s = self.enter(s)
+            assert s["focus"] is not None, f"decision {self.decisions} ({s['prompt']}): the focus is outside #tc-play"
+            if any(s["open"]):
+                self.card(s)
+            else:
+                self.button(s)
+        pytest.fail(f"the match did not end in {limit} steps")
+
+    def enter(self, s: dict) -> dict:
+        """From the top of the page, Tab into the play area, then to the decision's first button."""
+        for _ in range(300):
+            if s["focus"] is not None:
+                break
+            self.press("Tab")
+            s = self.t.state()
+        assert s["focus"] is not None, "Tab never reached the play area"
+        if not any(s["open"]):
+            for _ in range(20):
+                if s["focus"] == "action:0":
+                    break
+                self.press("Tab")
+                s = self.t.state()
+        self.entered = True
+        return s
+
+    def card(self, s: dict) -> None:
+        assert s["focus"].startswith("card:"), f"a card to choose ({s['prompt']}), but the focus is on {s['focus']}"
+        if has_duties(self.data) and not self.refusals and s["hint"] and s["trick"]:
+            self.refuse_on_purpose(s)
+        self.press("Home")
+        self.press("Enter")
+        for at in range(len(s["cards"])):
+            after = self.t.state()
+            if (after["cards"], after["prompt"]) != (s["cards"], s["prompt"]):
+                return  # played, forecast or discarded (a forecast may come back to the hand)
+            self.refused(after, at)
+            self.press(self.forward)
+            self.press("Enter")
+        pytest.fail(f"every card was refused: {s}")
+
+    def refuse_on_purpose(self, s: dict) -> None:
+        """Asks which cards may be played (Tab to the hint, Enter) and plays one the hint refuses."""
+        self.press("Tab")
+        assert self.t.state()["focus"] == "hint", "Tab from the hand does not reach the hint"
+        self.press("Enter")
+        self.press("Shift+Tab")
+        hinted = self.t.state()
+        assert hinted["focus"].startswith("card:"), f"Shift+Tab from the hint went to {hinted['focus']}"
+        assert any(hinted["legal"]), "the hint marks no card as legal"
+        if True in hinted["refused"]:
+            at = hinted["refused"].index(True)
+            self.press("Home")
+            self.press(self.forward, at)
+            self.press("Enter")
+            self.refused(self.t.state(), at)
+
+    def refused(self, after: dict, at: int) -> None:
+        note = squash(after["note"])
+        assert self.refusal.fullmatch(note), f"{self.code}: not a refusal with its duty: {note!r}"
+        if self.code != "en":
+            assert after["english"] == 0, f"{self.code}: the refusal has English in it: {note!r}"
+        assert after["focus"] == f"card:{at}", f"after the refusal the focus is on {after['focus']}"
+        self.refusals.append(note)
+
+    def button(self, s: dict) -> None:
+        assert s["focus"] == "action:0", f"a choice of buttons ({s['prompt']}), but the focus is on {s['focus']}"
+        choice = self.decisions % len(s["actions"])
+        self.press("Tab", choice)
+        assert self.t.state()["focus"] == f"action:{choice}"
+        self.press("Enter")
+
+
+@pytest.mark.parametrize("path", PAGES)
+@pytest.mark.parametrize("code", LOCALES)
+def test_a_whole_match_by_keyboard_alone_on_a_phone_from_disk(built_site, table, code, path):
+    data = page_data(built_site, code, path)
+    messages = data["messages"]
+    t = table(viewport={"width": 320, "height": 640}, is_mobile=True, has_touch=True)
+    t.open((built_site / code / path).as_uri() + address(data, SEED, 1))
+    run = KeyboardRun(t, data, code)
+    end = run.play()
+
+    assert end["result"][-1] in (squash(messages["match-won"]), squash(messages["match-lost"]))
+    assert end["focus"] == "new", f"the match is over but the focus is on {end['focus']}"
+    assert run.deals >= 1 or victory_points(data)
+    if has_duties(data):
+        assert run.refusals, f"{code}/{path}: no card was refused in a whole match"
+    assert t.page.evaluate("location.hash") == address(data, SEED, 1)
+    assert t.errors == []
+    assert t.failed == []
+    assert [u for u in t.requests if not u.startswith("file://")] == []
+
+
+# --- 2. the same seed deals the same cards as the Python engine ---------------------------------
+
+def python_hand(games, data: dict, seed: int) -> set[str]:
+    """The learner's hand at their first decision of the match's first deal, in Python."""
+    seating = data["seating"]
+    deal = Deal(games[data["game"]["id"]], Table(seating["players"], seating["teamSize"]), 0, random.Random(seed))
+    rng = random.Random(0)
+    while deal.to_move != seating["you"]:
+        assert not deal.is_terminal()
+        deal.apply(sensible_strategy(deal, rng))
+    return {str(card) for card in deal.hands[seating["you"]]}
+
+
+@pytest.mark.parametrize("seed", [4242, 999_999_999_999_999], ids=["4242", "largest"])
+@pytest.mark.parametrize("path", PAGES)
+def test_a_seed_deals_the_cards_the_python_engine_deals(built_site, table, games, path, seed):
+    """The largest seed the address takes (15 digits) seeds the generator with two 32-bit words."""
+    data = page_data(built_site, "en", path)
+    t = table()
+    t.open((built_site / "en" / path).as_uri() + address(data, seed))
+    s = t.until_decision()
+    assert s["cards"] and decision(s)
+    assert set(s["cards"]) == python_hand(games, data, seed)
+    assert len(s["cards"]) == len(set(s["cards"]))
+
+
+# The first seed whose first deal every player passes twice, all playing as "Show me" advises.
+THROWN_IN = """() => {
+  const E = window.TcPlayEngine, D = JSON.parse(document.getElementById("tc-play-data").textContent);
+  const game = E.game(D.game), seating = new E.Table(D.seating.players, D.seating.teamSize);
+  for (let seed = 0; seed < 2000; seed++) {
+    const deal = new E.Match(game, seating, seed, D.target).next();
+    while (!deal.isTerminal()) deal.apply(E.advice(deal).action);
+    if (deal.result().kind === "thrown-in") return seed;
+  }
+  return null;
+}"""
+
+
+def test_a_deal_thrown_in_says_so_where_a_deal_ends(built_site, table):
+    """Every deal's end is told in the result, beside the prompt to deal the next one; one that
+    nobody bid on too, not only in the story further down."""
+    data = page_data(built_site, "en", "euchre/play.html")
+    messages = data["messages"]
+    t = table()
+    t.open((built_site / "en" / "euchre/play.html").as_uri() + address(data, 1))
+    seed = t.page.evaluate(THROWN_IN)
+    assert seed is not None
+    t.open((built_site / "en" / "euchre/play.html").as_uri() + address(data, seed))
+    s = finish_deal(t)
+    assert s["prompt"] == messages["prompt-next"]
+    assert messages["thrown-in"] in t.page.inner_text(".tc-play__log")
+    assert messages["thrown-in"] in s["result"]
+
+
+# --- 3. shareable and replayable --------------------------------------------------------------
+
+def finish_deal(t: PlayPage) -> dict:
+    """Plays the rest of the deal as "Show me" advises."""
+    for _ in range(200):
+        s = t.until_decision()
+        if s["next"] or s["result"]:
+            return s
+        t.advised()
+    pytest.fail("the deal did not end")
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_the_address_shares_the_match_and_a_deal_can_be_replayed(built_site, table, path):
+    data = page_data(built_site, "en", path)
+    messages = data["messages"]
+    t = table()
+    page = t.page
+    t.open((built_site / "en" / path).as_uri() + address(data, 77))
+    first = t.until_decision()
+    assert page.evaluate("location.hash") == address(data, 77)
+    assert squash(page.inner_text(".tc-play__share")) == messages["share"].replace("{number}", "77")
+
+    page.reload()
+    page.wait_for_selector("#tc-play[data-play-ready]", state="attached")
+    again = t.until_decision()
+    assert (again["cards"], again["prompt"]) == (first["cards"], first["prompt"])
+
+    # Deal 2: its first hand and the score before it, then a few moves, then the same deal again.
+    assert finish_deal(t)["next"]
+    page.click(".tc-play__next")
+    second = t.until_decision()
+    assert second["title"] == messages["deal-number"].replace("{number}", "2")
+    for _ in range(3):
+        t.advised()
+        moved = t.until_decision()
+        if moved["next"]:
+            break
+    assert moved["cards"] != second["cards"] or moved["prompt"] != second["prompt"]
+    page.click(".tc-play__replay")
+    replayed = t.until_decision()
+    for key in ("cards", "prompt", "title", "score"):
+        assert replayed[key] == second[key], key
+    assert page.evaluate("location.hash") == address(data, 77)
+
+    page.click(".tc-play__new")
+    fresh = page.evaluate("location.hash")
+    seed = re.fullmatch(r"#seed=(\d+)" + ("&target=(\\d+)" if victory_points(data) else ""), fresh)
+    assert seed and seed[1] != "77", fresh
+    if victory_points(data):
+        assert seed[2] == str(data["target"])
+    assert t.state()["title"] == messages["deal-number"].replace("{number}", "1")
+    assert squash(page.inner_text(".tc-play__share")) == messages["share"].replace("{number}", seed[1])
+
+    if victory_points(data):
+        page.select_option("#tc-play-target", "5")
+        assert page.evaluate("location.hash") == f"#seed={seed[1]}&target=5"
+        assert page.input_value("#tc-play-target") == "5"
+        score = t.state()["score"]
+        assert score.endswith(", to 5."), score
+        assert t.state()["title"] == messages["deal-number"].replace("{number}", "1")
+
+
+def test_the_skip_link_keeps_the_match_in_play(built_site, table):
+    """Material's "Skip to content", a keyboard user's first Tab stop, is a link within the page
+    (#top), as are the headings' permalinks: following one changes the address's hash, and must
+    not deal a new match with another seed."""
+    data = page_data(built_site, "en", "euchre/play.html")
+    t = table()
+    page = t.page
+    t.open((built_site / "en" / "euchre/play.html").as_uri() + address(data, 77))
+    before = t.until_decision()
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.matches('a.md-skip')")
+    page.evaluate("addEventListener('hashchange', () => { window.hashed = true; }, {once: true})")
+    page.keyboard.press("Enter")
+    page.clock.run_for(1000)  # what Material defers; no computer player is due while the learner decides
+    assert page.evaluate("window.hashed")  # the hash changed, and the page's own listener has run before this one
+    after = t.state()
+    assert squash(page.inner_text(".tc-play__share")) == data["messages"]["share"].replace("{number}", "77")
+    assert (after["cards"], after["prompt"], after["title"]) == (before["cards"], before["prompt"], before["title"])
+
+
+# --- 4. hints and advice ------------------------------------------------------------------------
+
+def card_of(text: str, letters: dict) -> Card:
+    """A card face's text ("J♥") as a Card, through the page's rank letters."""
+    rank = {letter: rank for rank, letter in letters.items()}[text[:-1]]
+    return Card.parse(rank + text[-1])
+
+
+def position_with_refusals(t: PlayPage, limit: int = 400) -> tuple[dict, int]:
+    """Plays as advised until the hint refuses some of the learner's cards; the hint is shown.
+    Also how many deals were played to get there."""
+    deals = 0
+    for _ in range(limit):
+        s = t.until_decision()
+        if s["next"]:
+            t.page.click(".tc-play__next")
+            deals += 1
+            continue
+        if s["hint"] and s["trick"]:
+            t.page.click(".tc-play__hint")
+            s = t.state()
+            if any(s["refused"]):
+                return s, deals
+        t.advised()
+    pytest.fail("the learner never had to follow")
+
+
+@pytest.mark.parametrize("path", ["euchre/play.html", "altbaumer/play.html"])
+def test_the_hint_marks_the_legal_cards_and_names_the_duty_and_show_me_advises_one(
+        built_site, table, games, path):
+    data = page_data(built_site, "en", path)
+    messages, letters = data["messages"], data["terms"]["letters"]
+    game = games[data["game"]["id"]]
+    t = table()
+    page = t.page
+    t.open((built_site / "en" / path).as_uri() + address(data, 11))
+    s, _ = position_with_refusals(t)
+
+    trump = Suit.parse(page.inner_text(".tc-play__pack .tc-badge .tc-suit"))
+    trick = [card_of(text, letters) for text in s["trick"]]
+    legality = legal_plays(game, trump, trick, [Card.parse(c) for c in s["cards"]])
+    legal = [c for c, marked in zip(s["cards"], s["legal"]) if marked]
+    refused = [c for c, marked in zip(s["cards"], s["refused"]) if marked]
+    assert set(legal) == {str(c) for c in legality.legal}
+    assert set(refused) == {str(c) for c in legality.refused} != set()
+    assert sorted(legal + refused) == sorted(s["cards"])
+    for card in s["cards"]:
+        disabled = page.get_attribute(f'.tc-play__hand [data-card="{card}"]', "aria-disabled")
+        assert disabled == ("true" if card in refused else None), card
+    duty = explain_legality(legality)
+    assert duty != ""
+    may = messages["may-play"].replace("{legal}", format_list(legal, locale="en"))
+    assert s["note"] == f"{duty} {may}"
+    assert duty in page.inner_text(".tc-play__live")
+
+    page.click(f'.tc-play__hand [data-card="{refused[0]}"]', force=True)  # aria-disabled, yet clickable
+    assert t.state()["note"] == f"{messages['refused'].replace('{card}', refused[0])} {duty}"
+    assert t.state()["cards"] == s["cards"]
+
+    page.click(".tc-play__show")
+    advised = page.locator("#tc-play .tc-play--advised")
+    assert advised.count() == 1
+    card = advised.get_attribute("data-card")
+    assert card in legal
+    assert t.state()["note"] in [messages[key].replace("{card}", card) for key in PLAY_ADVICE]
+    advised.click()
+    assert card not in t.state()["cards"]
+
+
+# --- 5. statistics survive a reload -----------------------------------------------------------
+
+STATS = """() => [...document.querySelectorAll(".tc-play__stats > ul > li")].map(li => ({
+  text: li.firstChild.textContent.trim(), kinds: [...li.querySelectorAll("li")].map(k => k.innerText.trim())}))"""
+
+
+def test_statistics_survive_a_reload_over_http_and_can_be_forgotten(built_site, server, table):
+    data = page_data(built_site, "en", "euchre/play.html")
+    messages = data["messages"]
+    t = table()
+    page = t.page
+    t.open(f"{server}/en/euchre/play.html#seed=11")
+    s, deals = position_with_refusals(t)
+    page.click(f'.tc-play__hand [data-card="{s["cards"][s["refused"].index(True)]}"]', force=True)
+    assert t.state()["note"].startswith("You may not play ")
+    end = finish_deal(t)
+    assert end["next"]
+    deals += 1
+    stored = json.loads(page.evaluate("localStorage.getItem('tc-play:euchre:4x2')"))
+    assert stored["deals"] == deals and stored["refused"] == {"must-follow": 1}
+    won = stored["won"]
+    assert 0 <= won <= deals
+
+    page.reload()
+    page.wait_for_selector("#tc-play[data-play-ready]", state="attached")
+    stats = page.evaluate(STATS)
+    assert [line["text"] for line in stats] == [
+        plural(messages, "stats-deals", deals), plural(messages, "stats-won", won),
+        plural(messages, "stats-matches", 0), plural(messages, "stats-refusals", 1)]
+    assert stats[3]["kinds"] == [plural(messages, "stats-must-follow", 1)]
+    assert squash(page.inner_text(".tc-play__stats h3")) == messages["stats"]
+
+    page.click(".tc-play__reset")
+    zero = [plural(messages, key, 0) for key in ("stats-deals", "stats-won", "stats-matches", "stats-refusals")]
+    assert [line["text"] for line in page.evaluate(STATS)] == zero
+    assert all(line["kinds"] == [] for line in page.evaluate(STATS))
+    assert page.evaluate("localStorage.getItem('tc-play:euchre:4x2')") is None
+    page.reload()
+    page.wait_for_selector("#tc-play[data-play-ready]", state="attached")
+    assert [line["text"] for line in page.evaluate(STATS)] == zero
+    assert t.errors == []
+    assert {urlparse(u).hostname for u in t.requests} == {"127.0.0.1"}
+
+
+# --- 6. Persian --------------------------------------------------------------------------------
+
+WESTERN = re.compile(r"[0-9]")
+PERSIAN = re.compile(r"[۰-۹]")
+
+
+def test_the_persian_page_is_right_to_left_in_persian_digits_and_arrow_left_moves_on(built_site, table):
+    data = page_data(built_site, "fa", "albastini/play.html")
+    t = table(viewport={"width": 320, "height": 640})
+    page = t.page
+    t.open((built_site / "fa" / "albastini/play.html").as_uri() + address(data, 5))
+    assert page.get_attribute("body", "dir") == "rtl"
+    assert page.get_attribute("#tc-play", "dir") == "rtl"
+    assert page.get_attribute("#tc-play", "lang") == "fa"
+    for _ in range(20):  # past the forecast, until a trick is on the table and the stock is shown
+        s = t.until_decision()
+        if s["trick"] and any(s["open"]) and page.locator(".tc-play__stock").count():
+            break
+        t.advised()
+    else:
+        pytest.fail("no trick on the table beside the stock")
+    for selector in (".tc-play__score", ".tc-play__stock", ".tc-play__me", ".tc-play__title"):
+        text = page.inner_text(selector)
+        assert PERSIAN.search(text) and not WESTERN.search(text), f"{selector}: {text!r}"
+    options = page.eval_on_selector_all("#tc-play-target option", "os => os.map(o => o.textContent)")
+    assert options[:3] == ["۱", "۲", "۳"]
+
+    page.focus(".tc-play__hand [tabindex='0']")
+    page.keyboard.press("Home")
+    assert t.state()["focus"] == "card:0"
+    page.keyboard.press("ArrowLeft")
+    assert t.state()["focus"] == "card:1"
+    boxes = page.eval_on_selector_all(".tc-play__hand .tc-play__card", "bs => bs.map(b => b.getBoundingClientRect().x)")
+    assert boxes[1] < boxes[0], "the next card is not to the left on a right-to-left page"
+    page.keyboard.press("ArrowRight")
+    assert t.state()["focus"] == "card:0"
+    page.keyboard.press("End")
+    assert t.state()["focus"] == f"card:{len(s['cards']) - 1}"
+    assert t.errors == []
+
+
+# --- 7. accessibility ----------------------------------------------------------------------------
+
+def mid_trick(t: PlayPage, data: dict, scheme: str) -> dict:
+    """The learner's turn to follow a trick, with the hint shown, in the given palette."""
+    t.page.evaluate("s => document.body.setAttribute('data-md-color-scheme', s)", scheme)
+    follow = squash(data["messages"]["prompt-play"])
+    for _ in range(100):
+        s = t.until_decision()
+        if s["hint"] and s["prompt"] == follow:
+            t.page.click(".tc-play__hint")
+            return t.state()
+        if s["next"]:
+            t.page.click(".tc-play__next")
+            continue
+        t.advised()
+    pytest.fail("no trick on the table at the learner's turn")
+
+
+@pytest.mark.skipif(not AXE.exists() and os.environ.get("CI") != "true",
+                    reason="axe-core is not installed (make browser-tools)")
+@pytest.mark.parametrize("scheme", SCHEMES)
+@pytest.mark.parametrize("path", PAGES)
+@pytest.mark.parametrize("code", ["en", "fa"])
+def test_no_serious_accessibility_violation_in_the_play_area(built_site, server, table, code, path, scheme):
+    data = page_data(built_site, code, path)
+    t = table()
+    t.open(f"{server}/{code}/{path}" + address(data, 31))
+    mid_trick(t, data, scheme)
+    t.page.clock.resume()  # axe waits on timers; the computer players have none pending now
+    t.page.add_script_tag(path=str(AXE))
+    result = t.page.evaluate(
+        "async () => (await axe.run('#tc-play', {resultTypes: ['violations']})).violations"
+        ".map(v => ({id: v.id, impact: v.impact, nodes: v.nodes.map(n => n.target.join(' ')).slice(0, 5)}))")
+    assert [v for v in result if v["impact"] in ("serious", "critical")] == []
+    assert t.errors == []
+
+
+# --- 8. screenshots ---------------------------------------------------------------------------
+
+HAND_FITS = """() => [...document.querySelectorAll(".tc-play__hand .tc-play__card, .tc-play__plays .tc-card")]
+  .map(c => c.getBoundingClientRect()).filter(r => r.left < -0.5 || r.right > innerWidth + 0.5).length"""
+
+
+@pytest.mark.parametrize("code", ["en", "fa"])
+def test_screenshots_mid_deal_narrow_and_wide_light_and_dark(built_site, server, table, code):
+    ARTIFACTS.mkdir(exist_ok=True)
+    data = page_data(built_site, code, "euchre/play.html")
+    backgrounds = set()
+    for name, width, height in (("narrow", 320, 640), ("wide", 1280, 800)):
+        for scheme in SCHEMES:
+            t = table(viewport={"width": width, "height": height})
+            page = t.page
+            t.open(f"{server}/{code}/euchre/play.html" + address(data, 31))
+            page.evaluate("s => document.body.setAttribute('data-md-color-scheme', s)", scheme)
+            s, _ = position_with_refusals(t)
+            assert any(s["refused"]) and any(s["legal"]) and s["trick"]
+            page.evaluate("document.querySelector('.tc-play__trick').scrollIntoView({block: 'start'});"
+                          " scrollBy(0, -document.querySelector('.md-header').offsetHeight)")
+            assert page.evaluate(HAND_FITS) == 0, f"{code} {name} {scheme}: a card is off the screen"
+            assert t.state()["overflow"] <= 0
+            hand = page.locator(".tc-play__hand").bounding_box()
+            assert hand["width"] <= width and hand["y"] < height, "the hand is not on the screen"
+            backgrounds.add(page.evaluate("getComputedStyle(document.body).backgroundColor"))
+            shot = ARTIFACTS / f"play-{code}-{name}-{scheme}.png"
+            page.screenshot(path=str(shot), animations="disabled")
+            assert shot.stat().st_size > 10_000
+            t.close()
+    assert len(backgrounds) == 2, "the light and the dark palette look the same"
