@@ -320,8 +320,8 @@ def play_messages(tr: Translator) -> dict[str, str | tuple[str, ...]]:
         "draw-deal": tr.pgettext("play", "No total is above {threshold} card points: the deal is drawn, and nobody "
                                          "scores."),
         "made": npgettext("play", "The declarers, {team}, took {n} trick.", "The declarers, {team}, took {n} tricks."),
-        "made-you": npgettext("play", "Your side made trump and took {n} trick.",
-                              "Your side made trump and took {n} tricks."),
+        "made-you": npgettext("play", "Your side declared and took {n} trick.",
+                              "Your side declared and took {n} tricks."),
         "declarers-write": tr.pgettext("drill", "Declarers: {change}."),
         "defenders-write": tr.pgettext("drill", "Defenders: {change}."),
         "declarers-won": tr.pgettext("drill", "The declarers won the deal."),

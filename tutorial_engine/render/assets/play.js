@@ -412,13 +412,11 @@
     if (m.winner !== null) lines.push(say(m.winner === MINE ? "match-won" : "match-lost"));
     result.innerHTML = lines.map(function (l) { return "<p>" + l + "</p>"; }).join("");
     S.said = S.said.concat(lines);
-    if (r.kind !== "thrown-in") {
-      stats(function (s) {
-        s.deals++;
-        if (won) s.won++;
-        if (m.winner === MINE) s.matches++;
-      });
-    }
+    stats(function (s) {
+      s.deals++;
+      if (won) s.won++;
+      if (m.winner === MINE) s.matches++;
+    });
   }
 
   function matchScore() {
@@ -557,11 +555,18 @@
     });
   }
 
-  function flush() { // one polite announcement of what was said since the last
+  /* One polite announcement of what was said since the last, cards read by their names; a
+   * sentence that opens with a card's name then opens with a capital. */
+  function flush() {
     if (!S.said.length) return;
     var div = document.createElement("div");
-    div.innerHTML = S.said.join(" ");
-    [].forEach.call(div.querySelectorAll("[role=img]"), function (e) { e.outerHTML = esc(e.getAttribute("aria-label")); });
+    div.innerHTML = S.said.map(function (html) {
+      var one = document.createElement("span");
+      one.innerHTML = html;
+      [].forEach.call(one.querySelectorAll("[role=img]"), function (e) { e.outerHTML = esc(e.getAttribute("aria-label")); });
+      var text = one.innerHTML;
+      return text.charAt(0).toLocaleUpperCase(L.code) + text.slice(1);
+    }).join(" ");
     S.said = [];
     if (live.innerHTML === div.innerHTML) div.innerHTML += "\u00a0"; // a repeat is still announced
     live.innerHTML = div.innerHTML;
