@@ -22,8 +22,6 @@ def game_data(game: GameSpec) -> dict:
         "top": [_top(top) for top in game.top_trumps],
         "home": str(game.permanent_trump_suit) if game.permanent_trump_suit is not None else None,
         "follow": game.follow.value,
-        "players": list(game.players),
-        "teams": [[rule.size, list(rule.players)] for rule in game.teams],
         "nextDealer": game.next_dealer.value,
         "phases": [_phase(phase) for phase in game.procedure.phases],
         "scoring": _scoring(game),
