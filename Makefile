@@ -61,7 +61,7 @@ locks: $(VENV)/.tool
 # axe-core for the accessibility tests and lighthouse for bench/lighthouse.py (npm, pinned in
 # tests/browser/package-lock.json); the browser is Debian's chromium, never a download.
 browser-tools:
-	npm ci --prefix tests/browser --no-audit --no-fund --loglevel=error
+	tests/browser/npm ci --prefix tests/browser --no-audit --no-fund --loglevel=error
 
 bench: $(VENV)/.test
 	$(PY) bench/engine.py
