@@ -13,6 +13,8 @@ from __future__ import annotations
 import gc
 import multiprocessing
 import pickle
+import sys
+import time
 import traceback
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -23,6 +25,17 @@ from typing import Any
 
 STOPPED = 1 << 30
 """Past any index: a stopped queue gives nothing more."""
+
+
+def processor_seconds() -> float:
+    """User and system time of this process and of the children it has waited for: the time of
+    the processes a job forked belongs to that job (the build's stages, build/stages.py)."""
+    if sys.platform == "win32":  # no fork, so no children to count
+        return time.process_time()
+    import resource
+
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
 def can_fork() -> bool:

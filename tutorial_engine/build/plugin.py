@@ -9,11 +9,13 @@ first one listed in mkdocs.yml.
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import os
 import re
 import shutil
 import tempfile
+import time
 import traceback
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -29,6 +31,7 @@ from mkdocs.config import config_options as c
 from mkdocs.config import load_config
 from mkdocs.config.base import Config
 from mkdocs.exceptions import PluginError
+from mkdocs.livereload import LiveReloadServer
 from mkdocs.plugins import BasePlugin, event_priority, get_plugin_logger
 from mkdocs.structure.files import File, Files
 
@@ -50,6 +53,8 @@ from ..render.view import compile_templates
 from . import searchindex
 from .drillcache import DrawnDrills
 from .publish import checksums, stage, swap_in, write_checksums
+from .rendercache import RenderedLocale, RenderedLocales, inputs_key
+from .stages import Stages, since_process_start
 
 ASSETS = {f"assets/{name}": PACKAGE / "assets" / name for name in (
     "tutorial.css", "tutorial.js", "drills.css", "drills.js", "play-engine.js", "play.js", "play.css",
@@ -67,6 +72,12 @@ TEXT_WORDS = ("action.skip", "footer.next", "footer.previous", "search.result.in
 English; the others stand in attributes, where no mark can go."""
 ENGLISH_MARKS = ' lang="en" dir="ltr"'
 LOCALE_VARIABLE = "TUTORIAL_LOCALE"
+MAX_MEMO = 100_000
+"""Entries of a kept Translator's memo past which `serve` starts afresh: each edit adds the
+entries of what it changed, and a long session should not grow without end."""
+POLL_SECONDS = 0.1
+"""How often `serve` looks for a saved file: MkDocs's half second was a quarter of a second's
+wait on average before a rebuild started, a quarter of the one-second budget of a live edit."""
 CDN_SCRIPTS = ("https://unpkg.com/resize-observer-polyfill",
                "https://unpkg.com/mermaid@11/dist/mermaid.min.js")
 """Scripts Material's bundle would fetch from a CDN: the ResizeObserver polyfill (served from
@@ -110,6 +121,10 @@ class Shared:
     """The sample files of the instructors' page."""
     templates: CompiledTemplates
     """Our templates and Material's, compiled once for every locale."""
+    rendered: RenderedLocales
+    """Each locale's rendered pages, kept between builds."""
+    render_keys: dict[str, str]
+    """Per locale: the key of everything its rendering reads (rendercache.inputs_key)."""
 
 
 class TutorialConfig(Config):
@@ -133,10 +148,15 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
         """What every locale's build needs, read once and handed on to the builds of further
         locales."""
         self.language_dir: tempfile.TemporaryDirectory | None = None
-        self.slots: dict[str, Mapping[str, str]] = {}
+        self.slots: Mapping[str, Mapping[str, str]] = {}
         """Per page: the HTML of its drills, walkthroughs and play blocks, by the marker standing in for it."""
         self.parsed = Parsed()
         """The files `serve` read for the last build: it reads again only what changed."""
+        self.kept_translator: tuple[tuple[str, str], ReadCatalog | None, Translator] | None = None
+        """`serve`'s Translator, with the locale and templates and the catalog it was made for."""
+        self.read_catalogs: dict[str, tuple[bytes, ReadCatalog]] = {}
+        """Each locale's catalog as the last build read it, by its bytes: `serve` reads a
+        catalog again only when it changed."""
         self.queue: forked.Queue | None = None
         """The locales after the first, as this process and its workers take them."""
         self.workers: forked.Workers | None = None
@@ -147,11 +167,16 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
         """Material's words that this locale's pages show in English (on_env)."""
         self.descriptions: dict[str, str] = {}
         """Per page: its meta description, its translated summary as plain text (on_files)."""
+        self.stages = Stages(log)
+        """Where this process's time goes, logged at debug level (`mkdocs build -v`)."""
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         self.command = command
 
     def on_config(self, config):
+        if not self.stages.started_up and (started := since_process_start()):
+            self.stages.record("startup", *started)
+        self.stages.started_up = True
         self.project = Path(config.config_file_path).parent
         locales = list(self.config.locales)
         if self.nested_locale is not None:
@@ -166,9 +191,9 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
                                   f"mkdocs.yml ({', '.join(locales)})")
         if self.shared is None:
             self.shared = self._read(locales)
+        self.stages.start(f"config {self.locale}")
         report = self.shared.report
-        catalog = self.shared.catalogs.get(self.locale)
-        self.tr = Translator(self.locale) if catalog is None else Translator.current(self.locale, catalog.messages)
+        self.tr = self._translator(self.shared.catalogs.get(self.locale))
         home = next((page for page in report.pages if page.id == "home" and page.game is None), None)
         if home is not None:
             config.site_name = chrome(self.tr.gettext(home.title))
@@ -193,9 +218,25 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
         config.extra_css.append("assets/tutorial.css")
         config.extra_javascript.append("assets/tutorial.js")
         config.nav = self._nav(report)
+        self.stages.stop(f"config {self.locale}")
         if self.staging is not None and self.nested_locale is None and self.queue is None:
             self._start_other_locales(config, locales[1:], self.shared)
         return config
+
+    def _translator(self, catalog: ReadCatalog | None) -> Translator:
+        """The locale's Translator. `serve` keeps the last build's while the catalog and our
+        templates are unchanged, and with it what its memo holds, the drills' rendered questions
+        first (DrillRenderer.questions): a live edit renders again only what it changed."""
+        key = (self.locale, _templates_digest())
+        if self.command == "serve" and self.kept_translator is not None:
+            kept_key, kept_catalog, tr = self.kept_translator
+            if kept_key == key and kept_catalog is catalog and len(tr.memo) <= MAX_MEMO:
+                tr.missing.clear()  # counted afresh: what the memo gives back reports its own
+                return tr
+        tr = Translator(self.locale) if catalog is None else Translator.current(self.locale, catalog.messages)
+        if self.command == "serve":
+            self.kept_translator = key, catalog, tr
+        return tr
 
     def _start_other_locales(self, config, codes: list[str], shared: Shared) -> None:
         """Fork workers that build the other locales while this process builds the first: the
@@ -207,7 +248,8 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
         workers = min(len(codes), (os.cpu_count() or 1) - 1)
         if workers < 1 or not forked.can_fork():
             return
-        compile_templates(shared.templates)
+        with self.stages.timed("templates"):
+            compile_templates(shared.templates)
         self.workers = forked.start(_build_locales, self.queue, workers,
                                     config.config_file_path, str(self.staging), codes, shared)
 
@@ -250,16 +292,28 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
 
     def _read(self, locales: list[str]) -> Shared:
         report = self._check()
-        catalogs = self._catalogs(locales)
-        return Shared(report, catalogs, {code: catalog.counts for code, catalog in catalogs.items()},
-                      guide.samples(self.project / self.config.examples, self.project),
-                      CompiledTemplates.in_user_cache())
+        with self.stages.timed("catalogs"):
+            catalogs = self._catalogs(locales)
+            examples = self.project / self.config.examples
+            folder = self.project / self.config.locales_dir
+            settings = (str(examples.resolve()), repr(sorted(self.config.items())))
+            built = locales if self.staging is not None else [self.locale]
+            keys = inputs_key(examples, {code: None if code == SOURCE_LOCALE else _catalog_file(folder, code)
+                                         for code in built}, settings)
+            return Shared(report, catalogs, {code: catalog.counts for code, catalog in catalogs.items()},
+                          guide.samples(examples, self.project), CompiledTemplates.in_user_cache(),
+                          RenderedLocales.in_user_cache(), keys)
 
     def _check(self):
         # `mkdocs build` may fork; `serve` has its server's threads running, so it draws alone.
         workers = (os.cpu_count() or 1) if self.staging is not None else 1
+        wall, processor = time.perf_counter(), forked.processor_seconds()
         report = check(self.project, [self.project / self.config.examples], workers,
                        DrawnDrills.in_user_cache(), self.parsed)
+        drawing = report.drawing
+        self.stages.record("check", time.perf_counter() - wall - drawing[0],
+                           forked.processor_seconds() - processor - drawing[1])
+        self.stages.record("drawing", *drawing)
         if report.problems:
             raise PluginError("\n".join(report.problems.report()))
         return report
@@ -298,39 +352,65 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
         catalogs = {}
         for code in locales:
             if code != SOURCE_LOCALE:
-                path = catalog_path(folder, code)
+                path = _catalog_file(folder, code)
                 try:
-                    catalogs[code] = read_catalog(path if path.exists() else folder / TEMPLATE, code, kept)
+                    data = path.read_bytes()
+                except OSError:
+                    data = b""  # read_catalog says what is wrong
+                if (known := self.read_catalogs.get(code)) is not None and known[0] == data:
+                    catalogs[code] = known[1]
+                    continue
+                try:
+                    catalogs[code] = read_catalog(path, code, kept)
                 except LocaleError as error:
                     raise PluginError(str(error)) from None
+                self.read_catalogs[code] = (data, catalogs[code])
         return catalogs
 
     def on_files(self, files: Files, *, config) -> Files:
         for file in [f for f in files if f.src_uri.endswith(".js.map")]:
             files.remove(file)  # source maps of Material's bundle serve no learner
         shared = self._current()
-        report = shared.report
-        renderer = Renderer(self.tr, report.questions, shared.templates)
-        self.slots = {}
-        self.descriptions = {path: description(renderer, page.summary, page.game)
-                             for page in report.pages if page.summary
-                             for path in (page.path, page.worksheet_path)}
-        for page in report.pages:
-            rendered = renderer.page(page, report.pages, report.games)
-            files.append(File.generated(config, page.path, content=rendered.markdown))
-            self.slots[page.path] = rendered.slots
-            for path, script in rendered.scripts.items():
-                files.append(File.generated(config, path, content=script))
-            if page.has_drills:
-                worksheet = renderer.worksheet(page)
-                files.append(File.generated(config, page.worksheet_path, content=worksheet.markdown))
-                self.slots[page.worksheet_path] = worksheet.slots
-        files.append(File.generated(config, INSTRUCTORS_PAGE,
-                                    content=renderer.instructors(shared.samples, report.games)))
+        name = f"render {self.locale}"
+        self.stages.start(name)
+        renderer = Renderer(self.tr, shared.report.questions, shared.templates)
+        key = shared.render_keys[self.locale]
+        rendered = shared.rendered.get(self.locale, key)
+        if rendered is None:
+            rendered = self._render(renderer, shared)
+            shared.rendered.put(self.locale, key, rendered)
+        else:
+            self.tr.shown_in_english(rendered.english)
+        self.slots, self.descriptions = rendered.slots, rendered.descriptions
+        for path, content in rendered.files.items():
+            files.append(File.generated(config, path, content=content))
         files.append(File.generated(config, TRANSLATORS_PAGE, content=renderer.translators(shared.counts)))
         for uri, asset in ASSETS.items():
             files.append(_asset(config, uri, asset))
+        self.stages.stop(name)
+        self.stages.start(f"mkdocs {self.locale}")
         return files
+
+    def _render(self, renderer: Renderer, shared: Shared) -> RenderedLocale:
+        """Every page of this locale, its worksheets, drill scripts and the instructors' guide."""
+        report = shared.report
+        generated: dict[str, str] = {}
+        slots: dict[str, dict[str, str]] = {}
+        with self.tr.recording() as english:
+            descriptions = {path: description(renderer, page.summary, page.game)
+                            for page in report.pages if page.summary
+                            for path in (page.path, page.worksheet_path)}
+            for page in report.pages:
+                rendered = renderer.page(page, report.pages, report.games)
+                generated[page.path] = rendered.markdown
+                slots[page.path] = {marker: str(html) for marker, html in rendered.slots.items()}
+                generated |= rendered.scripts
+                if page.has_drills:
+                    worksheet = renderer.worksheet(page)
+                    generated[page.worksheet_path] = worksheet.markdown
+                    slots[page.worksheet_path] = {marker: str(html) for marker, html in worksheet.slots.items()}
+            generated[INSTRUCTORS_PAGE] = renderer.instructors(shared.samples, report.games)
+        return RenderedLocale(generated, slots, descriptions, tuple(sorted(english, key=repr)))
 
     def on_env(self, env, *, config, files):
         """Material's templates, compiled once and kept (templatecache.py), not once per locale.
@@ -346,6 +426,7 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
         return env
 
     def on_serve(self, server, *, config, builder):
+        server = _polling_often(server, builder)
         for folder in (self.project / self.config.examples, self.project / self.config.locales_dir,
                        PACKAGE / "templates", PACKAGE / "assets", PACKAGE / "overrides"):
             if folder.exists():
@@ -403,12 +484,16 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
 
     @event_priority(-200)  # after the offline plugin (-100), which writes the search index then
     def on_post_build(self, *, config) -> None:
+        self.stages.stop(f"mkdocs {self.locale}")
+        self.stages.start(f"finish {self.locale}")
         _no_cdn(Path(config.site_dir))
         _no_sitemap_reads(Path(config.site_dir))
         searchindex.lighten(Path(config.site_dir))
         if missing := len(self.tr.missing):
             log.warning(f"{self.locale}: {missing} message{'s are' if missing != 1 else ' is'} untranslated "
                         f"or fuzzy and {'are' if missing != 1 else 'is'} shown in English")
+        if self.nested_locale is not None or self.staging is None:
+            self.stages.stop(f"finish {self.locale}")
         if self.nested_locale is not None:
             return
         shared = self._current()
@@ -417,12 +502,14 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
             return
         codes = self.config.locales[1:]
         digests = checksums(self.staging, Path(config.site_dir))
+        self.stages.stop(f"finish {self.locale}")
         try:
             while self.queue is not None and (index := self.queue.take()) is not None:
                 code = codes[index]
                 _build_nested(config.config_file_path, str(self.staging / code), code, shared, config.strict)
                 digests |= checksums(self.staging, self.staging / code)
-            done: list[LocaleWork] = self.workers.results() if self.workers is not None else []
+            with self.stages.timed("waiting", children=False):
+                done: list[LocaleWork] = self.workers.results() if self.workers is not None else []
             for work in done:
                 for name, level, message in work.warnings:
                     logging.getLogger(name).log(level, message)  # counted here under --strict
@@ -432,10 +519,11 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
                     raise work.failure
         finally:
             self._stop_workers()
-        write_chooser(self.staging, self.config.locales,
-                      {code: catalog.messages for code, catalog in shared.catalogs.items()})
-        write_schemas(self.staging / SCHEMAS)  # once for every locale: site/schemas/<kind>.schema.json
-        write_checksums(self.staging, digests)
+        with self.stages.timed("publish"):
+            write_chooser(self.staging, self.config.locales,
+                          {code: catalog.messages for code, catalog in shared.catalogs.items()})
+            write_schemas(self.staging / SCHEMAS)  # once for every locale: site/schemas/<kind>.schema.json
+            write_checksums(self.staging, digests)
         self.finished = True
 
     def _current(self) -> Shared:
@@ -458,6 +546,26 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
         if self.staging is not None:
             shutil.rmtree(self.staging, ignore_errors=True)
             self.staging, self.finished = None, False
+
+
+def _polling_often(server: LiveReloadServer, builder) -> LiveReloadServer:
+    """The same server, looking for saved files every POLL_SECONDS. MkDocs serves with an
+    observer that polls every half second, made before plugins see the server; nothing has
+    started yet (not the socket, nor the observer), so a new one takes its place with what
+    MkDocs gave the first: its builder, address, folder, error pages and watched paths. Should
+    MkDocs change those names, its own server is kept, only slower."""
+    try:
+        host, port = server.server_address[:2]
+        quicker = LiveReloadServer(builder=builder, host=str(host), port=port, root=server.root,
+                                   mount_path=server.mount_path, polling_interval=POLL_SECONDS)
+        quicker.error_handler = server.error_handler
+        watched = list(server._watched_paths)
+    except (AttributeError, TypeError, ValueError):
+        return server
+    for path in watched:
+        quicker.watch(path)
+    server.server_close()
+    return quicker
 
 
 def _build_nested(config_file: str, site_dir: str, code: str, shared: Shared, strict: bool) -> None:
@@ -580,3 +688,18 @@ def description(renderer: Renderer, text: str, game) -> str:
     """A meta description: the translated prose as plain text, escaped for Material's
     template, which prints it into an attribute as it is."""
     return str(escape(renderer.prose(text, game).striptags()))
+
+
+def _catalog_file(folder: Path, code: str) -> Path:
+    """The locale's catalog; a locale without one yet has the template, all untranslated."""
+    path = catalog_path(folder, code)
+    return path if path.exists() else folder / TEMPLATE
+
+
+def _templates_digest() -> str:
+    """Our templates as they are now: `serve` watches them, and a rendering kept from before an
+    edit to one is stale."""
+    digest = hashlib.sha256()
+    for path in sorted((PACKAGE / "templates").iterdir()):
+        digest.update(path.name.encode("utf-8") + b"\0" + path.read_bytes())
+    return digest.hexdigest()

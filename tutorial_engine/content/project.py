@@ -4,12 +4,14 @@ games, then read and check every examples, drills and pages file into one Report
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from yaml.nodes import MappingNode, ScalarNode
 
+from .. import forked
 from ..engine.game import GameSpec
 from ..problems import Location, Problems, display_path
 from .drills import Drill, QuestionStore, drawable, is_drills_file, read_drills
@@ -56,6 +58,9 @@ class Report:
     questions: dict[Drill, tuple] = field(default_factory=dict)
     """The questions drawn for each drill, checked and referenced ones alike."""
     files: int = 0
+    drawing: tuple[float, float] = (0.0, 0.0)
+    """Wall and processor seconds the drills' questions took to draw or find in the cache:
+    the build reports them apart from the rest of the check (build/stages.py)."""
 
     @property
     def variations(self) -> int:
@@ -218,8 +223,10 @@ def check(project: Path, paths: Sequence[Path] = (), workers: int = 1, store: Qu
             _check_examples(project, path, source, report)
     if pages:
         _load_unchecked_examples(project, checked, report, parsed)
+    wall, processor = time.perf_counter(), forked.processor_seconds()
     report.questions = drawable(report.drills + report.referenced_drills, report.problems, workers,
                                 _Layered(parsed, store))
+    report.drawing = (time.perf_counter() - wall, forked.processor_seconds() - processor)
     parsed.questions = dict(report.questions)  # this project's only
     report.drills = [d for d in report.drills if d in report.questions]
     report.referenced_drills = [d for d in report.referenced_drills if d in report.questions]

@@ -106,16 +106,23 @@ class DrillRenderer:
 
     def questions(self, drill: Drill) -> list[DrillQuestion]:
         """Every question of the drill, rendered once per locale: the page and its worksheet
-        share them. A question that showed English reports it again to each of them."""
-        kept = self.view.drills.get((drill.game.id, drill.id))
-        if kept is not None and kept[0] is drill:
-            if kept[2]:
-                self.tr.shown_in_english(kept[2])
-            return kept[1]
+        share them."""
+        return self._kept((DrillRenderer.questions, drill), lambda: self._questions(drill))
+
+    def _kept(self, key: tuple, make: Callable[[], Any]) -> Any:
+        """What `make` renders, kept in the Translator's memo under `key`: `serve` keeps the
+        Translator while its catalog and the templates are unchanged, so a live edit renders
+        again only the drills it changed, which are most of a page's rendering. What showed
+        English reports it again to each page that shows it."""
+        kept = self.tr.memo.get(key)
+        if kept is not None:
+            if kept[1]:
+                self.tr.shown_in_english(kept[1])
+            return kept[0]
         with self.tr.recording() as missed:
-            questions = self._questions(drill)
-        self.view.drills[drill.game.id, drill.id] = drill, questions, frozenset(missed)
-        return questions
+            made = make()
+        self.tr.memo[key] = made, frozenset(missed)
+        return made
 
     def _questions(self, drill: Drill) -> list[DrillQuestion]:
         make: dict[type, Callable[[Any], DrillQuestion]] = {
@@ -130,11 +137,15 @@ class DrillRenderer:
     def worksheet(self, drill: Drill) -> Markup:
         """The drill on its worksheet: its first PRINTED questions, each with its answer, and
         the answer key; it needs no script."""
-        return self.section(drill, self.questions(drill)[:PRINTED], printed=PRINTED)
+        return self._kept((DrillRenderer.worksheet, drill), lambda: self.section(
+            drill, self.questions(drill)[:PRINTED], printed=PRINTED))
 
     def practice(self, drill: Drill, worksheet: str) -> tuple[Markup, Script | None]:
         """The drill on a practice page: its first SHOWN questions, and the script with the
         others. `worksheet` is the address of the worksheet that lists them."""
+        return self._kept((DrillRenderer.practice, drill, worksheet), lambda: self._practice(drill, worksheet))
+
+    def _practice(self, drill: Drill, worksheet: str) -> tuple[Markup, Script | None]:
         questions = self.questions(drill)
         shown, rest = questions[:SHOWN], questions[SHOWN:]
         if not rest:

@@ -1,5 +1,5 @@
 """What every renderer of one locale draws with: its Translator, its templates, its players'
-names, and the drills' questions (drawn once, rendered once for a page and its worksheet).
+names, and the drills' questions (drawn once; rendered once a locale, DrillRenderer.questions).
 The page renderer builds on it, and the drill, walkthrough and score-sheet renderers take it,
 so none of them needs the page renderer."""
 
@@ -67,8 +67,6 @@ class View:
         self.env.globals["say"] = self.say
         self.env.globals["say_html"] = lambda text: self.mark(
             text, inline(text, self.tr, html=True, ltr=isinstance(text, English)))
-        self.drills: dict[tuple[str, str], tuple] = {}
-        """Each drill's rendered questions, kept for its worksheet (DrillRenderer.questions)."""
         self.english_marks = Markup(' lang="en"') + (Markup(' dir="ltr"') if tr.direction == "rtl" else "")
 
     def say(self, text: str) -> Markup:
