@@ -250,3 +250,46 @@ def test_a_catalog_that_does_not_read_is_not_kept(cache, tmp_path):
     with pytest.raises(LocaleError, match="does not read"):
         read_catalog(path, "es", Kept("catalogs", "json"))
     assert not (cache.parent / "catalogs").exists() or list((cache.parent / "catalogs").iterdir()) == []
+
+
+def test_is_kept_says_whether_reading_a_catalog_parses_it(cache, tmp_path):
+    path = catalog_path(tmp_path, "fr")
+    path.parent.mkdir(parents=True)
+    text = catalog_path(ROOT / "locales", "fr").read_text(encoding="utf-8")
+    path.write_text(text, encoding="utf-8")
+    kept = Kept("catalogs", "json")
+    assert not catalogs.is_kept(path, "fr", kept)
+    read_catalog(path, "fr", kept)
+    assert catalogs.is_kept(path, "fr", kept)
+    assert not catalogs.is_kept(path, "ru", kept)
+    path.write_text(text + "\n", encoding="utf-8")
+    assert not catalogs.is_kept(path, "fr", kept)
+    assert not catalogs.is_kept(tmp_path / "missing.po", "fr", kept)
+
+
+def test_the_first_build_reads_the_catalogs_in_another_process_while_it_checks(cache, tmp_path, monkeypatch):
+    """The parent then finds every catalog in the cache folder; one that does not read is left
+    to the parent, which says why."""
+    from tutorial_engine.build.plugin import TutorialPlugin
+
+    locales = tmp_path / "locales"
+    for code in ("fr", "ru", "es"):
+        path = catalog_path(locales, code)
+        path.parent.mkdir(parents=True)
+        path.write_bytes(catalog_path(ROOT / "locales", code).read_bytes())
+    catalog_path(locales, "es").write_text('msgid "a"\nmsgstr "b"\nmsgid', encoding="utf-8")
+    plugin = TutorialPlugin()
+    plugin.load_config({"locales": ["en", "fr", "ru", "es"], "locales_dir": "locales"})
+    plugin.project, plugin.staging = tmp_path, tmp_path / "staging"
+    reading = plugin._read_catalogs_meanwhile(["en", "fr", "ru", "es"])
+    assert reading is not None
+    reading.stop()
+    kept = Kept("catalogs", "json")
+    assert [code for code in ("fr", "ru", "es") if catalogs.is_kept(catalog_path(locales, code), code, kept)] == [
+        "fr", "ru"]
+    parse = catalogs.read_po
+    monkeypatch.setattr(catalogs, "read_po", lambda *args, **kwargs: parse(*args, **kwargs)
+                        if kwargs["locale"] == "es" else pytest.fail("parsed again"))
+    with pytest.raises(Exception, match="locales/es/LC_MESSAGES/messages.po does not read"):
+        plugin._catalogs(["en", "fr", "ru", "es"])
+    assert plugin._read_catalogs_meanwhile(["en", "fr", "ru"]) is None  # all kept: nothing to start

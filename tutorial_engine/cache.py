@@ -89,6 +89,9 @@ class Kept:
         except OSError:
             return None
 
+    def has(self, name: str, key: str) -> bool:
+        return self.folder is not None and self._path(self.folder, name, key).is_file()
+
     def write(self, name: str, key: str, data: bytes) -> None:
         if self.folder is None:
             return

@@ -41,7 +41,7 @@ from ..content.jsonschema import FOLDER as SCHEMAS
 from ..content.jsonschema import write_schemas
 from ..content.pages import Paragraph
 from ..content.project import Parsed, Report, check
-from ..i18n.catalogs import TEMPLATE, Counts, LocaleError, ReadCatalog, read_catalog
+from ..i18n.catalogs import TEMPLATE, Counts, LocaleError, ReadCatalog, is_kept, read_catalog
 from ..i18n.theme import not_found_heading, translated_theme_words
 from ..i18n.translator import SOURCE_LOCALE, Translator, catalog_path
 from ..render import FOLDER as PACKAGE
@@ -291,8 +291,11 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
                 scheme["toggle"]["name"] = names[scheme["scheme"]]
 
     def _read(self, locales: list[str]) -> Shared:
+        reading = self._read_catalogs_meanwhile(locales)
         report = self._check()
-        with self.stages.timed("catalogs"):
+        with self.stages.timed("catalogs"):  # with the reader process, which ran while the drills were drawn
+            if reading is not None:
+                reading.stop()
             catalogs = self._catalogs(locales)
             examples = self.project / self.config.examples
             folder = self.project / self.config.locales_dir
@@ -343,6 +346,19 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
         nav.append({chrome(self.tr.pgettext("instructors", "Write your own lessons")): INSTRUCTORS_PAGE})
         nav.append({chrome(self.tr.pgettext("translators", "Translations")): TRANSLATORS_PAGE})
         return nav
+
+    def _read_catalogs_meanwhile(self, locales: list[str]) -> forked.Workers | None:
+        """The first `mkdocs build` on a machine parses every catalog, a third of a second
+        before any locale can start. A forked process parses those the cache folder does not
+        hold yet, and keeps them there, while this one checks the project and the drills are
+        drawn, which leaves a core idle; `_catalogs` then reads them from the cache."""
+        kept = Kept("catalogs", "json")
+        if self.staging is None or kept.folder is None or not forked.can_fork():
+            return None
+        folder = self.project / self.config.locales_dir
+        unread = [(code, _catalog_file(folder, code)) for code in locales if code != SOURCE_LOCALE]
+        unread = [(code, path) for code, path in unread if not is_kept(path, code, kept)]
+        return forked.start(_keep_catalogs, forked.Queue(1), 1, unread) if unread else None
 
     def _catalogs(self, locales: list[str]) -> dict[str, ReadCatalog]:
         """Every locale's catalog but the source's; a locale without one yet has the template,
@@ -546,6 +562,17 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
         if self.staging is not None:
             shutil.rmtree(self.staging, ignore_errors=True)
             self.staging, self.finished = None, False
+
+
+def _keep_catalogs(queue: forked.Queue, catalogs: list[tuple[str, Path]]) -> None:
+    """A worker process: each catalog read into the cache folder. One that does not read is
+    left for the parent, which reads it again and says why."""
+    kept = Kept("catalogs", "json")
+    for code, path in catalogs:
+        try:
+            read_catalog(path, code, kept)
+        except LocaleError:
+            continue
 
 
 def _polling_often(server: LiveReloadServer, builder) -> LiveReloadServer:

@@ -116,6 +116,18 @@ class ReadCatalog:
             return None
 
 
+def _key(code: str, data: bytes) -> str:
+    return hashlib.sha256(f"{babel.__version__}\0{code}\0".encode() + data).hexdigest()
+
+
+def is_kept(path: Path, code: str, kept: Kept) -> bool:
+    """`kept` holds the catalog at `path` as it is now: reading it parses nothing."""
+    try:
+        return kept.has(code, _key(code, path.read_bytes()))
+    except OSError:
+        return False
+
+
 def read_catalog(path: Path, code: str, kept: Kept | None = None) -> ReadCatalog:
     """The catalog at `path`, or a LocaleError saying how to find out what is wrong with it.
     `kept` (cache.Kept) holds the catalogs an earlier build read, by their bytes: reading one
@@ -124,7 +136,7 @@ def read_catalog(path: Path, code: str, kept: Kept | None = None) -> ReadCatalog
         raise LocaleError(f"{display_path(path)}: {reason}")
     try:
         data = path.read_bytes()
-        key = hashlib.sha256(f"{babel.__version__}\0{code}\0".encode() + data).hexdigest()
+        key = _key(code, data)
         entry = kept.read(code, key) if kept is not None else None
         read = ReadCatalog.from_json(entry) if entry is not None else None
         if read is not None:
