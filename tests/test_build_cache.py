@@ -267,10 +267,12 @@ def test_is_kept_says_whether_reading_a_catalog_parses_it(cache, tmp_path):
     assert not catalogs.is_kept(tmp_path / "missing.po", "fr", kept)
 
 
-def test_the_first_build_reads_the_catalogs_in_another_process_while_it_checks(cache, tmp_path, monkeypatch):
-    """The parent then finds every catalog in the cache folder; one that does not read is left
-    to the parent, which says why."""
-    from tutorial_engine.build.plugin import TutorialPlugin
+def test_the_first_build_warms_the_cache_in_another_process_while_it_checks(cache, tmp_path, monkeypatch):
+    """Catalogs read and Material's templates compiled into the cache folder; the parent then
+    parses no catalog again, and one that does not read is left to it, to say why."""
+    from mkdocs.config import load_config
+
+    from tutorial_engine.build import plugin as plugin_module
 
     locales = tmp_path / "locales"
     for code in ("fr", "ru", "es"):
@@ -278,12 +280,18 @@ def test_the_first_build_reads_the_catalogs_in_another_process_while_it_checks(c
         path.parent.mkdir(parents=True)
         path.write_bytes(catalog_path(ROOT / "locales", code).read_bytes())
     catalog_path(locales, "es").write_text('msgid "a"\nmsgstr "b"\nmsgid', encoding="utf-8")
-    plugin = TutorialPlugin()
+    config = load_config(str(ROOT / "mkdocs.yml"))
+    plugin = plugin_module.TutorialPlugin()
     plugin.load_config({"locales": ["en", "fr", "ru", "es"], "locales_dir": "locales"})
     plugin.project, plugin.staging = tmp_path, tmp_path / "staging"
-    reading = plugin._read_catalogs_meanwhile(["en", "fr", "ru", "es"])
-    assert reading is not None
-    reading.stop()
+    env = plugin_module._theme_environment(config)
+    assert not plugin_module._compiled(env, "main.html")
+    warming = plugin._warm_up_meanwhile(config, ["en", "fr", "ru", "es"])
+    assert warming is not None
+    warming.stop()
+    assert plugin_module._compiled(plugin_module._theme_environment(config), "main.html")
+    assert plugin_module._compiled(plugin_module._theme_environment(config), "partials/header.html")
+    assert plugin_module._compiled(plugin_module._theme_environment(config), "partials/languages/fr.html")
     kept = Kept("catalogs", "json")
     assert [code for code in ("fr", "ru", "es") if catalogs.is_kept(catalog_path(locales, code), code, kept)] == [
         "fr", "ru"]
@@ -292,4 +300,4 @@ def test_the_first_build_reads_the_catalogs_in_another_process_while_it_checks(c
                         if kwargs["locale"] == "es" else pytest.fail("parsed again"))
     with pytest.raises(Exception, match="locales/es/LC_MESSAGES/messages.po does not read"):
         plugin._catalogs(["en", "fr", "ru", "es"])
-    assert plugin._read_catalogs_meanwhile(["en", "fr", "ru"]) is None  # all kept: nothing to start
+    assert plugin._warm_up_meanwhile(config, ["en", "fr", "ru"]) is None  # all kept: nothing to start

@@ -25,6 +25,7 @@ from urllib.parse import urljoin
 
 import rcssmin
 import rjsmin
+from jinja2 import Environment, FileSystemLoader, meta
 from markupsafe import escape
 from mkdocs.commands.build import build, get_context
 from mkdocs.config import config_options as c
@@ -75,6 +76,9 @@ LOCALE_VARIABLE = "TUTORIAL_LOCALE"
 MAX_MEMO = 100_000
 """Entries of a kept Translator's memo past which `serve` starts afresh: each edit adds the
 entries of what it changed, and a long session should not grow without end."""
+MATERIAL_MAIN = "main.html"
+"""The template every page of Material's is rendered from: compiled in the cache folder, the
+theme's templates are."""
 POLL_SECONDS = 0.1
 """How often `serve` looks for a saved file: MkDocs's half second was a quarter of a second's
 wait on average before a rebuild started, a quarter of the one-second budget of a live edit."""
@@ -190,7 +194,7 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
                 raise PluginError(f"{LOCALE_VARIABLE}={self.locale} is not one of the locales in "
                                   f"mkdocs.yml ({', '.join(locales)})")
         if self.shared is None:
-            self.shared = self._read(locales)
+            self.shared = self._read(config, locales)
         self.stages.start(f"config {self.locale}")
         report = self.shared.report
         self.tr = self._translator(self.shared.catalogs.get(self.locale))
@@ -290,10 +294,10 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
             if isinstance(scheme, dict) and "toggle" in scheme and scheme.get("scheme") in names:
                 scheme["toggle"]["name"] = names[scheme["scheme"]]
 
-    def _read(self, locales: list[str]) -> Shared:
-        reading = self._read_catalogs_meanwhile(locales)
+    def _read(self, config, locales: list[str]) -> Shared:
+        reading = self._warm_up_meanwhile(config, locales)
         report = self._check()
-        with self.stages.timed("catalogs"):  # with the reader process, which ran while the drills were drawn
+        with self.stages.timed("catalogs"):  # with the warm-up process, which ran while the drills were drawn
             if reading is not None:
                 reading.stop()
             catalogs = self._catalogs(locales)
@@ -347,18 +351,24 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
         nav.append({chrome(self.tr.pgettext("translators", "Translations")): TRANSLATORS_PAGE})
         return nav
 
-    def _read_catalogs_meanwhile(self, locales: list[str]) -> forked.Workers | None:
+    def _warm_up_meanwhile(self, config, locales: list[str]) -> forked.Workers | None:
         """The first `mkdocs build` on a machine parses every catalog, a third of a second
-        before any locale can start. A forked process parses those the cache folder does not
-        hold yet, and keeps them there, while this one checks the project and the drills are
-        drawn, which leaves a core idle; `_catalogs` then reads them from the cache."""
+        before any locale can start, and each build process compiles Material's templates. A
+        forked process does both into the cache folder while this one checks the project and
+        the drills are drawn, which leaves a core idle; the builds then read them from there."""
         kept = Kept("catalogs", "json")
         if self.staging is None or kept.folder is None or not forked.can_fork():
             return None
         folder = self.project / self.config.locales_dir
         unread = [(code, _catalog_file(folder, code)) for code in locales if code != SOURCE_LOCALE]
         unread = [(code, path) for code, path in unread if not is_kept(path, code, kept)]
-        return forked.start(_keep_catalogs, forked.Queue(1), 1, unread) if unread else None
+        env = _theme_environment(config)
+        templates = env.bytecode_cache
+        assert isinstance(templates, CompiledTemplates)
+        if not unread and (templates.disk is None or _compiled(env, MATERIAL_MAIN)):
+            return None
+        roots = [MATERIAL_MAIN, *config.theme.static_templates, *(f"partials/languages/{code}.html" for code in locales)]
+        return forked.start(_warm_up, forked.Queue(1), 1, unread, env, roots)
 
     def _catalogs(self, locales: list[str]) -> dict[str, ReadCatalog]:
         """Every locale's catalog but the source's; a locale without one yet has the template,
@@ -564,15 +574,57 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
             self.staging, self.finished = None, False
 
 
-def _keep_catalogs(queue: forked.Queue, catalogs: list[tuple[str, Path]]) -> None:
-    """A worker process: each catalog read into the cache folder. One that does not read is
-    left for the parent, which reads it again and says why."""
+def _warm_up(queue: forked.Queue, catalogs: list[tuple[str, Path]], env: Environment, roots: list[str]) -> None:
+    """A worker process: each catalog read into the cache folder, then the theme's templates
+    (Material's, our overrides) that the pages use compiled there, and ours. A catalog or a
+    template that does not read is left to the build, which says why."""
     kept = Kept("catalogs", "json")
     for code, path in catalogs:
         try:
             read_catalog(path, code, kept)
         except LocaleError:
             continue
+    _compile_reachable(env, roots)
+    assert isinstance(env.bytecode_cache, CompiledTemplates)
+    compile_templates(env.bytecode_cache)
+
+
+def _compile_reachable(env: Environment, roots: list[str]) -> None:
+    """Every template `roots` extend, include or import by name, compiled into the cache: the
+    forty-odd of Material's 130 that its pages use."""
+    todo, seen = list(roots), set()
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        try:
+            source, filename, _ = env.loader.get_source(env, name)  # type: ignore[union-attr]
+            tree = env.parse(source, name, filename)
+            todo += [reference for reference in meta.find_referenced_templates(tree) if reference]
+            bucket = env.bytecode_cache.get_bucket(env, name, filename, source)  # type: ignore[union-attr]
+            if bucket.code is None:
+                bucket.code = env.compile(tree, name, filename)
+                env.bytecode_cache.set_bucket(bucket)  # type: ignore[union-attr]
+        except Exception:  # the build meets it again and reports it
+            continue
+
+
+def _theme_environment(config) -> Environment:
+    """The theme's Jinja environment as each locale's build makes it, our overrides first."""
+    env = config.theme.get_env()
+    env.loader = FileSystemLoader([str(PACKAGE / "overrides"), *config.theme.dirs])
+    env.bytecode_cache = CompiledTemplates.in_user_cache()
+    return env
+
+
+def _compiled(env: Environment, name: str) -> bool:
+    """The cache folder holds `name` compiled from its source as it is now."""
+    try:
+        source, filename, _ = env.loader.get_source(env, name)  # type: ignore[union-attr]
+        return env.bytecode_cache.get_bucket(env, name, filename, source).code is not None  # type: ignore[union-attr]
+    except Exception:  # no such template: nothing to compile ahead
+        return True
 
 
 def _polling_often(server: LiveReloadServer, builder) -> LiveReloadServer:
