@@ -301,6 +301,8 @@ def main() -> None:
     parser.add_argument("--skip", nargs="*", default=(), choices=("overhead", "breakdown", "scale", "live"))
     args = parser.parse_args()
     print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}")
+    # As `make` does: with PYTHONDONTWRITEBYTECODE set, each build would compile the package again.
+    subprocess.run([sys.executable, "-m", "compileall", "-q", str(ROOT / "tutorial_engine")], check=True)
     mkdocs = str(BIN / "mkdocs")
     with tempfile.TemporaryDirectory() as folder:
         work = Path(folder)

@@ -48,7 +48,7 @@ from ..i18n.translator import SOURCE_LOCALE, Translator, catalog_path
 from ..render import FOLDER as PACKAGE
 from ..render import guide
 from ..render.chooser import write_chooser
-from ..render.page import Renderer
+from ..render.page import SLOT, Renderer
 from ..render.templatecache import CompiledTemplates
 from ..render.view import compile_templates
 from . import searchindex
@@ -304,9 +304,8 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
             examples = self.project / self.config.examples
             folder = self.project / self.config.locales_dir
             settings = (str(examples.resolve()), repr(sorted(self.config.items())))
-            built = locales if self.staging is not None else [self.locale]
             keys = inputs_key(examples, {code: None if code == SOURCE_LOCALE else _catalog_file(folder, code)
-                                         for code in built}, settings)
+                                         for code in locales}, settings)
             return Shared(report, catalogs, {code: catalog.counts for code, catalog in catalogs.items()},
                           guide.samples(examples, self.project), CompiledTemplates.in_user_cache(),
                           RenderedLocales.in_user_cache(), keys)
@@ -500,12 +499,14 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
     def on_post_page(self, output: str, *, page, config) -> str:
         """The drills, walkthroughs and play blocks the Markdown held markers for (RenderedPage.slots), and
         Material's words that are shown in English marked as such."""
-        for marker, html in self.slots.get(page.file.src_uri, {}).items():
-            output = output.replace(marker, html, 1)
-        for word in self.english_words:
+        for word in self.english_words:  # in Material's chrome: before our blocks, which mark their own
             output = _mark_english(output, word)
         if not config.site_url:
-            output = HEAD_ALTERNATE.sub("", output)
+            head, end, body = output.partition("</head>")
+            output = HEAD_ALTERNATE.sub("", head) + end + body
+        slots = self.slots.get(page.file.src_uri)
+        if slots:  # one pass over the page, not one a block: a practice page has hundreds of kilobytes
+            output = _MARKER.sub(lambda marker: slots.get(marker[0], marker[0]), output)
         return output
 
     @event_priority(-200)  # after the offline plugin (-100), which writes the search index then
@@ -719,6 +720,7 @@ def _asset(config, uri: str, path: Path) -> File:
 
 
 _ENTITY = re.compile(r"&(?=[#\w])")
+_MARKER = re.compile(re.escape(SLOT).replace(re.escape("{}"), r"\d+"))
 _HEADING = re.compile(r'<h(?P<level>[1-6]) id="(?P<id>[^"]+)"[^>]*>(?P<inner>.*?)</h(?P=level)>', re.S)
 _HEADERLINK = re.compile(r'<a class="headerlink"[^>]*>.*?</a>', re.S)
 
