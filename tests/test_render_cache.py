@@ -16,7 +16,7 @@ from test_site import copy_project
 from tutorial_engine.build import plugin as plugin_module
 from tutorial_engine.build import rendercache
 from tutorial_engine.build.plugin import TutorialPlugin
-from tutorial_engine.build.rendercache import RenderedLocale, RenderedLocales, inputs_key
+from tutorial_engine.build.rendercache import RenderedLocale, RenderedLocales, folder_digest, inputs_key
 from tutorial_engine.cache import CACHE_VARIABLE, Kept
 from tutorial_engine.i18n.catalogs import read_catalog
 from tutorial_engine.i18n.translator import Translator, catalog_path
@@ -86,7 +86,7 @@ def inputs(tmp_path, monkeypatch):
 
 
 def keys(examples: Path, catalog: Path, settings=("project", "locales: [en, fr]")) -> dict[str, str]:
-    return inputs_key(examples, {"en": None, "fr": catalog}, settings)
+    return inputs_key(folder_digest(examples), {"en": None, "fr": catalog}, settings)
 
 
 @pytest.mark.parametrize("edit", ["example", "new file", "game", "catalog", "template", "settings"])
@@ -226,3 +226,11 @@ def test_kept_pages_are_used_and_an_edit_renders_afresh(project, tmp_path):
     build(project, tmp_path / "site", cache, strict=False)
     page = (tmp_path / "site" / PAGE).read_text(encoding="utf-8")
     assert "Kept: " not in page and "Edited</figcaption>" in page
+
+
+def test_serve_parses_a_sample_file_again_only_once_it_changed():
+    plugin = TutorialPlugin()
+    first = plugin._parse(b"examples: []\n", "a.yml")
+    assert plugin._parse(b"examples: []\n", "a.yml") is first
+    again = plugin._parse(b"examples: [1]\n", "a.yml")
+    assert again is not first and again.root.value[0][1].value[0].value == "1"

@@ -42,6 +42,7 @@ from ..content.jsonschema import FOLDER as SCHEMAS
 from ..content.jsonschema import write_schemas
 from ..content.pages import Paragraph
 from ..content.project import Parsed, Report, check
+from ..content.source import Source, parse_source
 from ..i18n.catalogs import TEMPLATE, Counts, LocaleError, ReadCatalog, is_kept, read_catalog
 from ..i18n.theme import not_found_heading, translated_theme_words
 from ..i18n.translator import SOURCE_LOCALE, Translator, catalog_path
@@ -54,7 +55,7 @@ from ..render.view import compile_templates
 from . import searchindex
 from .drillcache import DrawnDrills
 from .publish import checksums, stage, swap_in, write_checksums
-from .rendercache import RenderedLocale, RenderedLocales, inputs_key
+from .rendercache import RenderedLocale, RenderedLocales, folder_digest, inputs_key
 from .stages import Stages, since_process_start
 
 ASSETS = {f"assets/{name}": PACKAGE / "assets" / name for name in (
@@ -158,6 +159,8 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
         """The files `serve` read for the last build: it reads again only what changed."""
         self.kept_translator: tuple[tuple[str, str], ReadCatalog | None, Translator] | None = None
         """`serve`'s Translator, with the locale and templates and the catalog it was made for."""
+        self.samples: dict[str, tuple[bytes, Source]] = {}
+        """The instructors' sample files as parsed, by name, with the bytes they came from."""
         self.read_catalogs: dict[str, tuple[bytes, ReadCatalog]] = {}
         """Each locale's catalog as the last build read it, by its bytes: `serve` reads a
         catalog again only when it changed."""
@@ -304,11 +307,18 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
             examples = self.project / self.config.examples
             folder = self.project / self.config.locales_dir
             settings = (str(examples.resolve()), repr(sorted(self.config.items())))
-            keys = inputs_key(examples, {code: None if code == SOURCE_LOCALE else _catalog_file(folder, code)
-                                         for code in locales}, settings)
+            keys = inputs_key(folder_digest(examples), {code: None if code == SOURCE_LOCALE else _catalog_file(folder, code)
+                                                        for code in locales}, settings)
             return Shared(report, catalogs, {code: catalog.counts for code, catalog in catalogs.items()},
-                          guide.samples(examples, self.project), CompiledTemplates.in_user_cache(),
+                          guide.samples(examples, self.project, self._parse), CompiledTemplates.in_user_cache(),
                           RenderedLocales.in_user_cache(), keys)
+
+    def _parse(self, data: bytes, name: str) -> Source:
+        """A sample file's YAML for the instructors' page: `serve` parses again only a changed one."""
+        kept = self.samples.get(name)
+        if kept is None or kept[0] != data:
+            self.samples[name] = kept = data, parse_source(data, name)
+        return kept[1]
 
     def _check(self):
         # `mkdocs build` may fork; `serve` has its server's threads running, so it draws alone.
@@ -403,7 +413,8 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
         rendered = shared.rendered.get(self.locale, key)
         if rendered is None:
             rendered = self._render(renderer, shared)
-            shared.rendered.put(self.locale, key, rendered)
+            if self.command != "serve":  # a twentieth of a second a save, for a preview that renders little
+                shared.rendered.put(self.locale, key, rendered)
         else:
             self.tr.shown_in_english(rendered.english)
         self.slots, self.descriptions = rendered.slots, rendered.descriptions

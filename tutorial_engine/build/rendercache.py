@@ -82,17 +82,23 @@ class RenderedLocales:
             self.kept.write(code, key, rendered.to_bytes())
 
 
-def inputs_key(examples: Path, catalogs: dict[str, Path | None], settings: Iterable[str]) -> dict[str, str]:
+def folder_digest(folder: Path) -> bytes:
+    """Every file under `folder`, by its path and its bytes."""
+    digest = hashlib.sha256()
+    for path in sorted(p for p in folder.rglob("*") if p.is_file()):
+        digest.update(f"{path.relative_to(folder).as_posix()}\0".encode())
+        digest.update(hashlib.sha256(path.read_bytes()).digest())
+    return digest.digest()
+
+
+def inputs_key(examples: bytes, catalogs: dict[str, Path | None], settings: Iterable[str]) -> dict[str, str]:
     """Per locale, the key of everything its rendering reads besides the package's code (which
-    `Kept` adds): the templates, every file under `examples` by its path, the locale's catalog
+    `Kept` adds): the templates, the examples folder (its `folder_digest`), the locale's catalog
     (None for the source language), and `settings` (the plugin's, the project's place)."""
     digest = hashlib.sha256()
     for text in settings:
         digest.update(text.encode("utf-8") + b"\0")
-    for label, folder in (("templates", RENDER / "templates"), ("examples", examples)):
-        for path in sorted(p for p in folder.rglob("*") if p.is_file()):
-            digest.update(f"{label}/{path.relative_to(folder).as_posix()}\0".encode())
-            digest.update(hashlib.sha256(path.read_bytes()).digest())
+    digest.update(folder_digest(RENDER / "templates") + examples)
     keys = {}
     for code, catalog in catalogs.items():
         locale = digest.copy()

@@ -16,7 +16,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from ..content.example_shapes import load_examples
 from ..content.jsonschema import FILES
 from ..content.shapes import ListOf, MapOf, Record, Shape, Tagged
-from ..content.source import SourceError, parse_source
+from ..content.source import Source, SourceError, parse_source
 from ..engine.game import GameSpec
 from ..problems import Problems
 
@@ -99,9 +99,10 @@ class Sample:
     text: str
 
 
-def samples(examples: Path, project: Path) -> dict[str, Sample]:
+def samples(examples: Path, project: Path, parse: Callable[[bytes, str], Source] = parse_source) -> dict[str, Sample]:
     """One complete example per kind of file: the first game's game.yml, the first example and
-    the first drill of the first game, and the shortest page that has numbered sections."""
+    the first drill of the first game, and the shortest page that has numbered sections.
+    `parse` reads a file's YAML (`serve` keeps what it parsed before)."""
     games = sorted(path.parent for path in examples.glob("*/game.yml"))
     if not games:
         return {}
@@ -111,11 +112,11 @@ def samples(examples: Path, project: Path) -> dict[str, Sample]:
         "game": Sample(_shown(game, project), _without_schema_line(game.read_text(encoding="utf-8")))}
     example_files = sorted((first / "examples").glob("*.yml"))
     if example_files:
-        found["examples"] = _item(example_files[0], "examples", project, lambda items: items[0])
+        found["examples"] = _item(example_files[0], "examples", project, lambda items: items[0], parse)
     if (first / "drills.yml").exists():
-        found["drills"] = _item(first / "drills.yml", "drills", project, lambda items: items[0])
+        found["drills"] = _item(first / "drills.yml", "drills", project, lambda items: items[0], parse)
     candidates = [sample for path in sorted(examples.glob("*/pages.yml"))
-                  if (sample := _item(path, "pages", project, _shortest_with_sections)) is not None]
+                  if (sample := _item(path, "pages", project, _shortest_with_sections, parse)) is not None]
     if candidates:
         found["pages"] = min(candidates, key=lambda sample: sample.text.count("\n"))
     return {kind: sample for kind, sample in found.items() if sample is not None}
@@ -141,10 +142,11 @@ def _shortest_with_sections(items: list[Node]) -> MappingNode | None:
     return min(with_sections, key=lambda item: item.end_mark.line - item.start_mark.line, default=None)
 
 
-def _item(path: Path, key: str, project: Path, choose: Callable[[list[Node]], Node | None]) -> Sample | None:
+def _item(path: Path, key: str, project: Path, choose: Callable[[list[Node]], Node | None],
+          parse: Callable[[bytes, str], Source]) -> Sample | None:
     """`key:` and the one item `choose` picks from its list, exactly as the file writes it."""
     try:
-        source = parse_source(path.read_bytes(), path.name)
+        source = parse(path.read_bytes(), path.name)
     except (OSError, SourceError):
         return None
     items: list[Node] = next((value.value for k, value in getattr(source.root, "value", ())
