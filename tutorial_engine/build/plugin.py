@@ -122,8 +122,6 @@ class Shared:
     """Every locale's catalog but the source's, for its own words."""
     counts: dict[str, Counts]
     """Every locale's counts for the translators' page."""
-    samples: dict[str, guide.Sample]
-    """The sample files of the instructors' page."""
     templates: CompiledTemplates
     """Our templates and Material's, compiled once for every locale."""
     rendered: RenderedLocales
@@ -310,11 +308,11 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
             keys = inputs_key(folder_digest(examples), {code: None if code == SOURCE_LOCALE else _catalog_file(folder, code)
                                                         for code in locales}, settings)
             return Shared(report, catalogs, {code: catalog.counts for code, catalog in catalogs.items()},
-                          guide.samples(examples, self.project, self._parse), CompiledTemplates.in_user_cache(),
-                          RenderedLocales.in_user_cache(), keys)
+                          CompiledTemplates.in_user_cache(), RenderedLocales.in_user_cache(), keys)
 
     def _parse(self, data: bytes, name: str) -> Source:
-        """A sample file's YAML for the instructors' page: `serve` parses again only a changed one."""
+        """A sample file's YAML for the instructors' page, read only when the pages are rendered
+        and not found in the cache: a process, or `serve`, parses a file again only once changed."""
         kept = self.samples.get(name)
         if kept is None or kept[0] != data:
             self.samples[name] = kept = data, parse_source(data, name)
@@ -445,7 +443,8 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
                     worksheet = renderer.worksheet(page)
                     generated[page.worksheet_path] = worksheet.markdown
                     slots[page.worksheet_path] = {marker: str(html) for marker, html in worksheet.slots.items()}
-            generated[INSTRUCTORS_PAGE] = renderer.instructors(shared.samples, report.games)
+            samples = guide.samples(self.project / self.config.examples, self.project, self._parse)
+            generated[INSTRUCTORS_PAGE] = renderer.instructors(samples, report.games)
         return RenderedLocale(generated, slots, descriptions, tuple(sorted(english, key=repr)))
 
     def on_env(self, env, *, config, files):
