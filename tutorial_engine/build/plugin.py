@@ -78,8 +78,8 @@ MAX_MEMO = 100_000
 """Entries of a kept Translator's memo past which `serve` starts afresh: each edit adds the
 entries of what it changed, and a long session should not grow without end."""
 MATERIAL_MAIN = "main.html"
-"""The template every page of Material's is rendered from: compiled in the cache folder, the
-theme's templates are."""
+"""The template each of Material's pages is rendered from: once the cache folder holds it
+compiled, it holds the theme's templates."""
 POLL_SECONDS = 0.1
 """How often `serve` looks for a saved file: MkDocs's half second was a quarter of a second's
 wait on average before a rebuild started, a quarter of the one-second budget of a live edit."""
