@@ -78,6 +78,9 @@ class RenderedLocales:
         data = self.kept.read(code, key) if self.kept is not None else None
         return RenderedLocale.from_bytes(data) if data is not None else None
 
+    def has(self, code: str, key: str) -> bool:
+        return self.kept is not None and self.kept.has(code, key)
+
     def put(self, code: str, key: str, rendered: RenderedLocale) -> None:
         if self.kept is not None:
             self.kept.write(code, key, rendered.to_bytes())
