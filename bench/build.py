@@ -146,10 +146,6 @@ def build_plain(configs: list[Path]) -> float:
 
 # --- breakdown: where a build's time goes ---
 
-SERIAL = ("startup", "check", "drawing", "catalogs", "config", "templates")
-"""The parent's stages before it forks the workers: while they run, the second core has nothing."""
-
-
 def stages(mkdocs: str, site: Path, env: dict) -> dict[str, tuple[float, float, int]]:
     """One verbose build's stages, summed over locales and processes: wall and processor
     seconds and how many lines each sums ("render" over six locales is six lines)."""
@@ -170,10 +166,8 @@ def print_breakdown(cold: dict, warm: dict) -> None:
     for name in dict.fromkeys([*cold, *warm]):
         c, w = cold.get(name, (0.0, 0.0, 0)), warm.get(name, (0.0, 0.0, 0))
         print(f"  {name:<10} {max(c[2], w[2]):>5}  {c[0]:>17.2f} {c[1]:>9.2f}  {w[0]:>16.2f} {w[1]:>9.2f}")
-    serial = [sum(run.get(name, (0.0,))[0] for name in SERIAL) for run in (cold, warm)]
-    print(f"  before the workers start (startup to templates, one core): {serial[0]:.2f} s first build, "
-          f"{serial[1]:.2f} s with the cache")
-    print("  (drawing's processor time includes its worker processes; mkdocs is Material's build of the "
+    print("  (lines: how many a build logs, one a process or a locale: with the cache, each process checks the "
+          "project itself; drawing's processor time includes its worker processes; mkdocs is Material's build of a "
           "locale: Markdown, templates, search, offline)")
 
 
