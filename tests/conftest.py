@@ -1,20 +1,85 @@
-"""Shared fixtures: the project's games loaded once, and a runner for the console script."""
+"""Shared fixtures: the project's games loaded once, a runner for the console script, the built
+site and the browser; and the two tiers of the suite.
+
+`make test` runs every test, on every core (pytest-xdist). `make test-fast` (`pytest --fast`)
+leaves out the slow tier: every test that uses the built site or the browser, whatever fixture
+it reaches them through, every test marked `slow` (builds of their own, `mkdocs serve`, the
+Node.js engine), and at run time any other test that starts mkdocs, Chromium or Node.js, which
+is skipped with the reason. So a new slow test lands in the slow tier by itself.
+"""
 
 from __future__ import annotations
 
+import functools
 import os
+import shutil
 import subprocess
 import sys
+import threading
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
 
-from tutorial_engine.content.project import Report, load_games
+from tutorial_engine.content.project import Report, check, load_games
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 """The project folder: tests/ sits directly under it."""
 
 CONSOLE_SCRIPT = Path(sys.executable).parent / "tutorial-engine"
+MKDOCS = Path(sys.executable).parent / "mkdocs"
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+
+SLOW_FIXTURES = {"built_site", "browser"}
+"""A test that reaches one of these, directly or through another fixture, is in the slow tier."""
+SLOW_PROGRAMS = {"mkdocs", "chromium", "chromium-browser", "chrome", "node", "nodejs"}
+"""Under --fast, a test that starts one of these is skipped: a site build, a browser (Playwright's
+driver is Node.js) or the play pages' engine."""
+
+
+def pytest_addoption(parser):
+    parser.addoption("--fast", action="store_true",
+                     help="only the fast tier: no built site, no browser, no build, no Node.js (make test-fast)")
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if SLOW_FIXTURES.intersection(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.slow)
+    if config.getoption("fast"):
+        kept = [item for item in items if item.get_closest_marker("slow") is None]
+        config.hook.pytest_deselected(items=[item for item in items if item.get_closest_marker("slow")])
+        items[:] = kept
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _fast_tier_starts_nothing_slow(request):
+    """Under --fast, a test that starts a slow program is skipped (it runs in `make test`)."""
+    if not request.config.getoption("fast"):
+        yield
+        return
+    start = subprocess.Popen._execute_child
+
+    def execute_child(self, args, executable, *rest):
+        program = executable or (args if isinstance(args, (str, bytes, os.PathLike)) else args[0])
+        name = os.path.basename(os.fsdecode(program).split()[0] if isinstance(program, str) else os.fsdecode(program))
+        if name in SLOW_PROGRAMS:
+            test = os.environ.get("PYTEST_CURRENT_TEST", "").rpartition(" ")[0]
+            pytest.skip(f"{test} starts {name}, so it is in the slow tier (make test): mark it @pytest.mark.slow")
+        return start(self, args, executable, *rest)
+
+    subprocess.Popen._execute_child = execute_child  # type: ignore[attr-defined]
+    try:
+        yield
+    finally:
+        subprocess.Popen._execute_child = start  # type: ignore[attr-defined]
+
+
+def shared_folder(tmp_path_factory, name: str) -> Path:
+    """A folder every pytest-xdist worker of this run finds at the same place (the run's own
+    temporary folder); without xdist, the session's."""
+    base = tmp_path_factory.getbasetemp()
+    return (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / name
 
 
 @pytest.fixture(scope="session")
@@ -30,6 +95,13 @@ def games(project_root):
     assert not report.problems, "\n".join(str(problem) for problem in report.problems)
     assert set(report.games) >= {"albastini", "altbaumer"}
     return report.games
+
+
+@pytest.fixture(scope="session")
+def bundled_report():
+    """`check` of the whole project, as `tutorial-engine check` runs it: once for the run (once a
+    worker). Tests only read it."""
+    return check(PROJECT_ROOT)
 
 
 @pytest.fixture(scope="session")
@@ -66,11 +138,57 @@ def run_cli(console_script, project_root):
 
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory) -> Path:
-    """The whole bundled site, every locale, built once with --strict as `make site` builds it."""
-    site = tmp_path_factory.mktemp("built-site") / "site"
-    env = dict(os.environ, SOURCE_DATE_EPOCH="1767225600", NO_MKDOCS_2_WARNING="1")
-    env.pop("TUTORIAL_LOCALE", None)
-    done = subprocess.run([str(Path(sys.executable).parent / "mkdocs"), "build", "--strict", "-d", str(site)],
-                          cwd=PROJECT_ROOT, env=env, capture_output=True, text=True, timeout=600)
-    assert done.returncode == 0, done.stderr
+    """The whole bundled site, every locale, built with --strict as `make site` builds it: once
+    for the whole run. Under pytest-xdist the first worker to need it builds it, holding a lock,
+    and the others read the same folder. Tests only read it; a test that changes a site builds
+    or copies its own."""
+    import fcntl  # POSIX, as the tests that kill builds
+
+    folder = shared_folder(tmp_path_factory, "built-site")
+    site, failed = folder / "site", folder / "failed"
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    with open(folder.parent / "built-site.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes, or if this worker dies
+        if not (folder / "done").exists() and not failed.exists():
+            shutil.rmtree(folder, ignore_errors=True)  # what a worker that died left half built
+            folder.mkdir()
+            env = dict(os.environ, SOURCE_DATE_EPOCH="1767225600", NO_MKDOCS_2_WARNING="1")
+            env.pop("TUTORIAL_LOCALE", None)
+            done = subprocess.run([str(MKDOCS), "build", "--strict", "-d", str(site)],
+                                  cwd=PROJECT_ROOT, env=env, capture_output=True, text=True, timeout=600)
+            (folder / ("done" if done.returncode == 0 else "failed")).write_text(done.stderr, encoding="utf-8")
+    assert not failed.exists(), failed.read_text(encoding="utf-8")
     return site
+
+
+# --- the browser ----------------------------------------------------------------------------------
+
+class _Quiet(SimpleHTTPRequestHandler):
+    def log_message(self, *args) -> None:
+        pass
+
+
+@pytest.fixture(scope="session")
+def server(built_site):
+    """The built site over http on 127.0.0.1, at a port the system picks."""
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(built_site)))
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    httpd.shutdown()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Debian's chromium through Playwright, one for the whole run (one a worker); each test
+    opens contexts of its own. Missing, it fails under CI and skips elsewhere."""
+    playwright_api = pytest.importorskip("playwright.sync_api")
+    if not Path(CHROMIUM).exists():
+        if os.environ.get("CI") == "true":
+            pytest.fail("Chromium is missing; .ci/run installs it (apt-get install chromium)")
+        pytest.skip("Chromium is not installed")
+    with playwright_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=[
+            "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+            "--disable-component-update", "--no-first-run"])
+        yield browser
+        browser.close()

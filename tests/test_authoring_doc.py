@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 import yaml
+from drawn import check  # the project's drills drawn once a run
 
 from tutorial_engine.content import drills, example_shapes, gamefile, pages
-from tutorial_engine.content.project import check
 from tutorial_engine.content.shapes import ListOf, MapOf, Record, Tagged
 
 ROOT = Path(__file__).resolve().parent.parent

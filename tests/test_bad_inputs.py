@@ -17,9 +17,9 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from drawn import check  # the project's drills drawn once a run
 
 from tutorial_engine.cli.main import cli
-from tutorial_engine.content.project import check
 from tutorial_engine.problems import display_path
 
 PROJECT = Path(__file__).resolve().parent.parent

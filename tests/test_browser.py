@@ -9,7 +9,7 @@ import subprocess
 from urllib.parse import quote
 
 import pytest
-from test_site import site  # noqa: F401  (the module-scoped build)
+from test_site import site  # noqa: F401  (the site, built once for the run)
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 if CHROMIUM is None:

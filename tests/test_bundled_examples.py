@@ -13,7 +13,6 @@ from pathlib import Path
 
 import pytest
 
-from tutorial_engine.content.project import check
 from tutorial_engine.engine.cards import Card, Suit
 from tutorial_engine.engine.rules import Duty, WinReason
 
@@ -25,8 +24,8 @@ def cards(text: str) -> tuple[Card, ...]:
 
 
 @pytest.fixture(scope="module")
-def report():
-    return check(PROJECT)
+def report(bundled_report):
+    return bundled_report
 
 
 @pytest.fixture(scope="module")

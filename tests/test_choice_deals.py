@@ -35,6 +35,7 @@ def expected_score(declarer_tricks: int) -> tuple[int, int]:
     return -1, (2 if declarer_tricks == 0 else 1)
 
 
+@pytest.mark.slow  # 10,000 random deals each, checked at every step
 @pytest.mark.parametrize("strategy", [any_action, no_solo], ids=["with-solo", "without-solo"])
 def test_random_deals_keep_every_invariant(altbaumer, strategy):
     rng = random.Random(11 if strategy is any_action else 12)

@@ -14,10 +14,10 @@ import markdown
 import pytest
 import yaml
 from click.testing import CliRunner
+from drawn import check  # the project's drills drawn once a run
 
 from tutorial_engine.cli.main import cli
 from tutorial_engine.content.pages import Decision, Paragraph
-from tutorial_engine.content.project import check
 from tutorial_engine.i18n.translator import Translator
 from tutorial_engine.render.page import Renderer
 
@@ -26,10 +26,9 @@ LOCALES = ("en", "ru", "fr", "es", "fa", "sw")
 
 
 @pytest.fixture(scope="module")
-def report():
-    found = check(PROJECT)
-    assert not found.problems, "\n".join(found.problems.report())
-    return found
+def report(bundled_report):
+    assert not bundled_report.problems, "\n".join(bundled_report.problems.report())
+    return bundled_report
 
 
 def page(report, game: str, page_id: str):

@@ -17,6 +17,7 @@ from tutorial_engine.engine.strategy import sensible_strategy
 RANDOM_DEALS = 10_000
 
 
+@pytest.mark.slow  # 80,000 random deals, checked at every step
 @pytest.mark.parametrize("players, team_size", VARIANTS, ids=[f"{p}p-teams-of-{t}" for p, t in VARIANTS])
 def test_random_deals_keep_every_invariant(albastini, players, team_size):
     rng = random.Random(players * 10 + team_size)

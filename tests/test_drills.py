@@ -41,10 +41,9 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture(scope="module")
-def report():
-    report = check(ROOT)
-    assert list(report.problems) == []
-    return report
+def report(bundled_report):
+    assert list(bundled_report.problems) == []
+    return bundled_report
 
 
 def drill(report, game: str, name: str):

@@ -6,19 +6,17 @@ by git) for a reviewer to look at.
 
 from __future__ import annotations
 
-import functools
 import html as htmllib
 import json
 import os
 import re
 import shutil
-import threading
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from http.server import SimpleHTTPRequestHandler
 from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
-from test_site import ROOT, site  # noqa: F401  (the module-scoped build)
+from test_site import ROOT, site  # noqa: F401  (the site, built once for the run)
 
 from tutorial_engine.i18n.translator import Translator
 
@@ -36,29 +34,9 @@ PRACTICE = "albastini/practice.html"
 TRICK = "#drill-who-takes-the-trick"
 
 
-@pytest.fixture(scope="module")
-def server(site):
-    handler = functools.partial(Quiet, directory=str(site))
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}"
-    httpd.shutdown()
-
-
 class Quiet(SimpleHTTPRequestHandler):
     def log_message(self, *args) -> None:
         pass
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with playwright_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=[
-            "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-            "--disable-component-update", "--no-first-run"])
-        yield browser
-        browser.close()
 
 
 class Watched:

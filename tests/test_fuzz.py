@@ -136,6 +136,7 @@ def test_yaml_loader_takes_any_bytes(tmp_path, data):
     load_yaml(data, tmp_path)
 
 
+@pytest.mark.slow  # each of its inputs is a project file that check loads in full
 @given(data=yaml_files())
 @FUZZ
 def test_yaml_loader_takes_any_project_shaped_file(tmp_path, data):

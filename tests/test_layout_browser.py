@@ -4,8 +4,8 @@ Every card of a drill's first question and of every walkthrough moment must be o
 or inside a diagram that scrolls and says so (a hint it is described by); only a diagram that
 scrolls is a Tab stop, and keeps the focus when it fits again; a swapped-out question is let go;
 red text stays readable in the dark palette; a printed worksheet is light; a Persian page counts
-its lists in Persian digits, and lists inside lists in Persian letters. One build and one
-browser serve the whole module.
+its lists in Persian digits, and lists inside lists in Persian letters. The run's one build and
+one browser (conftest's) serve it.
 """
 
 from __future__ import annotations
@@ -16,8 +16,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from test_drills_browser import browser, server  # noqa: F401  (the Playwright browser and the http server)
-from test_site import ROOT, site  # noqa: F401  (the module-scoped build)
+from test_site import ROOT, site  # noqa: F401  (the site, built once for the run)
 
 from tutorial_engine.i18n.translator import Translator
 

@@ -13,6 +13,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from tutorial_engine.content import project as project_loader
 from tutorial_engine.content.drills import MAX_COUNT, MAX_DEALS, MAX_TRIES
 from tutorial_engine.content.project import MAX_EXAMPLES, check
@@ -43,6 +45,7 @@ def test_a_10_mb_file_is_refused_unread_with_its_size(tmp_path):
         f"huge.yml: error: file is {size:,} bytes; the limit is {MAX_FILE_BYTES:,}", "Aborted with 1 error"]
 
 
+@pytest.mark.slow  # builds
 def test_a_catalog_past_its_size_limit_is_refused_unread_by_check_and_build(tmp_path):
     project = tmp_path / "project"
     project.mkdir()

@@ -7,8 +7,8 @@ Persian page; axe-core inside the play area; screenshots in tests/artifacts/ for
 
 The computer players move after a pause (setTimeout); Playwright's clock is installed and
 paused before a page loads, and the tests let time pass (`clock.run_for`) only while the
-learner waits, so a match takes seconds and every run plays the same moves. One session-scoped
-build (conftest's `built_site`) and one browser serve the module.
+learner waits, so a match takes seconds and every run plays the same moves. The run's one
+build (conftest's `built_site`), its http server and one browser serve the module.
 """
 
 from __future__ import annotations
@@ -20,14 +20,11 @@ import os
 import random
 import re
 import shutil
-import threading
-from http.server import ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
 from babel.lists import format_list
-from test_drills_browser import Quiet, browser  # noqa: F401  (the Playwright browser, a quiet http handler)
 
 from tutorial_engine.engine.cards import Card, Suit
 from tutorial_engine.engine.deal import Deal
@@ -94,15 +91,6 @@ ADVISED = """() => {
 
 
 # --- the site, the pages and their words --------------------------------------------------------
-
-@pytest.fixture(scope="module")
-def server(built_site):
-    handler = functools.partial(Quiet, directory=str(built_site))
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}"
-    httpd.shutdown()
-
 
 @functools.cache
 def page_data(site: Path, code: str, path: str) -> dict:

@@ -37,6 +37,7 @@ if NODE is None:
         raise RuntimeError("Node.js is missing; .ci/run installs it (apt-get install nodejs)")
     pytest.skip("Node.js is not installed", allow_module_level=True)
 
+pytestmark = pytest.mark.slow  # each test runs the JavaScript engine in Node.js, most on 100,000 positions
 POSITIONS = 100_000
 DEALS = 1_000
 MATCHES = 30

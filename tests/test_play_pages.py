@@ -15,10 +15,10 @@ import jsonschema
 import pytest
 import yaml
 from click.testing import CliRunner
+from drawn import check  # the project's drills drawn once a run
 
 from tutorial_engine.cli.main import cli
 from tutorial_engine.content.pages import PLAYABLE, Page, PlayBlock
-from tutorial_engine.content.project import check
 from tutorial_engine.engine.game import TrickScoring
 from tutorial_engine.i18n.translator import Translator
 from tutorial_engine.problems import display_path
@@ -38,8 +38,8 @@ def _in_project(monkeypatch):
 
 
 @pytest.fixture(scope="module")
-def report():
-    return check(PROJECT)
+def report(bundled_report):
+    return bundled_report
 
 
 def expected(name: str) -> list[str]:

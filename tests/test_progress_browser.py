@@ -19,14 +19,12 @@ from test_drills_browser import (  # noqa: F401  (fixtures)
     PRACTICE,
     TRICK,
     answers,
-    browser,
     first_step,
     panel,
-    server,
     texts,
     watched,
 )
-from test_site import site  # noqa: F401  (the module-scoped build)
+from test_site import site  # noqa: F401  (the site, built once for the run)
 
 TRICK_KEY = "albastini/who-takes-the-trick"
 QUESTIONS = 30

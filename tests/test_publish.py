@@ -39,6 +39,7 @@ def fails_on_one_warning_and_keeps_the_previous_site(project: Path, warning: str
     assert leftovers(project) == []
 
 
+@pytest.mark.slow
 def test_a_build_that_fails_on_warnings_alone_keeps_the_previous_site(tmp_path):
     """--strict counts warnings after the last plugin event: the site is swapped in only after."""
     project = copy_project(tmp_path / "project")
@@ -51,6 +52,7 @@ def test_a_build_that_fails_on_warnings_alone_keeps_the_previous_site(tmp_path):
         project, "fr: 1 message is untranslated or fuzzy and is shown in English")
 
 
+@pytest.mark.slow
 def test_a_warning_counted_after_the_last_plugin_event_keeps_the_previous_site(tmp_path):
     """MkDocs raises its --strict abort after on_post_build: a site swapped in there (as it
     was) replaced the previous one although the build failed."""
@@ -81,6 +83,7 @@ def wait_for(project: Path, pattern: str, build: subprocess.Popen) -> None:
     pytest.fail(f"the build never reached {pattern}")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("stage_reached", ["en", "en/index.html", "ru/index.html", "sw/albastini/practice.html"])
 def test_a_build_killed_at_any_stage_leaves_the_previous_site_and_the_next_build_tidies_up(tmp_path, stage_reached):
     project = copy_project(tmp_path / "project")
@@ -100,6 +103,7 @@ def test_a_build_killed_at_any_stage_leaves_the_previous_site_and_the_next_build
     assert (old / "en" / "index.html").is_file() and (old / CHECKSUMS).is_file()
 
 
+@pytest.mark.slow
 def test_ctrl_c_leaves_the_previous_site_and_nothing_else(tmp_path):
     project = copy_project(tmp_path / "project")
     old = previous_site(project)

@@ -14,10 +14,10 @@ from pathlib import Path
 import jsonschema
 import pytest
 import yaml
+from drawn import check  # the project's drills drawn once a run
 from test_bad_inputs import ACCEPTED, BAD, FIXTURES
 
 from tutorial_engine.content.jsonschema import FILES, FOLDER, schema_text
-from tutorial_engine.content.project import check
 
 ROOT = Path(__file__).resolve().parent.parent
 SCHEMAS = ROOT / FOLDER

@@ -9,8 +9,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from test_drills_browser import browser, server  # noqa: F401  (the Playwright browser and the http server)
-from test_site import site  # noqa: F401  (the module-scoped build)
+from test_site import site  # noqa: F401  (the site, built once for the run)
 
 from tutorial_engine.build import searchindex
 

@@ -14,6 +14,7 @@ import pytest
 from test_site import copy_project
 
 MKDOCS = Path(sys.executable).parent / "mkdocs"
+pytestmark = pytest.mark.slow  # mkdocs serve
 PAGE = "albastini/two-players.html"
 
 

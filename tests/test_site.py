@@ -37,11 +37,9 @@ def build(project: Path, site: Path, epoch: str = "1767225600") -> subprocess.Co
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory) -> Path:
-    site = tmp_path_factory.mktemp("built") / "site"
-    result = build(ROOT, site)
-    assert result.returncode == 0, result.stderr
-    return site
+def site(built_site) -> Path:
+    """The bundled site, built once for the whole run (conftest's `built_site`)."""
+    return built_site
 
 
 @pytest.fixture(scope="module")
@@ -318,6 +316,7 @@ def copy_project(target: Path) -> Path:
     return target
 
 
+@pytest.mark.slow
 def test_a_broken_example_fails_the_build_and_keeps_the_previous_site(tmp_path):
     project = copy_project(tmp_path / "project")
     tricks = project / "examples" / "albastini" / "examples" / "basics.yml"

@@ -24,6 +24,8 @@ from tutorial_engine.i18n.translator import Translator, catalog_path, is_current
 
 ROOT = Path(__file__).resolve().parent.parent
 MKDOCS = Path(sys.executable).parent / "mkdocs"
+pytestmark = [pytest.mark.slow,  # every test builds a small site
+              pytest.mark.xdist_group("site-translations")]  # on one worker, so that each is built once
 NOTICE = "This page is partly translated: some passages are shown in English."
 OFFLINE = ("The site works offline, so you can keep a page open at the card table without an "
            "internet connection.")

@@ -31,6 +31,7 @@ LOCALES = ["ru", "fr", "es", "fa", "sw"]
 CODE = re.compile(r"(?<![\w])(10|[A-Z2-9a-zА-Я])([♠♥♦♣])")
 SUIT = re.compile(r"[♠♥♦♣]")
 NAMES = ("Anna", "Boris", "Chiara", "Dawit", "Emeka", "Farida")
+pytestmark = pytest.mark.xdist_group("site-words")  # on one worker, so that the site is read once
 
 
 @pytest.fixture(scope="module")

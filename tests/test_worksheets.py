@@ -13,7 +13,6 @@ from collections import Counter
 
 import pypdf
 import pytest
-from test_drills_browser import browser, server  # noqa: F401  (fixtures; it also fails under CI without chromium)
 from test_site import ROOT, site  # noqa: F401
 
 from tutorial_engine.i18n.translator import Translator
