@@ -11,7 +11,7 @@ export NO_MKDOCS_2_WARNING := 1
 # `make serve LANG=ru` previews one locale; the shell's own LANG (e.g. C.UTF-8) is not a choice.
 SITE_LANG := $(if $(filter command line,$(origin LANG)),$(LANG),en)
 
-.PHONY: setup lint test check site serve catalogs locks bench soak browser-tools clean
+.PHONY: setup lint test test-fast check site serve catalogs locks bench soak browser-tools clean
 
 setup: $(VENV)/.tool
 
@@ -34,9 +34,22 @@ lint: $(VENV)/.test
 	$(VENV)/bin/ruff check tutorial_engine tests bench
 	$(VENV)/bin/mypy
 
+# The tests run on every core (pytest-xdist); the tests of a group that shares an expensive
+# fixture of its module (xdist_group) stay on one worker. `make test XDIST=` runs them in one
+# process. pytest may keep the test modules it rewrote in tests/__pycache__, even where
+# PYTHONDONTWRITEBYTECODE is set: each worker would otherwise rewrite and compile them again.
+XDIST  ?= -n auto --dist loadgroup
+PYTEST_RUN := PYTHONDONTWRITEBYTECODE= $(PY) -m pytest $(XDIST)
+
 test: lint
 	$(BYTECODE)
-	$(PY) -m pytest $(PYTEST)
+	$(PYTEST_RUN) $(PYTEST)
+
+# While working: the engine, content, i18n and CLI tests, without the built site, the browser,
+# builds, Node.js or the long random runs (the `slow` tier, tests/conftest.py), and without lint.
+test-fast: $(VENV)/.test
+	$(BYTECODE)
+	$(PYTEST_RUN) --fast $(PYTEST)
 
 check: $(VENV)/.tool
 	$(VENV)/bin/tutorial-engine check
