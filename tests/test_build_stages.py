@@ -90,6 +90,7 @@ def verbose_build(project: Path, site: Path, cache: Path) -> list[str]:
     return [match["name"] for match in PATTERN.finditer(done.stderr)]
 
 
+@pytest.mark.slow  # builds a site
 def test_a_verbose_build_logs_every_stage_of_every_locale(tmp_path):
     names = verbose_build(three_locales(tmp_path), tmp_path / "site", tmp_path / "cache")
     per_locale = {f"{stage} {code}" for stage in ("config", "render", "mkdocs", "finish") for code in ("en", "fa", "sw")}
@@ -103,6 +104,7 @@ def files(site: Path) -> dict[str, bytes]:
     return {path.relative_to(site).as_posix(): path.read_bytes() for path in sorted(site.rglob("*")) if path.is_file()}
 
 
+@pytest.mark.slow  # builds a site twice
 @pytest.mark.skipif((os.cpu_count() or 1) < 2, reason="one core: no worker to fork")
 def test_once_every_locale_is_rendered_the_workers_start_at_once_and_check_for_themselves(tmp_path):
     """Each process checks the project and reads the catalogs at the same time, rather than the

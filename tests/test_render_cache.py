@@ -198,6 +198,7 @@ def untranslated(done: subprocess.CompletedProcess) -> list[str]:
     return re.findall(r"fr: \d+ messages? (?:is|are) untranslated.*", done.stderr)
 
 
+@pytest.mark.slow  # builds a site twice
 def test_a_build_from_kept_pages_is_the_build_that_renders_them(project, tmp_path):
     cache = tmp_path / "cache"
     first = build(project, tmp_path / "first", cache, strict=False)
@@ -207,6 +208,7 @@ def test_a_build_from_kept_pages_is_the_build_that_renders_them(project, tmp_pat
     assert untranslated(kept) == untranslated(first) != []  # --strict counts them either way
 
 
+@pytest.mark.slow  # builds a site three times
 def test_kept_pages_are_used_and_an_edit_renders_afresh(project, tmp_path):
     cache = tmp_path / "cache"
     build(project, tmp_path / "site", cache, strict=False)
