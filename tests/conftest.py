@@ -177,10 +177,9 @@ def server(built_site):
     httpd.shutdown()
 
 
-@pytest.fixture(scope="session")
-def browser():
-    """Debian's chromium through Playwright, one for the whole run (one a worker); each test
-    opens contexts of its own. Missing, it fails under CI and skips elsewhere."""
+def launched_browser():
+    """Debian's chromium through Playwright, yielded until closed. Missing, it fails under CI and
+    skips elsewhere."""
     playwright_api = pytest.importorskip("playwright.sync_api")
     if not Path(CHROMIUM).exists():
         if os.environ.get("CI") == "true":
@@ -192,3 +191,9 @@ def browser():
             "--disable-component-update", "--no-first-run"])
         yield browser
         browser.close()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """One browser for the whole run (one a worker); each test opens contexts of its own."""
+    yield from launched_browser()

@@ -5,7 +5,6 @@ hreflang alternates and the language chooser (issue 18, items 5, 6, 10 and 11)."
 from __future__ import annotations
 
 import functools
-import os
 import re
 import threading
 from http.server import ThreadingHTTPServer
@@ -144,18 +143,9 @@ def browser():
     """A browser of this module's own, as before the run shared one: the every-page check below
     opens some six hundred pages, and in a browser the whole run had used, a page from disk now
     and then never had the network idle within Playwright's 30 s."""
-    playwright_api = pytest.importorskip("playwright.sync_api")
-    from conftest import CHROMIUM
-    if not Path(CHROMIUM).exists():
-        if os.environ.get("CI") == "true":
-            pytest.fail("Chromium is missing; .ci/run installs it (apt-get install chromium)")
-        pytest.skip("Chromium is not installed")
-    with playwright_api.sync_playwright() as p:
-        launched = p.chromium.launch(executable_path=CHROMIUM, args=[
-            "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-            "--disable-component-update", "--no-first-run"])
-        yield launched
-        launched.close()
+    from conftest import launched_browser
+
+    yield from launched_browser()
 
 
 @pytest.mark.parametrize("code", ["en", "ru", "fa"])
