@@ -177,23 +177,30 @@ def server(built_site):
     httpd.shutdown()
 
 
-def launched_browser():
-    """Debian's chromium through Playwright, yielded until closed. Missing, it fails under CI and
-    skips elsewhere."""
+@pytest.fixture(scope="session")
+def playwright():
+    """Playwright's driver, one a worker: a second sync_playwright in the same thread is refused
+    ("Sync API inside the asyncio loop"), so every browser of the worker is launched from this.
+    Chromium missing, it fails under CI and skips elsewhere."""
     playwright_api = pytest.importorskip("playwright.sync_api")
     if not Path(CHROMIUM).exists():
         if os.environ.get("CI") == "true":
             pytest.fail("Chromium is missing; .ci/run installs it (apt-get install chromium)")
         pytest.skip("Chromium is not installed")
     with playwright_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=[
-            "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-            "--disable-component-update", "--no-first-run"])
-        yield browser
-        browser.close()
+        yield p
+
+
+def launched_browser(playwright):
+    """Debian's chromium, yielded until closed."""
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=[
+        "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--no-first-run"])
+    yield browser
+    browser.close()
 
 
 @pytest.fixture(scope="session")
-def browser():
+def browser(playwright):
     """One browser for the whole run (one a worker); each test opens contexts of its own."""
-    yield from launched_browser()
+    yield from launched_browser(playwright)

@@ -139,13 +139,13 @@ def test_dark_mode_is_kept_when_switching_language_from_disk(site, watched):
 
 
 @pytest.fixture(scope="module")
-def browser():
+def browser(playwright):
     """A browser of this module's own, as before the run shared one: the every-page check below
     opens some six hundred pages, and in a browser the whole run had used, a page from disk now
     and then never had the network idle within Playwright's 30 s."""
     from conftest import launched_browser
 
-    yield from launched_browser()
+    yield from launched_browser(playwright)
 
 
 @pytest.mark.parametrize("code", ["en", "ru", "fa"])
