@@ -57,6 +57,7 @@ from .drillcache import DrawnDrills
 from .publish import checksums, stage, swap_in, write_checksums
 from .rendercache import RenderedLocale, RenderedLocales, folder_digest, inputs_key
 from .stages import Stages, since_process_start
+from .themeenv import quicker_environments
 
 ASSETS = {f"assets/{name}": PACKAGE / "assets" / name for name in (
     "tutorial.css", "tutorial.js", "drills.css", "drills.js", "play-engine.js", "play.js", "play.css",
@@ -214,6 +215,7 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
         config.extra["not_found_base"] = "/" if self.command == "serve" else f"/{self.locale}/"
         self._translate_palette(config)
         config.theme.dirs.insert(0, str(PACKAGE / "overrides"))
+        quicker_environments(config.theme, self.shared.templates)
         if "admonition" not in config.markdown_extensions:  # a decision is an admonition (Renderer.decision)
             config.markdown_extensions.append("admonition")
         self._language_partial(config)
