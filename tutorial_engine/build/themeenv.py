@@ -22,7 +22,7 @@ class VisibleTemplates(FileSystemLoader):
     which every MkDocs build drops from it anyway (its patterns `.*` and `*/.*`)."""
 
     def list_templates(self) -> list[str]:
-        found = set()
+        found: set[str] = set()
         for folder in self.searchpath:
             for parent, folders, names in os.walk(folder, followlinks=self.followlinks):
                 folders[:] = [name for name in folders if not name.startswith(".")]
