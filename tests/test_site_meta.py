@@ -198,7 +198,7 @@ def test_no_console_error_and_no_sitemap_request_on_any_page(site, host, watched
     reaches it from another, with nothing stored yet. From disk the 404 page is left out: no
     host serves it there, and its own test says what its <base> costs when opened so. One page
     at a time: with several loading at once on a busy machine, one of them now and then never
-    settled within 30 s."""
+    had the network idle within 30 s."""
     pages = sorted(p.relative_to(site / code).as_posix() for p in (site / code).rglob("*.html"))
     assert len(pages) > 15
     w = watched()
