@@ -214,14 +214,35 @@ def test_no_console_error_and_no_sitemap_request_on_any_page(site, host, watched
         assert not [url for url in w.requests if "sitemap" in url], path
 
 
-def test_a_page_counts_as_settled_only_once_its_late_requests_are_done(host, watched):
-    """What a page's script asks for after its load event is waited for, and seen."""
-    w = watched()
-    requests = Requests(w.page)
-    w.page.goto(f"{host}/en/index.html")
-    w.page.evaluate("setTimeout(() => fetch('sitemap.xml').catch(() => {}), 100)")
-    requests.settled()
-    assert [url for url in w.requests if url.endswith("/en/sitemap.xml")]
+class Slow(Quiet):
+    """Answers every request after HELD_SECONDS."""
+
+    def do_GET(self) -> None:
+        time.sleep(HELD_SECONDS)
+        self.send_response(204)
+        self.end_headers()
+
+
+HELD_SECONDS = 0.6
+
+
+def test_a_page_counts_as_settled_only_once_its_requests_in_flight_are_done(host, watched):
+    """A request the page made and is still waiting for keeps it unsettled, however long it
+    takes beyond QUIET_SECONDS."""
+    slow = ThreadingHTTPServer(("127.0.0.1", 0), Slow)
+    threading.Thread(target=slow.serve_forever, daemon=True).start()
+    try:
+        url = f"http://127.0.0.1:{slow.server_address[1]}/late"
+        w = watched()
+        requests = Requests(w.page)
+        w.page.goto(f"{host}/en/index.html")
+        with w.page.expect_request(url):
+            w.page.evaluate("u => { fetch(u, {mode: 'no-cors'}).catch(() => {}) }", url)
+        assert requests.busy
+        requests.settled()
+        assert not requests.busy
+    finally:
+        slow.shutdown()
 
 
 @pytest.mark.parametrize("code", LOCALES)
