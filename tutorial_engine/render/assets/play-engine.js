@@ -670,10 +670,63 @@
     return deal.result();
   }
 
+  /* A catalog's plural rule (C syntax, as in a .po header's Plural-Forms) as a function of n,
+   * read by a parser rather than run, so that a catalog never becomes code: n, whole numbers,
+   * ( ), ! % < <= > >= == != && || and ? :, as gettext's own rules use them. Anything else is
+   * not a rule: null. */
+  function pluralRule(source) {
+    var tokens = [], rest = String(source), at = 0, found;
+    while ((rest = rest.replace(/^\s+/, ""))) {
+      found = /^(?:n|\d+|&&|\|\||[=!<>]=|[<>!%?:()])/.exec(rest);
+      if (!found) return null;
+      tokens.push(found[0]);
+      rest = rest.slice(found[0].length);
+    }
+    function test(f) { return function (a, b) { return function (n) { return +!!f(a(n), b(n)); }; }; }
+    var levels = [
+      { "||": test(function (a, b) { return a || b; }) },
+      { "&&": test(function (a, b) { return a && b; }) },
+      { "==": test(function (a, b) { return a === b; }), "!=": test(function (a, b) { return a !== b; }) },
+      { "<": test(function (a, b) { return a < b; }), "<=": test(function (a, b) { return a <= b; }),
+        ">": test(function (a, b) { return a > b; }), ">=": test(function (a, b) { return a >= b; }) },
+      { "%": function (a, b) { return function (n) { return a(n) % b(n); }; } }
+    ];
+    function fail() { throw new SyntaxError("not a plural rule"); }
+    function operand() {
+      var token = tokens[at++], inner;
+      if (token === "n") return function (n) { return n; };
+      if (token === "!") { inner = operand(); return function (n) { return +!inner(n); }; }
+      if (token === "(") { inner = choice(); if (tokens[at++] !== ")") fail(); return inner; }
+      if (/^\d+$/.test(token)) { inner = +token; return function () { return inner; }; }
+      return fail();
+    }
+    function level(i) {
+      if (i === levels.length) return operand();
+      var left = level(i + 1);
+      while (Object.prototype.hasOwnProperty.call(levels[i], tokens[at])) left = levels[i][tokens[at++]](left, level(i + 1));
+      return left;
+    }
+    function choice() {
+      var test = level(0), yes, no;
+      if (tokens[at] !== "?") return test;
+      at++;
+      yes = choice();
+      if (tokens[at++] !== ":") fail();
+      no = choice();
+      return function (n) { return test(n) ? yes(n) : no(n); };
+    }
+    try {
+      var rule = choice();
+      return at === tokens.length ? rule : null;
+    } catch (error) {  // a syntax error, or nesting deeper than the stack
+      return null;
+    }
+  }
+
   var api = {
     Random: Random, game: game, Table: Table, Deal: Deal, Match: Match, verdict: verdict, roles: roles,
     legality: legality, advice: advice, trickScore: trickScore, matchStep: matchStep, victory: victory, play: play,
-    rankOf: rankOf, suitOf: suitOf, red: function (suit) { return !!RED[suit]; },
+    rankOf: rankOf, suitOf: suitOf, pluralRule: pluralRule, red: function (suit) { return !!RED[suit]; },
     strategies: {
       random: function (deal, rng) { return rng.choice(deal.legalActions()); },
       sensible: function (deal) { return advice(deal).action; }

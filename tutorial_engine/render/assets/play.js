@@ -85,9 +85,8 @@
     });
   }
 
-  // CurrentTranslations._plural: the catalog's C expression, checked to hold nothing else
-  var plural = /^[n0-9\s()?:<>=!&|%]+$/.test(L.plural) ? new Function("n", "return +(" + L.plural + ")")
-    : function (n) { return +(n !== 1); };
+  // The catalog's plural rule, read by the engine's parser; English's where it is not one
+  var plural = E.pluralRule(L.plural) || function (n) { return +(n !== 1); };
 
   /* A message filled; a plural one takes the form for `count` (values.n unless given). A message
    * shown in English takes English's form and is marked, so a screen reader reads it in English. */
