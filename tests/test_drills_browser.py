@@ -11,6 +11,7 @@ import json
 import os
 import re
 import shutil
+import time
 from http.server import SimpleHTTPRequestHandler
 from pathlib import Path
 from urllib.parse import urlparse
@@ -39,17 +40,52 @@ class Quiet(SimpleHTTPRequestHandler):
         pass
 
 
+QUIET_SECONDS = 0.15
+"""How long a loaded page must make no request for `Watched.settled` to count it settled.
+Playwright's "networkidle" waits half a second, which on the six hundred pages the every-page
+check opens was most of its time; a page's own scripts ask for what they need as they run,
+before or at its load event."""
+
+
 class Watched:
-    """A page that records console errors and every request it makes."""
+    """A page that records console errors, every request it makes and those still in flight."""
 
     def __init__(self, browser, **options):
         self.context = browser.new_context(**options)
         self.page = self.context.new_page()
         self.errors: list[str] = []
         self.requests: list[str] = []
+        self.busy: set = set()
+        self.started = 0
         self.page.on("console", lambda m: m.type == "error" and self.errors.append(m.text))
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))
-        self.page.on("request", lambda r: self.requests.append(r.url))
+        self.page.on("request", self._start)
+        self.page.on("requestfinished", self._end)
+        self.page.on("requestfailed", self._end)
+
+    def _start(self, request) -> None:
+        self.requests.append(request.url)
+        self.busy.add(request)
+        self.started += 1
+
+    def _end(self, request) -> None:
+        self.busy.discard(request)
+
+    def settled(self, limit: float = 30.0) -> None:
+        """Once the page has loaded (as `goto` waits for), until no request has been in flight
+        or started for QUIET_SECONDS. A page still busy after `limit` seconds fails the test."""
+        start = last = time.monotonic()
+        seen = self.started
+        while True:
+            self.page.wait_for_timeout(25)  # Playwright delivers the page's events meanwhile
+            now = time.monotonic()
+            if self.busy or self.started != seen:
+                seen, last = self.started, now
+            elif now - last >= QUIET_SECONDS:
+                return
+            if now - start > limit:
+                pytest.fail(f"{self.page.url} still makes requests after {limit:.0f} s: "
+                            f"{[r.url for r in self.busy]}")
 
     def close(self):
         self.context.close()

@@ -149,48 +149,6 @@ def browser(playwright):
     yield from launched_browser(playwright)
 
 
-QUIET_SECONDS = 0.15
-"""How long a loaded page must make no request for the check to count it settled. Playwright's
-"networkidle" waits half a second on each of the six hundred pages this module opens, most of
-the time this module took; a page's own scripts ask for what they need as they run, before
-or at its load event."""
-
-
-class Requests:
-    """The requests of a page in flight, and how many it has started."""
-
-    def __init__(self, page) -> None:
-        self.page = page
-        self.busy: set = set()
-        self.started = 0
-        page.on("request", self._start)
-        page.on("requestfinished", self._end)
-        page.on("requestfailed", self._end)
-
-    def _start(self, request) -> None:
-        self.busy.add(request)
-        self.started += 1
-
-    def _end(self, request) -> None:
-        self.busy.discard(request)
-
-    def settled(self, limit: float = 30.0) -> None:
-        """Once the page has loaded (as `goto` waits for), until no request has been in flight
-        or started for QUIET_SECONDS. A page still busy after `limit` seconds fails the test."""
-        start = last = time.monotonic()
-        seen = self.started
-        while True:
-            self.page.wait_for_timeout(25)  # Playwright delivers the page's events meanwhile
-            now = time.monotonic()
-            if self.busy or self.started != seen:
-                seen, last = self.started, now
-            elif now - last >= QUIET_SECONDS:
-                return
-            if now - start > limit:
-                pytest.fail(f"{self.page.url} still makes requests after {limit:.0f} s: "
-                            f"{[r.url for r in self.busy]}")
-
-
 @pytest.mark.parametrize("code", ["en", "ru", "fa"])
 @pytest.mark.parametrize("over", ["http", "file"])
 def test_no_console_error_and_no_sitemap_request_on_any_page(site, host, watched, code, over):
@@ -202,13 +160,12 @@ def test_no_console_error_and_no_sitemap_request_on_any_page(site, host, watched
     pages = sorted(p.relative_to(site / code).as_posix() for p in (site / code).rglob("*.html"))
     assert len(pages) > 15
     w = watched()
-    requests = Requests(w.page)
     for path in pages if over == "http" else [p for p in pages if p != "404.html"]:
         w.page.evaluate("() => { try { localStorage.clear(); sessionStorage.clear() } catch (e) {} }")
         w.errors.clear()
         w.requests.clear()
         w.page.goto(f"{host}/{code}/{path}" if over == "http" else (site / code / path).as_uri())
-        requests.settled()
+        w.settled()
         assert w.page.locator("h1").count() >= 1, path
         assert not w.errors, (path, w.errors)
         assert not [url for url in w.requests if "sitemap" in url], path
@@ -228,19 +185,18 @@ HELD_SECONDS = 0.6
 
 def test_a_page_counts_as_settled_only_once_its_requests_in_flight_are_done(host, watched):
     """A request the page made and is still waiting for keeps it unsettled, however long it
-    takes beyond QUIET_SECONDS."""
+    takes beyond the quiet time `Watched.settled` waits for."""
     slow = ThreadingHTTPServer(("127.0.0.1", 0), Slow)
     threading.Thread(target=slow.serve_forever, daemon=True).start()
     try:
         url = f"http://127.0.0.1:{slow.server_address[1]}/late"
         w = watched()
-        requests = Requests(w.page)
         w.page.goto(f"{host}/en/index.html")
         with w.page.expect_request(url):
             w.page.evaluate("u => { fetch(u, {mode: 'no-cors'}).catch(() => {}) }", url)
-        assert requests.busy
-        requests.settled()
-        assert not requests.busy
+        assert w.busy
+        w.settled()
+        assert not w.busy
     finally:
         slow.shutdown()
 
