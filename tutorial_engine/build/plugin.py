@@ -27,6 +27,7 @@ import rcssmin
 import rjsmin
 from jinja2 import Environment, FileSystemLoader, meta
 from markupsafe import escape
+from material.plugins.search.plugin import SearchIndex
 from mkdocs.commands.build import build, get_context
 from mkdocs.config import config_options as c
 from mkdocs.config import load_config
@@ -53,9 +54,11 @@ from ..render.page import SLOT, Renderer
 from ..render.templatecache import CompiledTemplates
 from ..render.view import compile_templates
 from . import searchindex
+from .anchors import QuickAnchors
 from .drillcache import DrawnDrills
 from .publish import checksums, stage, swap_in, write_checksums
 from .rendercache import RenderedLocale, RenderedLocales, folder_digest, inputs_key
+from .searchsections import quicken
 from .stages import Stages, since_process_start
 from .themeenv import quicker_environments
 
@@ -218,6 +221,7 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
         quicker_environments(config.theme, self.shared.templates)
         if "admonition" not in config.markdown_extensions:  # a decision is an admonition (Renderer.decision)
             config.markdown_extensions.append("admonition")
+        config.markdown_extensions.append(QuickAnchors())
         self._language_partial(config)
         config.extra["alternate"] = [{"name": Translator(code).name, "lang": code, "dir": Translator(code).direction}
                                      for code in locales]
@@ -421,6 +425,9 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
         return catalogs
 
     def on_files(self, files: Files, *, config) -> Files:
+        search = config.plugins.get("material/search")
+        if isinstance(getattr(search, "search_index", None), SearchIndex):  # made in its on_config
+            quicken(search.search_index)
         for file in [f for f in files if f.src_uri.endswith(".js.map")]:
             files.remove(file)  # source maps of Material's bundle serve no learner
         shared = self._current()
