@@ -9,6 +9,7 @@ first one listed in mkdocs.yml.
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import logging
 import os
@@ -202,6 +203,8 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
                                   f"mkdocs.yml ({', '.join(locales)})")
         if self.shared is None:
             self.shared = self._read(config, locales)
+        if self.staging is not None and self.nested_locale is None and self.queue is None:
+            self._start_other_locales(config, locales[1:], self.shared)  # before this locale's settings: they are its own
         self.stages.start(f"config {self.locale}")
         report = self.shared.report
         self.tr = self._translator(self.shared.catalogs.get(self.locale))
@@ -232,8 +235,6 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
         config.extra_javascript.append("assets/tutorial.js")
         config.nav = self._nav(report)
         self.stages.stop(f"config {self.locale}")
-        if self.staging is not None and self.nested_locale is None and self.queue is None:
-            self._start_other_locales(config, locales[1:], self.shared)
         return config
 
     def _translator(self, catalog: ReadCatalog | None) -> Translator:
@@ -300,6 +301,12 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
         if self.language_dir is not None:
             self.language_dir.cleanup()
             self.language_dir = None
+        if self.command == "build":
+            # The last event of `mkdocs build`. Python's finalization then collects garbage over
+            # the whole heap, the build's pages and drills with it, several times: half a second,
+            # a tenth of a first build, on one core. Frozen, the heap is left out of those
+            # collections (forked.py freezes it for the same reason); the system frees it at exit.
+            gc.freeze()
 
     def _translate_palette(self, config) -> None:
         """The palette toggle's label is written in mkdocs.yml; readers get it in their language."""
