@@ -53,20 +53,26 @@ def variant(v, first: int, printed: bool, tr: Translator) -> Markup:
     parts.append('<div class="tc-drill__prompt">')
     title = getattr(v, "title", None)
     if title is not None:
-        parts.append(f'<h4 class="tc-drill__moment">{escape(title)}</h4>')
-        parts.extend(f'<p class="tc-drill__story">{escape(line)}</p>' for line in v.story)
-    parts.append(f'<div class="tc-scroll" role="region" aria-label="{cards}">{escape(v.prompt)}'
+        parts.append(f'<h4 class="tc-drill__moment">{_html(title)}</h4>')
+        parts.extend(f'<p class="tc-drill__story">{_html(line)}</p>' for line in v.story)
+    parts.append(f'<div class="tc-scroll" role="region" aria-label="{cards}">{_html(v.prompt)}'
                  '</div></div>\n<ol class="tc-drill__steps">\n')
     for k, s in enumerate(v.steps):
-        parts.append(f'<li class="tc-drill__step" data-type="{escape(s.type)}" data-answer="{escape(s.answer)}">\n'
-                     f'<span class="tc-drill__number" hidden>{escape(tr.number(first + k))}.</span>\n'
-                     f'<p class="tc-drill__question">{escape(s.question)}</p>\n')
+        parts.append(f'<li class="tc-drill__step" data-type="{_html(s.type)}" data-answer="{_html(s.answer)}">\n'
+                     f'<span class="tc-drill__number" hidden>{_html(tr.number(first + k))}.</span>\n'
+                     f'<p class="tc-drill__question">{_html(s.question)}</p>\n')
         if s.options:
             parts.append('<ul class="tc-drill__options">\n')
-            parts.extend(f'<li data-value="{escape(o.value)}">{escape(o.html)}</li>\n' for o in s.options)
+            parts.extend(f'<li data-value="{_html(o.value)}">{_html(o.html)}</li>\n' for o in s.options)
             parts.append('</ul>\n')
         parts.append(f'<p class="tc-drill__blank" hidden>{answer}<span class="tc-drill__line"></span></p>\n'
                      f'<details class="tc-drill__solution"><summary>{answer}</summary>'
-                     f'<div class="tc-drill__feedback">{escape(s.feedback)}</div></details>\n</li>\n')
+                     f'<div class="tc-drill__feedback">{_html(s.feedback)}</div></details>\n</li>\n')
     parts.append('</ol>\n</li>\n')
     return Markup("".join(parts))
+
+
+def _html(value) -> str:
+    """`escape(value)` as text: markup as it is, anything else escaped. A question's parts are
+    markup already, and escape() would copy each again; a locale writes some forty thousand."""
+    return value if isinstance(value, Markup) else str(escape(value))
