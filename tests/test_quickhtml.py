@@ -96,18 +96,28 @@ def markup(draw) -> str:
     return "".join(parts)
 
 
+def outcome(read, html: str):
+    """What `read` makes of `html`, or the exception it raises: Material's parser fails on some
+    broken markup (a `</p>` whose `<p>` it left out), and the quick reading must fail alike."""
+    try:
+        return read(html)
+    except Exception as error:  # compared, not hidden
+        return type(error), str(error)
+
+
 @settings(max_examples=800, deadline=None)
 @given(markup())
 def test_random_markup_gives_the_sections_and_ids_of_htmlparser(html):
-    assert described(sections(html)) == material(html)
-    assert anchor_ids(html) == mkdocs_ids(html)
+    assert outcome(lambda h: described(sections(h)), html) == outcome(material, html)
+    assert outcome(anchor_ids, html) == outcome(mkdocs_ids, html)
 
 
 @pytest.mark.slow
 def test_every_page_of_a_build_gives_material_s_sections_and_mkdocs_ids(monkeypatch, tmp_path):
     """A whole build in this process, every locale: each page's HTML read by quickhtml (never by
     HTMLParser) into Material's sections, and its Markdown into MkDocs' ids."""
-    from mkdocs.__main__ import cli
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
 
     pages, markdowns = [], []
     read_sections, read_ids = searchsections.sections, anchors.anchor_ids
@@ -124,9 +134,15 @@ def test_every_page_of_a_build_gives_material_s_sections_and_mkdocs_ids(monkeypa
     monkeypatch.setattr(searchsections, "sections", sections_seen)
     monkeypatch.setattr(anchors, "anchor_ids", ids_seen)
     monkeypatch.setenv("TUTORIAL_ENGINE_CACHE", str(tmp_path / "cache"))
-    monkeypatch.setenv("NO_MKDOCS_2_WARNING", "1")
     monkeypatch.chdir(ROOT)
-    cli(["build", "--strict", "-q", "-d", str(tmp_path / "site")], standalone_mode=False)
+    # MkDocs' build itself, not its command line, which would take the "mkdocs" logger from
+    # pytest for the tests after this one in the process
+    config = load_config(str(ROOT / "mkdocs.yml"), site_dir=str(tmp_path / "site"), strict=True)
+    config.plugins.on_startup(command="build", dirty=False)
+    try:
+        build(config)
+    finally:
+        config.plugins.on_shutdown()
     assert len(pages) == len(markdowns) == len(list((tmp_path / "site").glob("*/**/*.html"))) - 6  # no 404s
     for html in pages:
         assert described(_Sections().read(html)) == material(html)
