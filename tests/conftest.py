@@ -202,5 +202,122 @@ def launched_browser(playwright):
 
 @pytest.fixture(scope="session")
 def browser(playwright):
-    """One browser for the whole run (one a worker); each test opens contexts of its own."""
+    """One browser for the whole run (one a worker); each test takes tabs from `tabs`, or opens
+    contexts of its own."""
     yield from launched_browser(playwright)
+
+
+TAB_OPTIONS = {"viewport": {"width": 1280, "height": 720}, "color_scheme": "light",
+               "reduced_motion": "no-preference", "forced_colors": "none"}
+"""What a test may ask of a reused tab, with the values of a new context (Playwright's)."""
+MADE_ONCE = ("add_init_script", "expose_function", "expose_binding")
+"""What a reused tab would keep for the tests after: a test that needs one opens a context."""
+
+
+class TabPool:
+    """Tabs of one browser context, reused by one test after another and reset in between. In
+    Chromium a new tab is a new renderer process: opening one and loading a page of the site
+    in it cost 0.9 s of processor time, three times the same page in a tab that had loaded one
+    before, and the browser tests open some seven hundred. Between two tests a tab goes to
+    about:blank, forgets every request's cache and every origin's cookies and storage (local
+    and session) it visited, the test's listeners and routes, its timeouts and emulated media
+    and viewport; other tabs the test opened are closed. A tab refuses what could not be
+    undone (MADE_ONCE)."""
+
+    def __init__(self, browser, clock=None, **options) -> None:
+        """`options` are the context's own (a phone's `is_mobile`, say); with `clock` (a start
+        time) its pages' clock is Playwright's, installed once for every test."""
+        self.context = browser.new_context(**options)
+        if clock is not None:
+            self.context.clock.install(time=clock)
+        self.free: list = []
+        self.origins: set[str] = set()
+        self.listening: list = []
+        """(page, event, listener) of every listener a test added, removed when it ends."""
+
+    def take(self, **options):
+        unknown = set(options) - set(TAB_OPTIONS)
+        assert not unknown, f"a reused tab cannot take {sorted(unknown)}: open a context of the test's own"
+        page = self.free.pop() if self.free else self._open()
+        wanted = TAB_OPTIONS | options
+        page.set_viewport_size(wanted["viewport"])
+        page.emulate_media(media="null", color_scheme=wanted["color_scheme"],
+                           reduced_motion=wanted["reduced_motion"], forced_colors=wanted["forced_colors"])
+        return page
+
+    def give_back(self, page) -> None:
+        """`page` reset for the next test; a tab that cannot be reset is closed instead."""
+        try:
+            self._reset(page)
+        except Exception:  # a crashed or closed tab: the next test gets a new one
+            if not page.is_closed():
+                page.close()
+            return
+        self.free.append(page)
+
+    def _reset(self, page) -> None:
+        for other in self.context.pages:
+            if other is not page and other not in self.free:
+                other.close()
+        for listening in [item for item in self.listening if item[0] is page]:
+            page.remove_listener(*listening[1:])
+            self.listening.remove(listening)
+        page.unroute_all(behavior="ignoreErrors")
+        page.set_default_timeout(30_000)
+        page.set_default_navigation_timeout(30_000)
+        page.goto("about:blank")
+        session = self.context.new_cdp_session(page)
+        try:
+            session.send("Network.clearBrowserCache")
+            session.send("Network.clearBrowserCookies")
+            for origin in self.origins:
+                session.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"})
+        finally:
+            session.detach()
+        self.origins.clear()
+
+    def _open(self):
+        page = self.context.new_page()
+        page.on("framenavigated", lambda frame: self._visited(frame.url))
+        listen = page.on
+
+        def on(event, listener) -> None:
+            self.listening.append((page, event, listener))
+            listen(event, listener)
+
+        page.on = on
+        for name in MADE_ONCE + ("once",):
+            setattr(page, name, _refused(name))
+        return page
+
+    def _visited(self, url: str) -> None:
+        scheme, _, rest = url.partition("://")
+        if scheme in ("http", "https"):
+            self.origins.add(f"{scheme}://{rest.split('/', 1)[0]}")
+        elif scheme == "file":
+            self.origins.add("file://")
+
+
+def _refused(name: str):
+    def refuse(*args, **kwargs):
+        raise AssertionError(f"page.{name} stays with a reused tab: open a context of the test's own")
+    return refuse
+
+
+@pytest.fixture(scope="session")
+def tab_pool(browser):
+    return TabPool(browser)
+
+
+@pytest.fixture
+def tabs(tab_pool):
+    """`tabs(viewport=…, color_scheme=…)`: a tab for this test, reset, from the worker's pool."""
+    taken: list = []
+
+    def take(**options):
+        taken.append(tab_pool.take(**options))
+        return taken[-1]
+
+    yield take
+    for page in taken:
+        tab_pool.give_back(page)

@@ -84,16 +84,29 @@ SHOW_MOMENT = """([drill, i]) => {
 
 
 @pytest.fixture
-def page_at(browser):
+def page_at(browser, tabs):
+    """A tab `width` pixels wide (a reused one, conftest.TabPool), or with `own_context` one of
+    a context of the test's own."""
     contexts = []
 
-    def open_page(width: int, **options):
+    def open_page(width: int, own_context: bool = False, **options):
+        if not own_context:
+            return tabs(viewport={"width": width, "height": 800}, **options)
         contexts.append(browser.new_context(viewport={"width": width, "height": 800}, **options))
         return contexts[-1].new_page()
 
     yield open_page
     for context in contexts:
         context.close()
+
+
+EVERY_MOMENT = f"""async drill => {{
+  const show = {SHOW_MOMENT}, settle = {SETTLE}, problems = {PROBLEMS}, found = [];
+  for (let moment = 0; show([drill, moment]); moment++) {{ await settle(); found.push(problems()); }}
+  return found;
+}}"""
+"""The layout problems of each moment of a walkthrough in turn, in one call rather than three a
+moment: a walkthrough has some thirty."""
 
 
 def visit(page, url: str, scheme: str) -> None:
@@ -117,12 +130,9 @@ def layout_problems(page, base: str, scheme: str) -> list[str]:
         drills = page.locator(".tc-drill--walkthrough").count()
         assert drills, path
         for drill in range(drills):
-            moment = 0
-            while page.evaluate(SHOW_MOMENT, [drill, moment]):
-                page.evaluate(SETTLE)
-                problems += [f"{path} #{drill} moment {moment + 1}: {p}" for p in page.evaluate(PROBLEMS)]
-                moment += 1
-            assert moment > 1, path
+            found = page.evaluate(EVERY_MOMENT, drill)
+            assert len(found) > 1, path
+            problems += [f"{path} #{drill} moment {k + 1}: {p}" for k, moment in enumerate(found) for p in moment]
     return problems
 
 
@@ -225,7 +235,7 @@ TRACK_OBSERVED = """(() => {
 
 
 def test_a_question_swapped_out_is_no_longer_observed(server, page_at):
-    page = page_at(320)
+    page = page_at(320, own_context=True)  # its script runs in every page the tab loads
     page.add_init_script(TRACK_OBSERVED)
     visit(page, f"{server}/fa/albastini/walkthrough.html", "default")
     moment = 0
@@ -326,7 +336,7 @@ def test_a_worksheet_prints_light_with_its_answers_packed(server, page_at, code)
 @pytest.mark.parametrize("media", ["screen", "print"])
 @pytest.mark.parametrize("code", ["en", "fa"])
 def test_ordered_lists_count_in_the_pages_digits(server, page_at, code, media):
-    page = page_at(800, java_script_enabled=False)
+    page = page_at(800, own_context=True, java_script_enabled=False)
     page.goto(f"{server}/{code}/albastini/practice.print.html")
     page.emulate_media(media=media)
     markers = page.evaluate("() => [...document.querySelectorAll('ol > li')].filter(li => li.getClientRects().length"

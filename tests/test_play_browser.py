@@ -25,6 +25,7 @@ from urllib.parse import urlparse
 
 import pytest
 from babel.lists import format_list
+from conftest import TabPool
 
 from tutorial_engine.engine.cards import Card, Suit
 from tutorial_engine.engine.deal import Deal
@@ -158,10 +159,12 @@ class PlayPage:
     """A page whose console errors, requests and failed requests are recorded, and whose clock
     stands still unless the test lets time pass."""
 
-    def __init__(self, browser, **options):
-        self.context = browser.new_context(**options)
-        self.context.set_default_timeout(10_000)
-        self.page = self.context.new_page()
+    def __init__(self, pools: dict, **options):
+        phone = {key: options.pop(key) for key in PHONE if key in options}
+        assert phone in ({}, PHONE), f"a phone is {PHONE}, not {phone}"
+        self.pool = pools[bool(phone)]
+        self.page = self.pool.take(**options)
+        self.page.set_default_timeout(10_000)
         self.errors: list[str] = []
         self.requests: list[str] = []
         self.failed: list[str] = []
@@ -169,9 +172,8 @@ class PlayPage:
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))
         self.page.on("request", lambda r: self.requests.append(r.url))
         self.page.on("requestfailed", lambda r: self.failed.append(f"{r.url}: {r.failure}"))
-        start = datetime.datetime(2026, 1, 1, tzinfo=datetime.UTC)
-        self.page.clock.install(time=start)
-        self.page.clock.pause_at(start + datetime.timedelta(seconds=1))
+        now = datetime.datetime.fromtimestamp(self.page.evaluate("Date.now()") / 1000, datetime.UTC)
+        self.page.clock.pause_at(now + datetime.timedelta(seconds=1))  # on from where the last test left it
 
     def open(self, url: str) -> None:
         self.page.goto(url)
@@ -194,21 +196,37 @@ class PlayPage:
         self.page.evaluate(ADVISED)
 
     def close(self) -> None:
-        if self.context is not None:
-            self.context.close()
-            self.context = None
+        """Gives the tab back to its pool, for the next table."""
+        if self.pool is not None:
+            self.pool.give_back(self.page)
+            self.pool = None
+
 
 
 def decision(s: dict) -> bool:
     return bool(s["actions"]) or any(s["open"])
 
 
+PHONE = {"is_mobile": True, "has_touch": True}
+START = datetime.datetime(2026, 1, 1, tzinfo=datetime.UTC)
+
+
+@pytest.fixture(scope="module")
+def play_pools(browser):
+    """Reused tabs (conftest.TabPool) whose clock stands still: on a desktop, and on a phone."""
+    pools = {False: TabPool(browser, clock=START), True: TabPool(browser, clock=START, **PHONE)}
+    yield pools
+    for pool in pools.values():
+        pool.context.close()
+
+
 @pytest.fixture
-def table(browser):
-    tables = []
+def table(play_pools):
+    """`table(viewport=…)`, or a phone's `table(**PHONE, viewport=…)`: a PlayPage for this test."""
+    tables: list[PlayPage] = []
 
     def open_table(**options) -> PlayPage:
-        tables.append(PlayPage(browser, **options))
+        tables.append(PlayPage(play_pools, **options))
         return tables[-1]
 
     yield open_table
@@ -330,7 +348,7 @@ class KeyboardRun:
 def test_a_whole_match_by_keyboard_alone_on_a_phone_from_disk(built_site, table, code, path):
     data = page_data(built_site, code, path)
     messages = data["messages"]
-    t = table(viewport={"width": 320, "height": 640}, is_mobile=True, has_touch=True)
+    t = table(viewport={"width": 320, "height": 640}, **PHONE)
     t.open((built_site / code / path).as_uri() + address(data, SEED, 1))
     run = KeyboardRun(t, data, code)
     end = run.play()

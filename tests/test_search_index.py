@@ -96,28 +96,24 @@ def open_search(page, how: str) -> None:
 @pytest.mark.parametrize("scheme, how, width", [("http", "button", 320), ("http", "box", 1280),
                                                 ("http", "key", 1280), ("file", "button", 375),
                                                 ("file", "box", 1280)])
-def test_the_index_loads_when_search_is_opened_and_finds_the_word(site, server, browser, code,
+def test_the_index_loads_when_search_is_opened_and_finds_the_word(site, server, tabs, code,
                                                                   scheme, how, width):
-    context = browser.new_context(viewport={"width": width, "height": 800})
-    try:
-        page = context.new_page()
-        requests: list[str] = []
-        errors: list[str] = []
-        page.on("request", lambda request: requests.append(request.url))
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        url = f"{server}/{code}/index.html" if scheme == "http" else (site / code / "index.html").as_uri()
-        page.goto(url, wait_until="load")
-        page.wait_for_load_state("networkidle")
-        page.wait_for_timeout(500)
-        assert not [u for u in requests if INDEX_REQUEST in u]
-        open_search(page, how)
-        page.keyboard.type(WORDS[code])
-        page.keyboard.press("End")  # Material reads the box on keyup; Playwright types non-Latin letters without one
-        page.wait_for_selector(".md-search-result__item", timeout=15000)
-        links = page.eval_on_selector_all(".md-search-result__item a", "links => links.map(a => a.href)")
-        assert any(FOUND in link for link in links), links
-        index = "search_index.json" if scheme == "http" else "search_index.js"
-        assert [u for u in requests if INDEX_REQUEST in u] == [f"{url.rsplit('/', 1)[0]}/search/{index}"]
-        assert not errors
-    finally:
-        context.close()
+    page = tabs(viewport={"width": width, "height": 800})
+    requests: list[str] = []
+    errors: list[str] = []
+    page.on("request", lambda request: requests.append(request.url))
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    url = f"{server}/{code}/index.html" if scheme == "http" else (site / code / "index.html").as_uri()
+    page.goto(url, wait_until="load")
+    page.wait_for_load_state("networkidle")
+    page.wait_for_timeout(500)
+    assert not [u for u in requests if INDEX_REQUEST in u]
+    open_search(page, how)
+    page.keyboard.type(WORDS[code])
+    page.keyboard.press("End")  # Material reads the box on keyup; Playwright types non-Latin letters without one
+    page.wait_for_selector(".md-search-result__item", timeout=15000)
+    links = page.eval_on_selector_all(".md-search-result__item a", "links => links.map(a => a.href)")
+    assert any(FOUND in link for link in links), links
+    index = "search_index.json" if scheme == "http" else "search_index.js"
+    assert [u for u in requests if INDEX_REQUEST in u] == [f"{url.rsplit('/', 1)[0]}/search/{index}"]
+    assert not errors

@@ -149,6 +149,14 @@ def browser(playwright):
     yield from launched_browser(playwright)
 
 
+@pytest.fixture(scope="module")
+def tab_pool(browser):
+    """The tabs of this module's browser, reused from test to test (conftest.TabPool)."""
+    from conftest import TabPool
+
+    return TabPool(browser)
+
+
 @pytest.mark.parametrize("code", ["en", "ru", "fa"])
 @pytest.mark.parametrize("over", ["http", "file"])
 def test_no_console_error_and_no_sitemap_request_on_any_page(site, host, watched, code, over):
