@@ -133,6 +133,8 @@ class Shared:
     """Each locale's rendered pages, kept between builds."""
     render_keys: dict[str, str]
     """Per locale: the key of everything its rendering reads (rendercache.inputs_key)."""
+    sources: dict[bytes, Source]
+    """Every file the check parsed, by its bytes: the instructors' samples are among them."""
 
 
 class TutorialConfig(Config):
@@ -338,11 +340,15 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
             catalogs = self._catalogs(locales)
             return Shared(report, catalogs, {code: catalog.counts for code, catalog in catalogs.items()},
                           CompiledTemplates.in_user_cache(), RenderedLocales.in_user_cache(),
-                          self._render_keys(locales))
+                          self._render_keys(locales), {data: source for data, source in self.parsed.sources.values()})
 
     def _parse(self, data: bytes, name: str) -> Source:
         """A sample file's YAML for the instructors' page, read only when the pages are rendered
-        and not found in the cache: a process, or `serve`, parses a file again only once changed."""
+        and not found in the cache, and then mostly as the check parsed it: a process, or
+        `serve`, parses a file again only once changed."""
+        checked = self._current().sources.get(data)
+        if checked is not None:
+            return checked
         kept = self.samples.get(name)
         if kept is None or kept[0] != data:
             self.samples[name] = kept = data, parse_source(data, name)
