@@ -56,6 +56,7 @@ def catalog_rules() -> list[str]:
     return rules
 
 
+@pytest.mark.slow
 def test_every_catalogs_rule_chooses_the_form_gettext_chooses():
     rules = catalog_rules()
     assert len(rules) >= 5
@@ -63,6 +64,7 @@ def test_every_catalogs_rule_chooses_the_form_gettext_chooses():
         assert forms == [c2py(rule)(n) for n in COUNTS], rule
 
 
+@pytest.mark.slow
 def test_what_is_not_a_plural_rule_is_refused():
     assert javascript(NOT_RULES) == [None] * len(NOT_RULES)
 

@@ -9,6 +9,7 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from test_site import copy_project
@@ -18,6 +19,7 @@ from tutorial_engine.build import rendercache
 from tutorial_engine.build.plugin import TutorialPlugin
 from tutorial_engine.build.rendercache import RenderedLocale, RenderedLocales, folder_digest, inputs_key
 from tutorial_engine.cache import CACHE_VARIABLE, Kept
+from tutorial_engine.content.source import parse_source
 from tutorial_engine.i18n.catalogs import read_catalog
 from tutorial_engine.i18n.translator import Translator, catalog_path
 from tutorial_engine.render.drills import DrillRenderer
@@ -230,8 +232,17 @@ def test_kept_pages_are_used_and_an_edit_renders_afresh(project, tmp_path):
     assert "Kept: " not in page and "Edited</figcaption>" in page
 
 
+def test_a_sample_file_the_check_parsed_is_not_parsed_again():
+    plugin = TutorialPlugin()
+    checked = parse_source(b"examples: []\n", "a.yml")
+    plugin.shared = SimpleNamespace(sources={b"examples: []\n": checked})
+    assert plugin._parse(b"examples: []\n", "a.yml") is checked
+    assert plugin._parse(b"examples: [2]\n", "a.yml") is not checked
+
+
 def test_serve_parses_a_sample_file_again_only_once_it_changed():
     plugin = TutorialPlugin()
+    plugin.shared = SimpleNamespace(sources={})
     first = plugin._parse(b"examples: []\n", "a.yml")
     assert plugin._parse(b"examples: []\n", "a.yml") is first
     again = plugin._parse(b"examples: [1]\n", "a.yml")
