@@ -1,4 +1,5 @@
-"""The search index: stored as UTF-8, loaded only once a reader opens search (issue 18, item 9)."""
+"""The search index: stored as UTF-8, loaded only once a reader opens search (issue 18, item 9),
+with only the Lunr language files its search loads (issue 28)."""
 
 from __future__ import annotations
 
@@ -80,6 +81,34 @@ def test_the_built_index_is_utf8_and_less_than_half_its_escaped_size(site, code)
     assert json.loads(script.removeprefix("var __index = ")) == json.loads(text)
 
 
+LOCALES = ("en", "ru", "fr", "es", "fa", "sw")
+
+
+@pytest.mark.parametrize("code", LOCALES)
+def test_a_locale_keeps_only_the_lunr_files_its_search_loads(site, code):
+    languages = json.loads((site / code / "search" / "search_index.json").read_text(encoding="utf-8"))["config"]["lang"]
+    lunr = site / code / searchindex.LUNR
+    kept = {p.relative_to(lunr).as_posix() for p in lunr.rglob("*") if p.is_file()} if lunr.exists() else set()
+    assert kept == searchindex.lunr_files(languages)
+    assert not list((site / code).rglob("*.map"))
+
+
+def test_the_lunr_files_a_search_loads_are_materials_choice():
+    """Material's worker (setupSearchLanguages): each language's file but English's, Japanese's
+    segmenter, Hindi's and Thai's word cutter, the glue for several, the stemmer with any."""
+    assert searchindex.lunr_files(["en"]) == set()
+    assert searchindex.lunr_files(["ru"]) == {"min/lunr.ru.min.js", "min/lunr.stemmer.support.min.js"}
+    assert searchindex.lunr_files(["en", "ja"]) == {"tinyseg.js", "min/lunr.ja.min.js", "min/lunr.multi.min.js",
+                                                    "min/lunr.stemmer.support.min.js"}
+    assert searchindex.lunr_files(["th"]) == {"wordcut.js", "min/lunr.th.min.js", "min/lunr.stemmer.support.min.js"}
+    uris = ["assets/javascripts/lunr/min/lunr.ru.min.js", "assets/javascripts/lunr/min/lunr.fr.min.js",
+            "assets/javascripts/lunr/tinyseg.js", "assets/javascripts/lunr/min/lunr.stemmer.support.min.js",
+            "assets/javascripts/bundle.min.js", "albastini/index.md"]
+    assert searchindex.unused_lunr(uris, ["ru"]) == ["assets/javascripts/lunr/min/lunr.fr.min.js",
+                                                     "assets/javascripts/lunr/tinyseg.js"]
+    assert searchindex.unused_lunr(uris, ["en"]) == [uri for uri in uris if "/lunr/" in uri]
+
+
 def open_search(page, how: str) -> None:
     """Open search as a reader does: the header's button (narrow), the box (wide) or its key."""
     if how == "button":
@@ -103,6 +132,8 @@ def test_the_index_loads_when_search_is_opened_and_finds_the_word(site, server, 
     errors: list[str] = []
     page.on("request", lambda request: requests.append(request.url))
     page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("requestfailed", lambda request: errors.append(f"{request.url} failed"))
+    page.on("response", lambda response: response.status >= 400 and errors.append(f"{response.url} {response.status}"))
     url = f"{server}/{code}/index.html" if scheme == "http" else (site / code / "index.html").as_uri()
     page.goto(url, wait_until="load")
     page.wait_for_load_state("networkidle")
@@ -116,4 +147,6 @@ def test_the_index_loads_when_search_is_opened_and_finds_the_word(site, server, 
     assert any(FOUND in link for link in links), links
     index = "search_index.json" if scheme == "http" else "search_index.js"
     assert [u for u in requests if INDEX_REQUEST in u] == [f"{url.rsplit('/', 1)[0]}/search/{index}"]
+    if scheme == "http" and code == "ru":  # the search worker loads Russian's stemmer, which the site keeps
+        assert any(u.endswith("/lunr/min/lunr.ru.min.js") for u in requests), requests
     assert not errors

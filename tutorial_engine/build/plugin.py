@@ -441,8 +441,10 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
         search = config.plugins.get("material/search")
         if isinstance(getattr(search, "search_index", None), SearchIndex):  # made in its on_config
             quicken(search.search_index)
-        for file in [f for f in files if f.src_uri.endswith(".js.map")]:
-            files.remove(file)  # source maps of Material's bundle serve no learner
+        languages = getattr(getattr(search, "config", None), "lang", None)  # set in its on_config
+        unused = set(searchindex.unused_lunr((f.src_uri for f in files), languages)) if languages else set()
+        for file in [f for f in files if f.src_uri.endswith(".map") or f.src_uri in unused]:
+            files.remove(file)  # source maps of Material's bundle and stylesheets serve no learner
         shared = self._current()
         name = f"render {self.locale}"
         self.stages.start(name)

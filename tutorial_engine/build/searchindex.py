@@ -1,4 +1,5 @@
-"""The search index of a built locale: stored as UTF-8 and loaded only when a reader opens search.
+"""The search of a built locale: its index stored as UTF-8 and loaded only when a reader opens
+search, and only the Lunr language files it loads.
 
 MkDocs' search plugin writes search/search_index.json with every non-ASCII character escaped
 (`\\u043a`), which makes a Russian or Persian index two and a half times its UTF-8 size; the
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterable
 from pathlib import Path
 
 from mkdocs.plugins import get_plugin_logger
@@ -27,7 +29,39 @@ EAGER_INDEX = re.compile(r'(?P<of>[\w$]+\()(?:location\.protocol!=="file:"|!1)(?
 """In Material's minified bundle, `merge(of(location.protocol !== "file:"), watchToggle("search"))`:
 load the index at once over http, else when the search toggle is first checked. `!1` (false)
 is the form this module leaves, matched too since `mkdocs serve` may keep a patched bundle."""
+LUNR = "assets/javascripts/lunr/"
+"""Where Material keeps Lunr's language support: some thirty files, a megabyte in all, of which
+a locale's search loads one to three."""
 log = get_plugin_logger("tutorial")
+
+
+def lunr_files(languages: Iterable[str]) -> set[str]:
+    """The files under LUNR that Material's search worker loads for `languages` (its search
+    plugin's `lang`), as its `setupSearchLanguages` chooses them: each language's own but
+    English's, a segmenter for Japanese, Hindi and Thai, the multi-language glue for more than
+    one, and the stemmer support with any of them."""
+    languages = list(languages)
+    needed = set()
+    for language in languages:
+        if language == "ja":
+            needed.add("tinyseg.js")
+        elif language in ("hi", "th"):
+            needed.add("wordcut.js")
+        if language != "en":
+            needed.add(f"min/lunr.{language}.min.js")
+    if len(languages) > 1:
+        needed.add("min/lunr.multi.min.js")
+    if needed:
+        needed.add("min/lunr.stemmer.support.min.js")
+    return needed
+
+
+def unused_lunr(uris: Iterable[str], languages: Iterable[str]) -> list[str]:
+    """Of the site's files `uris`, Lunr's language files that a search in `languages` never
+    loads: copied into every locale, they were a sixth of a locale's files and a third of the
+    files the theme copies, for no reader."""
+    needed = {LUNR + name for name in lunr_files(languages)}
+    return [uri for uri in uris if uri.startswith(LUNR) and uri not in needed]
 
 
 def lighten(site: Path) -> None:
