@@ -93,7 +93,12 @@ class Translator:
     locale, or a Translator made without a catalog just for its name, digits or direction)."""
     missing: set = field(default_factory=set, repr=False)
     """(context, msgid) of every message asked for so far and shown in English instead."""
-    _recorders: list = field(default_factory=list, repr=False)
+    _shown: list = field(default_factory=list, repr=False)
+    """What was shown in English while something records (`recording`, `cached`), in order:
+    each recorder reads it from where it started. A list and a count rather than a set per
+    recorder: `cached` records around every result it makes, some ten thousand a locale."""
+    _recording: list = field(default_factory=lambda: [0], repr=False)
+    """How many recorders are open; with none, nothing is logged and the log is emptied."""
     memo: dict = field(default_factory=dict, repr=False)
     """What `cached` functions made for this locale; it lives and dies with the Translator."""
 
@@ -165,19 +170,31 @@ class Translator:
         """Count (context, msgid) `keys` as shown in English now, also when what showed them was
         rendered earlier and kept (`cached`, DrillRenderer.questions)."""
         self.missing.update(keys)
-        for recorder in self._recorders:
-            recorder.update(keys)
+        if self._recording[0]:
+            self._shown.extend(keys)
 
     @contextmanager
     def recording(self):
         """`with tr.recording() as missed:` collects the messages shown in English meanwhile,
         e.g. while one page is rendered (`missing` keeps them all)."""
         missed: set = set()
-        self._recorders.append(missed)
+        start = self._open()
         try:
             yield missed
         finally:
-            self._recorders[:] = [r for r in self._recorders if r is not missed]
+            missed.update(self._close(start))
+
+    def _open(self) -> int:
+        self._recording[0] += 1
+        return len(self._shown)
+
+    def _close(self, start: int) -> list:
+        """What was shown in English since `start` (`_open`)."""
+        shown = self._shown[start:]
+        self._recording[0] -= 1
+        if not self._recording[0]:
+            self._shown.clear()
+        return shown
 
     def value(self, value):
         """A value as a sentence shows it: numbers in the locale's digits and signs, a
@@ -247,6 +264,9 @@ class Translator:
         return name[:1].upper() + name[1:]
 
 
+NOTHING: frozenset = frozenset()
+
+
 def cached(function):
     """functools.cache for a function whose last argument is a Translator, kept in that
     Translator's `memo`. A result from the cache reports again the messages it showed in
@@ -260,9 +280,12 @@ def cached(function):
             if kept[1]:
                 tr.shown_in_english(kept[1])
             return kept[0]
-        with tr.recording() as missed:
+        start = tr._open()
+        try:
             result = function(*args)
-        tr.memo[key] = result, frozenset(missed)
+        finally:
+            shown = tr._close(start)
+        tr.memo[key] = result, frozenset(shown) if shown else NOTHING
         return result
     return wrapper
 
