@@ -109,11 +109,24 @@ _MARKDOWN_SYNTAX = str.maketrans({"[": "&#91;", "]": "&#93;", "{": "&#123;", "}"
                                   "\r": " ", "\n": " "})
 
 
+_MARKDOWN_CHARACTERS = re.compile(r"[\[\]{}\r\n]")
+
+
+def escaped(text: str) -> str:
+    """`str(escape(text))` for a str, the same characters escaped the same way (markupsafe's
+    `&#34;` and `&#39;`), without making a Markup to copy back to str: half the time of
+    escape() for the short texts a locale escapes some forty thousand times."""
+    return (text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+            .replace('"', "&#34;").replace("'", "&#39;"))
+
+
 def plain(text: str) -> Markup:
     """Text that stays text in HTML and in Markdown alike, whatever a catalog holds: escaped
     for HTML, and without Markdown's links, images or attribute lists (`[ ] { }` become
-    character references) or line breaks that could start a block. **bold** and *italics* stay."""
-    return Markup(str(escape(text)).translate(_MARKDOWN_SYNTAX))
+    character references) or line breaks that could start a block. **bold** and *italics* stay.
+    Markdown's characters are looked for before they are replaced: few texts hold any."""
+    safe = escaped(str(text))
+    return Markup(safe.translate(_MARKDOWN_SYNTAX) if _MARKDOWN_CHARACTERS.search(safe) else safe)
 
 
 @cached
@@ -183,7 +196,7 @@ def _inline(text: str, html: bool, direction: str, tr: Translator) -> Markup:
         if match.lastgroup == "entity":
             return match[0]
         return _LTR_SPAN.format(match[0])
-    return Markup(pattern.sub(written, str(plain(text))))
+    return Markup(pattern.sub(written, plain(text)))
 
 
 @cached

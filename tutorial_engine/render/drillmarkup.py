@@ -9,24 +9,29 @@ script the page loads when the learner gets there.
 
 from __future__ import annotations
 
-from markupsafe import Markup, escape
+from collections.abc import Callable
 
-from ..i18n.cardnames import card_face, inline, trump_badge
-from ..i18n.translator import Translator
+from markupsafe import Markup
+
+from ..engine.cards import Card
+from ..i18n.cardnames import escaped, inline, trump_badge
+from ..i18n.translator import Translator, cached
 
 
 class Prompts:
     """Question-mode pictures for drills: the cards and the table, never the answer."""
 
-    def __init__(self, tr: Translator) -> None:
+    def __init__(self, tr: Translator, card: Callable[[Card], Markup]) -> None:
         self.tr = tr
+        self.card = card
+        """A card's face (View.card)."""
 
     def seats(self, rows) -> Markup:
         """Rows of the table, each a dict: a player's `name`, the `card` played (or None) and
         `tags` after it."""
         items = []
         for r in rows:
-            card = card_face(r["card"], "", self.tr) if r["card"] else ""
+            card = self.card(r["card"]) if r["card"] else ""
             tags = "".join(f'<span class="tc-tag">{inline(t, self.tr)}</span>' for t in r["tags"])
             items.append(f'<li class="tc-seat"><span class="tc-seat__name">{inline(str(r["name"]), self.tr)}</span>'
                          f'{card}{tags}</li>')
@@ -34,7 +39,7 @@ class Prompts:
 
     def row(self, cards, label: str = "") -> Markup:
         head = f'<span class="tc-row__label">{inline(label, self.tr)}</span>' if label else ""
-        faces = "".join(card_face(c, "", self.tr) for c in cards)
+        faces = "".join(map(self.card, cards))
         return Markup(f'<p class="tc-row">{head}{faces}</p>')
 
     def with_trump(self, trump) -> Markup:
@@ -45,8 +50,7 @@ def variant(v, first: int, printed: bool, tr: Translator) -> Markup:
     """`v` (a drills.DrillQuestion or a walkthrough.ShownMoment) with its steps numbered from `first`
     as the worksheet numbers them. A variant past the printed ones carries a marker that the
     print stylesheet hides it by."""
-    cards = escape(tr.pgettext("drill", "The cards of this question"))
-    answer = escape(tr.pgettext("drill", "Answer"))
+    cards, answer = _words(tr)
     parts = ['<li class="tc-drill__variant">\n']
     if not printed:
         parts.append('<span class="tc-drill__unprinted" hidden></span>')
@@ -72,7 +76,13 @@ def variant(v, first: int, printed: bool, tr: Translator) -> Markup:
     return Markup("".join(parts))
 
 
+@cached
+def _words(tr: Translator) -> tuple[str, str]:
+    """What every variant says the same way in a locale, escaped once."""
+    return escaped(tr.pgettext("drill", "The cards of this question")), escaped(tr.pgettext("drill", "Answer"))
+
+
 def _html(value) -> str:
     """`escape(value)` as text: markup as it is, anything else escaped. A question's parts are
     markup already, and escape() would copy each again; a locale writes some forty thousand."""
-    return value if isinstance(value, Markup) else str(escape(value))
+    return value if isinstance(value, Markup) else escaped(str(value))

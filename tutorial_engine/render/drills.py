@@ -10,6 +10,7 @@ import hashlib
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from markupsafe import Markup
@@ -30,7 +31,7 @@ from ..content.examples import ForecastExample, LegalExample, TrickExample
 from ..engine.cards import Card
 from ..engine.game import TrickScoring, VictoryPoints
 from ..engine.scoring import DealVictory, Outcome, round_winner, trick_score, victory
-from ..i18n.cardnames import inline, rank_letter
+from ..i18n.cardnames import escaped, inline, rank_letter
 from ..i18n.explain import (
     explain_legality,
     explain_options,
@@ -52,6 +53,13 @@ def trick_worth(verdict, tr) -> str:
         return tr.pgettext("diagram", "{sum}: the trick is worth nothing.", sum=points_sum(verdict, tr))
     return tr.npgettext("diagram", "{sum}: the trick is worth {n} point.", "{sum}: the trick is worth {n} points.",
                         verdict.points, sum=points_sum(verdict, tr))
+
+
+@lru_cache(maxsize=4096)
+def _json(answer: tuple[str, ...]) -> str:
+    """A choice's answer as JSON: the same few lists ("0", "yes", a card) come back thousands
+    of times a build."""
+    return json.dumps(list(answer))
 
 
 PRINTED = 10
@@ -101,7 +109,7 @@ class DrillRenderer:
     def __init__(self, view: View):
         self.view = view
         self.tr = view.tr
-        self.macros = Prompts(self.tr)
+        self.macros = Prompts(self.tr, view.card)
         self.card = view.card
 
     def questions(self, drill: Drill) -> list[DrillQuestion]:
@@ -166,7 +174,8 @@ class DrillRenderer:
     def section(self, drill: Drill, questions: list[DrillQuestion], **context) -> Markup:
         return self.view.html("drill.html", anchor=f"drill-{drill.id}", key=f"{drill.game.id}/{drill.id}", mode="drill",
                            title=self.tr.gettext(drill.title), variants=questions, locale=self.tr.code,
-                           text=json.dumps(self.ui_text(), ensure_ascii=False), **context)
+                           text=self._kept((DrillRenderer.ui_text,), lambda: json.dumps(self.ui_text(), ensure_ascii=False)),
+                           **context)
 
     def ui_text(self) -> dict[str, str]:
         """The words drills.js shows, in this locale."""
@@ -214,16 +223,17 @@ class DrillRenderer:
         return Option(value, self.inline(text))
 
     def card_option(self, value: str, card, who: Term | None = None) -> Option:
-        html = self.card(card) + (Markup(' <span class="tc-seat__name">{}</span>').format(who.text) if who else "")
-        return Option(value, Markup(html))
+        if who is None:
+            return Option(value, self.card(card))
+        return Option(value, Markup(f'{self.card(card)} <span class="tc-seat__name">{escaped(who.text)}</span>'))
 
     def number(self, question: str, answer: int, feedback: str) -> Step:
-        return Step("number", self.inline(question), json.dumps(answer), self.inline(feedback),
+        return Step("number", self.inline(question), str(answer), self.inline(feedback),
                     key=self.inline(self.tr.value(answer)))
 
     def choice(self, kind: str, question: str, options, answer: list[str], feedback: str) -> Step:
-        right = Markup(" ").join(o.html for o in options if o.value in answer)
-        return Step(kind, self.inline(question), json.dumps(answer), self.inline(feedback), tuple(options),
+        right = Markup(" ".join(o.html for o in options if o.value in answer))  # markup, each of them
+        return Step(kind, self.inline(question), _json(tuple(answer)), self.inline(feedback), tuple(options),
                     key=right or Markup("—"))
 
     def points_words(self, n: int) -> str:
