@@ -13,7 +13,7 @@ from markupsafe import Markup, escape
 from ..engine.cards import Card, Rank, Suit
 from ..engine.game import TopTrump, TopTrumpSuit
 from .grammar import Term
-from .translator import END_ISOLATE, ISOLATE, Translator, cached
+from .translator import END_ISOLATE, ISOLATE, Translator, cached, remembered
 
 
 def rank_name(rank: Rank, tr: Translator) -> str:
@@ -174,14 +174,18 @@ def inline(text: str, tr: Translator, html: bool = False, ltr: bool = False) -> 
     sums and signed numbers (Translator.isolated), Latin words and `code`. `html`: the text
     goes straight into HTML, not through Markdown, so `code` is written as an element. `ltr`:
     the text stands in a left-to-right element already (English shown for want of a
-    translation), where its Latin words need no isolate of their own."""
-    return _inline(str(text), html, "ltr" if ltr else tr.direction, tr)
+    translation), where its Latin words need no isolate of their own.
+
+    Kept in the Translator's memo: a locale writes some twelve thousand texts, labels and
+    questions again and again among them, most often through this very look-up."""
+    key = (inline, text, html, ltr)
+    kept = tr.memo.get(key)
+    if kept is not None and not kept[1]:
+        return kept[0]
+    return remembered(tr, key, _inline, str(text), html, "ltr" if ltr else tr.direction, tr)
 
 
-@cached
 def _inline(text: str, html: bool, direction: str, tr: Translator) -> Markup:
-    """Cached: a locale writes some twelve thousand texts, labels and questions again and
-    again among them."""
     pattern = _INLINE[direction]
 
     def written(match: re.Match) -> str:

@@ -269,25 +269,35 @@ NOTHING: frozenset = frozenset()
 
 def cached(function):
     """functools.cache for a function whose last argument is a Translator, kept in that
-    Translator's `memo`. A result from the cache reports again the messages it showed in
-    English, so that every page that shows it knows, not only the first."""
+    Translator's `memo` (`remembered`)."""
     @wraps(function)
     def wrapper(*args):
         tr = args[-1]
         key = (function, args[:-1])  # not the Translator itself: its memo would hold it in a cycle
         kept = tr.memo.get(key)
-        if kept is not None:
-            if kept[1]:
-                tr.shown_in_english(kept[1])
+        if kept is not None and not kept[1]:
             return kept[0]
-        start = tr._open()
-        try:
-            result = function(*args)
-        finally:
-            shown = tr._close(start)
-        tr.memo[key] = result, frozenset(shown) if shown else NOTHING
-        return result
+        return remembered(tr, key, function, *args)
     return wrapper
+
+
+def remembered(tr: Translator, key: tuple, make, *args):
+    """`make(*args)`, kept in `tr.memo` under `key`. A result from the memo reports again the
+    messages it showed in English, so that every page that shows it knows, not only the
+    first. A caller may look `key` up itself first: a result that showed nothing in English
+    is `tr.memo[key][0]`."""
+    kept = tr.memo.get(key)
+    if kept is not None:
+        if kept[1]:
+            tr.shown_in_english(kept[1])
+        return kept[0]
+    start = tr._open()
+    try:
+        result = make(*args)
+    finally:
+        shown = tr._close(start)
+    tr.memo[key] = result, frozenset(shown) if shown else NOTHING
+    return result
 
 
 @dataclass(frozen=True)
