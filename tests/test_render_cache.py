@@ -66,7 +66,7 @@ def test_entries_are_kept_one_a_locale(tmp_path, monkeypatch):
 
 def test_without_a_cache_folder_nothing_is_kept(monkeypatch):
     monkeypatch.setenv(CACHE_VARIABLE, "off")
-    kept = RenderedLocales(Kept("pages", "marshal"))
+    kept = RenderedLocales(Kept("pages", "marshal.zlib"))
     kept.put("fr", "one", entry())
     assert kept.get("fr", "one") is None
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import marshal
+import zlib
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -37,22 +38,22 @@ class RenderedLocale:
     and --strict must not depend on whether the pages were rendered or kept."""
 
     def to_bytes(self) -> bytes:
-        """marshal: JSON took ten times as long each way, a twentieth of a second a locale;
-        marshal writes plain strings, dicts and tuples just as well, for the Python that made the
-        key (`Kept` keys every entry by the Python running it). Not compressed: a locale's pages
-        are some 8 MB of text, drill markup most of it, which zlib's quickest level took twice
-        marshal's time to squeeze, a tenth of a second of every first build's processor time for
-        some 50 MB of the user's cache folder."""
-        return marshal.dumps((self.files, self.slots, self.descriptions, self.english))
+        """marshal, compressed: a locale's pages are some 8 MB of text, drill markup most of it.
+        JSON took ten times as long each way, a twentieth of a second a locale; marshal writes
+        plain strings, dicts and tuples just as well, for the Python that made the key (`Kept`
+        keys every entry by the Python running it). Uncompressed, the first build wrote 50 MB
+        more, which cost a third of a second of system time, where zlib's quickest level costs
+        a tenth of a second of processor time."""
+        return zlib.compress(marshal.dumps((self.files, self.slots, self.descriptions, self.english)), 1)
 
     @classmethod
     def from_bytes(cls, data: bytes) -> RenderedLocale | None:
         """None for anything but an entry this module wrote: it is rendered afresh then. Only
         strings, dicts and tuples are taken; nothing read is ever run."""
         try:
-            files, slots, descriptions, english = marshal.loads(data)
+            files, slots, descriptions, english = marshal.loads(zlib.decompress(data))
             rendered = cls(files, slots, descriptions, tuple((context, message) for context, message in english))
-        except (ValueError, EOFError, TypeError):
+        except (ValueError, EOFError, TypeError, zlib.error):
             return None
         if not (_texts(rendered.files) and _texts(rendered.descriptions)
                 and isinstance(rendered.slots, dict) and all(_texts(s) for s in rendered.slots.values())
@@ -73,7 +74,7 @@ class RenderedLocales:
 
     @classmethod
     def in_user_cache(cls) -> RenderedLocales:
-        return cls(Kept("pages", "marshal"))
+        return cls(Kept("pages", "marshal.zlib"))
 
     def get(self, code: str, key: str) -> RenderedLocale | None:
         data = self.kept.read(code, key) if self.kept is not None else None
