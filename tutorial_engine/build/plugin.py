@@ -85,6 +85,13 @@ entries of what it changed, and a long session should not grow without end."""
 MATERIAL_MAIN = "main.html"
 """The template each of Material's pages is rendered from: once the cache folder holds it
 compiled, it holds the theme's templates."""
+FULL_COLLECTIONS_AFTER = 1000
+"""During `mkdocs build`, a full collection of the garbage collector waits for this many
+collections of the middle generation (Python's default is ten): a build makes some fifty in a
+process, so the older objects, the checked project, the drawn drills and each locale's pages,
+are not walked again and again for the few cycles among them. Young objects are still
+collected as usual; the process ends with the build. A twentieth of a build's processor time,
+for a fifth more memory at the peak (170 MB instead of 145)."""
 POLL_SECONDS = 0.1
 """How often `serve` looks for a saved file: MkDocs's half second was a quarter of a second's
 wait on average before a rebuild started, a quarter of the one-second budget of a live edit."""
@@ -181,9 +188,14 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
         """Per page: its meta description, its translated summary as plain text (on_files)."""
         self.stages = Stages(log)
         """Where this process's time goes, logged at debug level (`mkdocs build -v`)."""
+        self.collections = gc.get_threshold()
+        """The garbage collector's thresholds before `mkdocs build` changed them (on_startup)."""
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         self.command = command
+        if command == "build":
+            self.collections = gc.get_threshold()
+            gc.set_threshold(self.collections[0], self.collections[1], FULL_COLLECTIONS_AFTER)
 
     def on_config(self, config):
         if not self.stages.started_up and (started := since_process_start()):
@@ -309,6 +321,7 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
             # a tenth of a first build, on one core. Frozen, the heap is left out of those
             # collections (forked.py freezes it for the same reason); the system frees it at exit.
             gc.freeze()
+            gc.set_threshold(*self.collections)
 
     def _translate_palette(self, config) -> None:
         """The palette toggle's label is written in mkdocs.yml; readers get it in their language."""
