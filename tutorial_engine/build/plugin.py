@@ -58,6 +58,7 @@ from . import searchindex
 from .anchors import QuickAnchors
 from .drillcache import DrawnDrills
 from .publish import checksums, stage, swap_in, write_checksums
+from .rawhtml import QuickRawHtml
 from .rendercache import RenderedLocale, RenderedLocales, folder_digest, inputs_key
 from .searchsections import quicken
 from .stages import Stages, since_process_start
@@ -239,6 +240,7 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
         if "admonition" not in config.markdown_extensions:  # a decision is an admonition (Renderer.decision)
             config.markdown_extensions.append("admonition")
         config.markdown_extensions.append(QuickAnchors())
+        config.markdown_extensions.append(QuickRawHtml())
         self._language_partial(config)
         config.extra["alternate"] = [{"name": Translator(code).name, "lang": code, "dir": Translator(code).direction}
                                      for code in locales]
