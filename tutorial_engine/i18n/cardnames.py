@@ -178,11 +178,12 @@ def inline(text: str, tr: Translator, html: bool = False, ltr: bool = False) -> 
 
     Kept in the Translator's memo: a locale writes some twelve thousand texts, labels and
     questions again and again among them, most often through this very look-up."""
+    text = str(text)  # by its characters: True and 1 are equal keys, "True" and "1" are not
     key = (inline, text, html, ltr)
     kept = tr.memo.get(key)
     if kept is not None and not kept[1]:
         return kept[0]
-    return remembered(tr, key, _inline, str(text), html, "ltr" if ltr else tr.direction, tr)
+    return remembered(tr, key, _inline, text, html, "ltr" if ltr else tr.direction, tr)
 
 
 def _inline(text: str, html: bool, direction: str, tr: Translator) -> Markup:

@@ -16,7 +16,7 @@ from ..content.drills import Drill
 from ..engine.cards import Card
 from ..i18n.cardnames import card_face, card_name, inline, is_red, rank_letter, rank_name, suit_name, trump_badge
 from ..i18n.grammar import Term
-from ..i18n.translator import ENGLISH, English, Translator, cached
+from ..i18n.translator import ENGLISH, English, Translator, cached, remembered
 from .drillmarkup import variant
 from .templatecache import CompiledTemplates
 
@@ -71,9 +71,6 @@ class View:
         self.env.globals["say_html"] = lambda text: self.mark(
             text, inline(text, self.tr, html=True, ltr=isinstance(text, English)))
         self.english_marks = Markup(' lang="en"') + (Markup(' dir="ltr"') if tr.direction == "rtl" else "")
-        self.faces: dict[Card, tuple[Markup, frozenset]] = {}
-        """Each card's face as `card` drew it, with the messages it showed in English: a locale
-        draws some twenty thousand, most of them over and over."""
 
     def say(self, text: str) -> Markup:
         """A translated title or heading for Markdown: text only, with card codes and, on a
@@ -92,18 +89,13 @@ class View:
         return name_term(person, self.tr)
 
     def card(self, card: Card, extra: str = "") -> Markup:
-        """A card as a diagram shows it: card_face, looked up by the card alone where there
-        are no extra classes."""
-        if extra:
-            return card_face(card, extra, self.tr)
-        kept = self.faces.get(card)
-        if kept is None:
-            with self.tr.recording() as english:
-                face = card_face(card, "", self.tr)
-            self.faces[card] = kept = face, frozenset(english)
-        if kept[1]:
-            self.tr.shown_in_english(kept[1])
-        return kept[0]
+        """A card as a diagram shows it (card_face), looked up in the Translator's memo here: a
+        locale draws some twenty thousand, most of them over and over."""
+        key = (View.card, card, extra)
+        kept = self.tr.memo.get(key)
+        if kept is not None and not kept[1]:
+            return kept[0]
+        return remembered(self.tr, key, card_face, card, extra, self.tr)
 
     def html(self, template: str, **context) -> Markup:
         """Diagrams are raw HTML inside Markdown: one block, without blank lines to end it early."""
