@@ -146,6 +146,15 @@ ERRORS = [
                  "the hand is empty; there is nothing to play", id="empty-hand"),
     pytest.param('{"game": "altbaumer", "trump": "♦", "trick": ["9♣", "A♣", "J♣", "A♦"], "hand": ["K♥"]}',
                  "the trick is already complete with 4 cards", id="complete-trick"),
+    # issue 29: hostile sizes get a line of their own too, never a traceback
+    pytest.param('{"game": "albastini", "trump": "♠", "plays": ["A♥", "3♠"], "n": ' + "9" * 5000 + "}",
+                 "a number of 5,000 digits; no number here has more than 18", id="a-5000-digit-number"),
+    pytest.param('{"n": -' + "1" * 19 + "}", "a number of 19 digits; no number here has more than 18",
+                 id="a-19-digit-number"),
+    pytest.param("[" * 10_000, "the JSON is nested too deeply; expected a flat JSON object", id="nested-10000-deep"),
+    pytest.param("[" * 100_000, "the line is 100,000 bytes long; a request is at most 65,536", id="nested-100000-deep"),
+    pytest.param('{"a": "' + "x" * 1_000_000 + '"}', "the line is 1,000,009 bytes long; a request is at most 65,536",
+                 id="a-megabyte-line"),
 ]
 
 
@@ -168,6 +177,17 @@ def test_each_error_on_its_own_line_and_later_lines_still_answered(error_session
     assert len(out) == 3 * len(ERRORS)
     assert status == 1
     assert err == ""
+
+
+def test_a_line_of_the_longest_length_is_read_and_one_byte_more_is_not(run_cli):
+    """The limit is on what a line holds, not on its line ending, and the line after an
+    overlong one is read whole (issue 29)."""
+    padded = TRICK[:-1] + " " * (65_536 - len(TRICK.encode("utf-8"))) + "}"
+    assert len(padded.encode("utf-8")) == 65_536
+    status, out, _ = judge(run_cli, padded, padded + " ", TRICK)
+    assert status == 1
+    assert out == [TRICK_REPLY, '{"error": "line 2: the line is 65,537 bytes long; a request is at most 65,536"}',
+                   TRICK_REPLY]
 
 
 def test_many_errors_numbered_by_line(run_cli):

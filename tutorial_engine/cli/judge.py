@@ -19,6 +19,11 @@ TRICK_KEYS = ("game", "variant", "trump", "plays")
 _ENCODE = json.JSONEncoder(ensure_ascii=False).encode
 """One encoder for every reply: json.dumps builds a new one per call when given options."""
 LEGAL_KEYS = ("game", "variant", "trump", "trick", "hand")
+MAX_LINE_BYTES = 64 * 1024
+"""A request names a game, a suit and at most a deck of cards: some hundred bytes. A longer line
+is refused unread, and only this much of it is ever held."""
+MAX_DIGITS = 18
+"""No number a request may hold comes near this; a longer one is refused before Python reads it."""
 
 
 class BadLine(ValueError):
@@ -35,9 +40,11 @@ def answer(games: Mapping[str, GameSpec], raw: bytes) -> dict[str, Any]:
         raise BadLine("blank line; expected a JSON object such as "
                       '{"game": "albastini", "trump": "♠", "plays": ["A♥", "3♠"]}')
     try:
-        request = json.loads(text)
+        request = json.loads(text, parse_int=_integer)
     except json.JSONDecodeError as error:
         raise BadLine(f"invalid JSON at column {error.colno}: {error.msg}") from None
+    except RecursionError:  # json's own reader gives up on [[[[… thousands deep
+        raise BadLine("the JSON is nested too deeply; expected a flat JSON object") from None
     if not isinstance(request, dict):
         raise BadLine("expected a JSON object")
     has_plays, has_hand = "plays" in request, "hand" in request
@@ -63,6 +70,12 @@ def answer(games: Mapping[str, GameSpec], raw: bytes) -> dict[str, Any]:
                 "explanation": explain_legality(legality)}
     except (RuleError, CardNotInDeck) as error:
         raise BadLine(str(error)) from None
+
+
+def _integer(digits: str) -> int:
+    if len(digits.lstrip("-")) > MAX_DIGITS:
+        raise BadLine(f"a number of {len(digits.lstrip('-')):,} digits; no number here has more than {MAX_DIGITS}")
+    return int(digits)
 
 
 def _game(games: Mapping[str, GameSpec], request: dict) -> GameSpec:
@@ -106,15 +119,30 @@ def serve(games: Mapping[str, GameSpec], stdin: BinaryIO, stdout: BinaryIO) -> i
     failed = False
     number = 0
     while True:
-        raw = stdin.readline()
+        raw = stdin.readline(MAX_LINE_BYTES + 1)
         if not raw:
             break
         number += 1
         try:
-            reply = answer(games, raw.rstrip(b"\r\n"))
+            line = raw.rstrip(b"\r\n")
+            if len(line) > MAX_LINE_BYTES:
+                size = len(line) + (0 if raw.endswith(b"\n") else _rest_of_line(stdin))
+                raise BadLine(f"the line is {size:,} bytes long; a request is at most {MAX_LINE_BYTES:,}")
+            reply = answer(games, line)
         except BadLine as error:
             failed = True
             reply = {"error": f"line {number}: {error}"}
         stdout.write(_ENCODE(reply).encode("utf-8") + b"\n")
         stdout.flush()
     return 1 if failed else 0
+
+
+def _rest_of_line(stdin: BinaryIO) -> int:
+    """Read past the rest of an overlong line, a piece at a time; how many bytes it held
+    before its line ending."""
+    size = 0
+    while piece := stdin.readline(MAX_LINE_BYTES):
+        if piece.endswith(b"\n"):
+            return size + len(piece.rstrip(b"\r\n"))
+        size += len(piece)
+    return size
