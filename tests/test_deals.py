@@ -118,6 +118,22 @@ def test_simulate_refuses_what_it_cannot_play(run_cli):
            "(victory points)")
 
 
+@pytest.mark.parametrize("option, value, message", [
+    ("--seed", "9" * 5000, "a number of 5,000 digits is not in the range "
+                           "-999999999999999999<=x<=999999999999999999."),
+    ("--deals", "9" * 5000, "a number of 5,000 digits is not in the range 1<=x<=1000000."),
+    ("--deals", "1000001", "1000001 is not in the range 1<=x<=1000000."),
+    ("--target", "1001", "1001 is not in the range 1<=x<=1000."),
+])
+def test_simulate_bounds_every_number_it_is_given(run_cli, option, value, message):
+    """Issue 29: a number past its bound is refused at once, in a line, never echoed whole and
+    never played for hours."""
+    result = run_cli("simulate", "albastini", option, value)
+    assert result.returncode == 1
+    assert result.stderr.splitlines()[-1] == f"Error: Invalid value for '{option}': {message}"
+    assert "Traceback" not in result.stderr
+
+
 @pytest.mark.parametrize("players, team_size", [(2, 1), (4, 2), (6, 3)])
 def test_the_sensible_player_forecasts_with_a_three_when_its_suit_is_free(albastini, players, team_size):
     """A 3 is the lowest rank (A2): a matching turn-up can only be worth more, so it is a safe forecast."""

@@ -90,7 +90,11 @@ def check_catalog(data: bytes) -> None:
 
 # --- drawn inputs ---
 
-SCALARS = st.one_of(st.none(), st.booleans(), st.integers(-10**6, 10**6), st.text(max_size=30),
+HUGE = st.one_of(st.integers(10**17, 10**19), st.integers(min_value=1, max_value=5000).map(lambda n: "9" * n),
+                 st.integers(min_value=1, max_value=5000).map(lambda n: "x" * n))
+"""Numbers and texts of the sizes a hostile file holds (issue 29): past 18 digits, past 4,300
+(where Python stops reading a number), strings thousands of characters long."""
+SCALARS = st.one_of(st.none(), st.booleans(), st.integers(-10**6, 10**6), st.text(max_size=30), HUGE,
                     st.sampled_from(["A♥", "3♠", "♠", "Anna", "Boris", "trick", "albastini", "altbaumer",
                                      "highest-trump", "examples", "drills", "pages", "game", "<script>", "*x"]))
 KEYS = st.sampled_from(["game", "examples", "drills", "pages", "id", "kind", "title", "trump", "seats", "leader",
@@ -107,7 +111,8 @@ def yaml_files(draw) -> bytes:
     text = yaml.safe_dump(value, allow_unicode=True, sort_keys=False)
     cut = draw(st.integers(0, len(text)))
     splice = draw(st.sampled_from(["", "\t", ": ", "- ", "[", "{", "&a ", "*a", "!!python/object:os.system ",
-                                   "\x00", "\ufeff", "'", '"', "\n  - ", "---\n", "%YAML 1.1\n"]))
+                                   "\x00", "\ufeff", "'", '"', "\n  - ", "---\n", "%YAML 1.1\n",
+                                   "[" * 5000, "seed: " + "7" * 5000 + "\n", "9" * 5000]))
     if draw(st.booleans()):
         text = text[:cut] + splice + text[cut:]
     return text.encode("utf-8")
@@ -118,6 +123,9 @@ def judge_lines(draw) -> bytes:
     request = draw(st.dictionaries(st.sampled_from(["game", "variant", "trump", "plays", "trick", "hand", "x"]),
                                    st.one_of(SCALARS, st.lists(SCALARS, max_size=6)), max_size=5))
     text = json.dumps(request, ensure_ascii=draw(st.booleans()))
+    if draw(st.booleans()):  # a hostile size: a number past Python's reading, nesting, an overlong line
+        text = text[:-1] + draw(st.sampled_from([', "n": ' + "9" * 5000, ', "n": ' + "[" * 5000,
+                                                 ', "n": "' + "x" * 70_000 + '"'])) + text[-1:]
     cut = draw(st.integers(0, len(text)))
     return (text[:cut] if draw(st.booleans()) else text).encode("utf-8")
 
@@ -126,7 +134,8 @@ PO_LINES = st.sampled_from([
     'msgid ""', 'msgstr ""', '"Content-Type: text/plain; charset=UTF-8\\n"', '"Language: fr\\n"',
     '"Plural-Forms: nplurals=2; plural=(n > 1);\\n"', 'msgctxt "drill"', 'msgid "Check"', 'msgstr "Vérifier"',
     'msgid "{n} point"', 'msgid_plural "{n} points"', 'msgstr[0] "{n} point"', 'msgstr[1] "{n} points"',
-    'msgstr[2] "x"', 'msgstr "<b>gras</b>"', 'msgstr "**gras"', '#, fuzzy', '#, python-brace-format',
+    'msgstr[2] "x"', 'msgstr[' + "9" * 5000 + '] "x"', '"Plural-Forms: nplurals=' + "9" * 5000 + '; plural=0;\\n"',
+    'msgstr "<b>gras</b>"', 'msgstr "**gras"', '#, fuzzy', '#, python-brace-format',
     '#~ msgid "old"', '"continued"', 'msgstr "{m}"', 'msgid "unterminated', '', '# comment', 'msgstr', '"\\x"'])
 
 

@@ -27,7 +27,7 @@ BUNDLED = sorted(EXAMPLES.rglob("*.yml"))
 STRUCTURAL = {
     "comments_only.yml", "drill_count_too_big.yml", "drill_id_path_traversal.yml", "empty.yml", "game_id_capitalised.yml", "missing_keys.yml",
     "not_a_mapping.yml", "page_id_path_traversal.yml", "plays_as_string.yml", "points_as_text.yml", "seats_as_mapping.yml",
-    "several_errors.yml", "unknown_card.yml", "unknown_example_key.yml", "misspelt_card_names.yml",
+    "several_errors.yml", "points_thousands_of_characters.yml", "unknown_card.yml", "unknown_example_key.yml", "misspelt_card_names.yml",
     "unknown_follow_rule.game.yml", "unknown_game.yml", "unknown_game_key.game.yml",
     "unknown_kind.yml", "unknown_top_level_key.yml", "walkthrough_bad_table.yml",
     "walkthrough_not_alone.yml", "decision_without_source.yml", "yes_no_leader.yml", "yes_no_seat_on.yml", "yes_no_title.yml",
@@ -59,10 +59,11 @@ YAML_LEVEL = {
     "unsafe_python_tag_on_scalar.yml", "utf16.yml", "yaml_bad_indentation.yml",
     "yaml_missing_colon.yml", "yaml_over_indented_key.yml", "yaml_tab.yml",
     "yaml_two_documents.yml", "yaml_unclosed_brace_at_end.yml", "yaml_unclosed_bracket.yml",
-    "yaml_unclosed_quote.yml", "yaml_undefined_alias.yml",
+    "yaml_unclosed_quote.yml", "yaml_undefined_alias.yml", "drill_seed_thousands_of_digits.yml",
 }
-"""Not readable as plain data (bytes, syntax, tags, aliases) or lost by reading it (a duplicate
-key keeps its last value): no schema sees these, the loader reports them before any shape."""
+"""Not readable as plain data (bytes, syntax, tags, aliases, a number too long for Python to
+read) or lost by reading it (a duplicate key keeps its last value): no schema sees these, the
+loader reports them before any shape."""
 
 
 def schema(kind: str) -> dict:

@@ -297,6 +297,25 @@ def legal(game: str, trump: str, trick_cards: str, hand: str, variant: str | Non
         click.echo(f"Refused: {refused}: {why_refused(legality)} ({code})")
 
 
+class Bounded(click.IntRange):
+    """A whole number between two bounds, refused before Python reads it when it has more digits
+    than the largest: thousands of digits would be echoed whole, or not read at all past 4,300."""
+
+    def convert(self, value, param, ctx):
+        text = str(value).strip().lstrip("+-")
+        largest = max(abs(self.min or 0), abs(self.max or 0))
+        if text.isdigit() and len(text) > len(str(largest)):
+            self.fail(f"a number of {len(text):,} digits is not in the range {self.min}<=x<={self.max}.", param, ctx)
+        return super().convert(value, param, ctx)
+
+
+MAX_SEED = 10 ** 18 - 1
+MAX_DEALS = 1_000_000
+"""Some two minutes of deals on the reference machine: simulate is for looking at deals."""
+MAX_TARGET = 1_000
+"""A match to a thousand victory points already plays some seven hundred deals."""
+
+
 @cli.command()
 @click.argument("game")
 @click.option("--players", type=click.IntRange(2, 6), help="Seats at the table (default: the fewest the game allows).")
@@ -305,10 +324,11 @@ def legal(game: str, trump: str, trick_cards: str, hand: str, variant: str | Non
 @click.option("--direction", type=click.Choice(["clockwise", "counterclockwise"]),
               help="Direction of play (default: the game's own).")
 @click.option("--strategy", type=click.Choice(["random", "sensible"]), default="random", show_default=True)
-@click.option("--seed", type=int, default=0, show_default=True, help="The same seed plays the same deals.")
-@click.option("--deals", type=click.IntRange(1, None), default=1, show_default=True,
+@click.option("--seed", type=Bounded(-MAX_SEED, MAX_SEED), default=0, show_default=True,
+              help="The same seed plays the same deals.")
+@click.option("--deals", type=Bounded(1, MAX_DEALS), default=1, show_default=True,
               help="Consecutive deals, the dealer rotating as the rules say.")
-@click.option("--target", type=click.IntRange(1, None),
+@click.option("--target", type=Bounded(1, MAX_TARGET),
               help="Play a match to this many victory points (the sources give no default).")
 @click.option("--match", is_flag=True, help="Play a whole match (Altbaumer: two rounds won).")
 @AS_JSON

@@ -22,6 +22,7 @@ from .example_shapes import EXAMPLES_FILE
 from .gamefile import GAME
 from .pages import BLOCK_RECORD, CLAIMED, CONTENT, PAGES_FILE, PARAGRAPH, BlockShape
 from .shapes import (
+    MAX_DIGITS,
     Boolean,
     CardShape,
     Choice,
@@ -94,11 +95,10 @@ def _(shape: Choice) -> dict:
 
 @json_schema.register
 def _(shape: Integer) -> dict:
-    schema: dict[str, object] = {"type": "integer"}
-    if shape.minimum is not None:
-        schema["minimum"] = shape.minimum
-    if shape.maximum is not None:
-        schema["maximum"] = shape.maximum
+    largest = 10 ** MAX_DIGITS - 1  # the loader reads no longer number
+    schema: dict[str, object] = {"type": "integer",
+                                 "minimum": -largest if shape.minimum is None else shape.minimum,
+                                 "maximum": largest if shape.maximum is None else shape.maximum}
     return _titled(shape, schema)
 
 

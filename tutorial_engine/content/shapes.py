@@ -77,6 +77,8 @@ def _found(node: Node) -> str:
         return "a list"
     if node.tag == TAG + "null":
         return "nothing"
+    if len(node.value) > SHOWN_CHARACTERS:  # a message shows where the value starts, not all of it
+        return f"'{node.value[:SHOWN_CHARACTERS]}…' ({len(node.value):,} characters)"
     return f"'{node.value}'"
 
 
@@ -138,6 +140,13 @@ class Choice(Shape):
         return ctx.error(node, f"'{value}' is not {self.what}; {did_you_mean(value, self.values)}")
 
 
+SHOWN_CHARACTERS = 60
+"""Of a value a message quotes, at most this much."""
+MAX_DIGITS = 18
+"""No count, score or seed a project holds comes near a number of this many digits; a longer one
+is refused before Python reads it (past 4,300 digits it would not)."""
+
+
 class Integer(Shape):
     def __init__(self, what: str = "a whole number", minimum: int | None = None, maximum: int | None = None):
         self.what = what
@@ -150,6 +159,9 @@ class Integer(Shape):
             return value
         if node.tag != TAG + "int" or not re.fullmatch(r"[-+]?[0-9]+", value):
             return ctx.error(node, f"expected {self.what}, but found {_found(node)}")
+        if (digits := len(value.lstrip("+-"))) > MAX_DIGITS:
+            return ctx.error(node, f"expected {self.what} (at most {MAX_DIGITS} digits), but found a number "
+                                   f"of {digits:,} digits")
         number = int(value)
         if self.minimum is not None and number < self.minimum:
             return ctx.error(node, f"expected {self.what} (at least {self.minimum}), but found {number}")

@@ -155,6 +155,10 @@ def parse_po(data: bytes, path: Path) -> tuple[list[Entry], list[CatalogProblem]
         elif entry is None or entry.msgid is None:
             error(number, f"{name.split('[')[0]} without msgid")
             part = None
+        elif index is not None and len(index) > MAX_FORM_DIGITS:
+            error(number, f"msgstr[…] numbers its form with {len(index):,} digits; a plural form's number "
+                          f"has at most {MAX_FORM_DIGITS}")
+            part = None
         elif name == "msgid_plural":
             if entry.strings:
                 error(number, "msgid_plural after msgstr")
@@ -212,6 +216,8 @@ def _header(entries: list[Entry]) -> tuple[Entry | None, dict[str, tuple[str, in
 
 
 _NPLURALS = re.compile(r"nplurals\s*=\s*(\d+)\s*;")
+MAX_FORM_DIGITS = 2
+"""A language has at most six plural forms: a longer number is refused before Python reads it."""
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 _TAG = re.compile(r"<\s*(/?)\s*([A-Za-z][\w-]*)([^>]*)>")
 _VOID = {"br", "hr", "img", "wbr"}
@@ -296,6 +302,8 @@ def check_po(data: bytes, path: Path, code: str | None = None,
         found = _NPLURALS.search(value)
         if found is None:
             report(line, f"Plural-Forms has no nplurals: '{value}'")
+        elif len(found[1]) > MAX_FORM_DIGITS:
+            report(line, f"Plural-Forms has nplurals of {len(found[1]):,} digits; a language has at most six forms")
         else:
             nplurals = int(found[1])
             try:
