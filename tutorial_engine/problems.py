@@ -72,3 +72,18 @@ def alternatives(numbers) -> str:
 def display_path(path: Path) -> str:
     """Relative to the working folder, so a terminal or editor can open it as printed."""
     return Path(os.path.relpath(path.absolute())).as_posix()
+
+
+OUTSIDE = "a link to a file outside the project; only the project's own files are read"
+"""What is said of such a link: it names the link, never what lies at its end."""
+
+
+def leads_outside(project: Path, path: Path) -> bool:
+    """`path` lies in `project` by its name, but a link on the way (the file itself or a folder
+    it is in) leads out of it: a pull request could otherwise have a build or a CI log show a
+    file of the machine it runs on. A path named outside the project is the caller's own
+    choice, not a link's."""
+    named = Path(os.path.abspath(project)), Path(os.path.abspath(path))
+    if not named[1].is_relative_to(named[0]):
+        return False
+    return not path.resolve().is_relative_to(project.resolve())

@@ -48,6 +48,7 @@ from ..content.source import Source, parse_source
 from ..i18n.catalogs import TEMPLATE, Counts, LocaleError, ReadCatalog, is_kept, read_catalog
 from ..i18n.theme import not_found_heading, translated_theme_words
 from ..i18n.translator import SOURCE_LOCALE, Translator, catalog_path
+from ..problems import OUTSIDE, display_path, leads_outside
 from ..render import FOLDER as PACKAGE
 from ..render import guide
 from ..render.chooser import write_chooser
@@ -343,7 +344,7 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
         examples = self.project / self.config.examples
         folder = self.project / self.config.locales_dir
         settings = (str(examples.resolve()), repr(sorted(self.config.items())))
-        return inputs_key(folder_digest(examples), {code: None if code == SOURCE_LOCALE else _catalog_file(folder, code)
+        return inputs_key(folder_digest(examples), {code: None if code == SOURCE_LOCALE else _catalog_file(self.project, folder, code)
                                                     for code in locales}, settings)
 
     def _read(self, config, locales: list[str]) -> Shared:
@@ -419,7 +420,7 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
         if self.staging is None or self.nested_locale is not None or kept.folder is None or not forked.can_fork():
             return None
         folder = self.project / self.config.locales_dir
-        unread = [(code, _catalog_file(folder, code)) for code in locales if code != SOURCE_LOCALE]
+        unread = [(code, _catalog_file(self.project, folder, code)) for code in locales if code != SOURCE_LOCALE]
         unread = [(code, path) for code, path in unread if not is_kept(path, code, kept)]
         env = _theme_environment(config)
         templates = env.bytecode_cache
@@ -437,7 +438,7 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
         catalogs = {}
         for code in locales:
             if code != SOURCE_LOCALE:
-                path = _catalog_file(folder, code)
+                path = _catalog_file(self.project, folder, code)
                 try:
                     data = path.read_bytes()
                 except OSError:
@@ -460,6 +461,9 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
         unused = set(searchindex.unused_lunr((f.src_uri for f in files), languages)) if languages else set()
         for file in [f for f in files if f.src_uri.endswith(".map") or f.src_uri in unused]:
             files.remove(file)  # source maps of Material's bundle and stylesheets serve no learner
+        for file in files:  # MkDocs follows links in docs/ and would publish what they lead to
+            if file.abs_src_path and leads_outside(self.project, Path(file.abs_src_path)):
+                raise PluginError(f"{display_path(Path(file.abs_src_path))}: {OUTSIDE}")
         shared = self._current()
         name = f"render {self.locale}"
         self.stages.start(name)
@@ -840,10 +844,14 @@ def description(renderer: Renderer, text: str, game) -> str:
     return str(escape(renderer.prose(text, game).striptags()))
 
 
-def _catalog_file(folder: Path, code: str) -> Path:
-    """The locale's catalog; a locale without one yet has the template, all untranslated."""
+def _catalog_file(project: Path, folder: Path, code: str) -> Path:
+    """The locale's catalog; a locale without one yet has the template, all untranslated. Never
+    a file a link takes out of the project (problems.leads_outside)."""
     path = catalog_path(folder, code)
-    return path if path.exists() else folder / TEMPLATE
+    path = path if path.exists() else folder / TEMPLATE
+    if leads_outside(project, path):
+        raise PluginError(f"{display_path(path)}: {OUTSIDE}")
+    return path
 
 
 def _templates_digest() -> str:

@@ -18,7 +18,7 @@ from babel import Locale, UnknownLocaleError
 from babel.messages.pofile import read_po, write_po
 
 from ..content import glossary
-from ..i18n.catalogs import LOCALES_DIR, TEMPLATE, LocaleError, catalog_files, locale_codes, template_path
+from ..i18n.catalogs import LOCALES_DIR, TEMPLATE, LocaleError, catalog_files, locale_codes, own, template_path
 from ..i18n.pofile import CatalogProblem, check_po
 from ..i18n.translator import SOURCE_LOCALE, catalog_path, oversized
 from ..problems import display_path
@@ -78,7 +78,7 @@ def add_locale(project: Path, code: str, now: datetime.datetime | None = None) -
     target = catalog_path(project / LOCALES_DIR, code)
     if catalog_files(project, code):
         raise LocaleError(f"locale {code} exists already: {display_path(catalog_files(project, code)[0])}")
-    template = template_path(project)
+    template = own(project, template_path(project))
     if not template.is_file():
         raise LocaleError(f"no template {display_path(template)}; run tutorial-engine locale update first")
     mkdocs_file = project / MKDOCS
@@ -154,7 +154,7 @@ def check_locales(project: Path, codes: list[str] | tuple[str, ...] = ()) -> tup
     files = [path for code in (codes or known) for path in catalog_files(project, code)]
     problems: list[CatalogProblem] = []
     concepts: list[glossary.Concept] = []
-    words = glossary.path_of(project / LOCALES_DIR)
+    words = own(project, glossary.path_of(project / LOCALES_DIR))
     if words.is_file():
         concepts, found = glossary.load(words, display_path(words))
         problems += [CatalogProblem(words, problem.location.line, "error", problem.message, problem.location.column)
@@ -172,7 +172,7 @@ def check_locales(project: Path, codes: list[str] | tuple[str, ...] = ()) -> tup
 
 def glossary_tables(project: Path, write: bool) -> tuple[str, Path]:
     """The glossary's tables, and TRANSLATING.md, which `write` puts them into."""
-    path = glossary.path_of(project / LOCALES_DIR)
+    path = own(project, glossary.path_of(project / LOCALES_DIR))
     if not path.is_file():
         raise LocaleError(f"no glossary: {display_path(path)} does not exist")
     concepts, problems = glossary.load(path, display_path(path))

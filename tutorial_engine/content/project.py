@@ -13,7 +13,7 @@ from yaml.nodes import MappingNode, ScalarNode
 
 from .. import forked
 from ..engine.game import GameSpec
-from ..problems import Location, Problems, display_path
+from ..problems import OUTSIDE, Location, Problems, display_path, leads_outside
 from .drills import Drill, QuestionStore, drawable, is_drills_file, read_drills
 from .example_shapes import load_examples, peek
 from .examples import Example, disagreements
@@ -134,7 +134,7 @@ KEPT = 256
 def load_games(project: Path, report: Report, parsed: Parsed | None = None) -> None:
     parsed = parsed or Parsed()
     for path in sorted((project / EXAMPLES_DIR).glob(f"*/{GAME_FILE}")):
-        game = _load_game(path, report, path.parent.name, parsed)
+        game = _load_game(project, path, report, path.parent.name, parsed)
         if game is not None:
             report.games[game.id] = game
 
@@ -163,8 +163,11 @@ def _keep(cache: dict, key, data: bytes | None, value) -> None:
         del cache[next(iter(cache))]
 
 
-def _read(path: Path, report: Report, parsed: Parsed) -> Source | None:
+def _read(project: Path, path: Path, report: Report, parsed: Parsed) -> Source | None:
     """The file as YAML nodes, or None once the reason it cannot be read is reported."""
+    if leads_outside(project, path):
+        report.problems.add(Location(display_path(path)), OUTSIDE)
+        return None
     key, data = (path.resolve(), display_path(path)), _bytes(path)
     cached = _unchanged(parsed.sources, key, data)
     if cached is not None:
@@ -178,12 +181,15 @@ def _read(path: Path, report: Report, parsed: Parsed) -> Source | None:
     return source
 
 
-def _load_game(path: Path, report: Report, folder: str | None, parsed: Parsed) -> GameSpec | None:
+def _load_game(project: Path, path: Path, report: Report, folder: str | None, parsed: Parsed) -> GameSpec | None:
+    if leads_outside(project, path):
+        report.problems.add(Location(display_path(path)), OUTSIDE)
+        return None
     key, data = (path.resolve(), folder), _bytes(path)
     cached = _unchanged(parsed.games, key, data)
     if cached is not None:
         return cached
-    source = _read(path, report, parsed)
+    source = _read(project, path, report, parsed)
     game = build_game(source, report.problems, folder) if source is not None else None
     if game is not None:
         _keep(parsed.games, key, data, game)
@@ -209,9 +215,9 @@ def check(project: Path, paths: Sequence[Path] = (), workers: int = 1, store: Qu
         checked.add(path.resolve())
         if is_game_file(path):
             if path.resolve().parent.parent != (project / EXAMPLES_DIR).resolve():
-                _load_game(path, report, None, parsed)
+                _load_game(project, path, report, None, parsed)
             continue
-        source = _read(path, report, parsed)
+        source = _read(project, path, report, parsed)
         if source is None:
             continue
         if is_pages_file(source.root):
@@ -238,11 +244,11 @@ def check(project: Path, paths: Sequence[Path] = (), workers: int = 1, store: Qu
 def _load_unchecked_examples(project: Path, checked: set[Path], report: Report, parsed: Parsed) -> None:
     """Pages show examples and drills by id: load the project's files not already checked."""
     for path in sorted((project / EXAMPLES_DIR).glob("*/examples/*.yml")):
-        source = None if path.resolve() in checked else _read(path, report, parsed)
+        source = None if path.resolve() in checked else _read(project, path, report, parsed)
         if source is not None:
             _check_examples(project, path, source, report, into=report.referenced)
     for path in sorted((project / EXAMPLES_DIR).glob("*/drills.yml")):
-        source = None if path.resolve() in checked else _read(path, report, parsed)
+        source = None if path.resolve() in checked else _read(project, path, report, parsed)
         if source is not None:
             game = _game_for(project, path, source, report)
             report.referenced_drills += read_drills(source, report.problems, game)

@@ -14,7 +14,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
 from ..cache import Kept
-from ..problems import display_path
+from ..problems import OUTSIDE, display_path, leads_outside
 from .translator import DOMAIN, CurrentMessages, oversized
 
 LOCALES_DIR = "locales"
@@ -39,7 +39,15 @@ def locale_codes(project: Path) -> list[str]:
 
 
 def catalog_files(project: Path, code: str) -> list[Path]:
-    return sorted((project / LOCALES_DIR / code / "LC_MESSAGES").glob("*.po"))
+    return [own(project, path) for path in sorted((project / LOCALES_DIR / code / "LC_MESSAGES").glob("*.po"))]
+
+
+def own(project: Path, path: Path) -> Path:
+    """`path`, unless a link takes it out of the project (problems.leads_outside): then a
+    LocaleError that names the link, never what lies at its end."""
+    if leads_outside(project, path):
+        raise LocaleError(f"{display_path(path)}: {OUTSIDE}")
+    return path
 
 
 @dataclass(frozen=True)
