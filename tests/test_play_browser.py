@@ -99,7 +99,7 @@ def page_data(site: Path, code: str, path: str) -> dict:
     html = (site / code / path).read_text(encoding="utf-8")
     found = re.search(r'<script type="application/json" id="tc-play-data">(.*?)</script>', html, re.S)
     assert found, f"{code}/{path} has no play data"
-    return json.loads(found[1].replace("<\\/", "</"))
+    return json.loads(found[1])
 
 
 def victory_points(data: dict) -> bool:

@@ -140,12 +140,22 @@ def test_a_strict_build_fails_on_a_partly_translated_locale(partly_translated, t
 
 
 HOSTILE = {
-    ("Sources and credits", None): "<script>alert(1)</script> Vyanzo",
+    ("Sources and credits", None): "Vyanzo [bofya](alert(1))",
     ("Licence", None): "Leseni { onclick=alert(2) }",
     ("The code of the project is published under the MIT licence.", None):
-        "[Bofya hapa](javascript:alert(3)) <img src=x onerror=alert(4)>",
+        "Msimbo &lt;img src=x onerror=alert(4)&gt; ![x](x.png)",
     ("Switch to the dark palette", "ui"): '" onmouseover="alert(5)',
 }
+"""Translations a hostile hand wrote that add no tag (`locale check` lets them through): what
+escaping alone must keep from the page."""
+REFUSED = {
+    ("Sources and credits", None): "<script>alert(1)</script> Vyanzo",
+    ("The code of the project is published under the MIT licence.", None):
+        "[Bofya hapa](javascript:alert(3)) <img src=x onerror=alert(4)>",
+    ("Licence", None): "<!--<script>Leseni",
+}
+"""Translations that would change a page's markup, whatever escaping does: the build refuses
+the catalog (issue 29)."""
 
 
 def swahili_catalog(project: Path) -> None:
@@ -221,9 +231,36 @@ def test_a_hostile_catalog_puts_no_live_html_on_the_page(swahili, page):
     site, _ = swahili
     html = (site / "sw" / page).read_text(encoding="utf-8")
     assert Page(html).live == []
-    if page == "credits.html":
-        assert "&lt;script&gt;alert(1)&lt;/script&gt; Vyanzo" in html
-        assert "javascript:alert(3)" in html and "onerror=alert(4)" in html  # as text
+    if page == "credits.html":  # each as the characters it is
+        assert "Vyanzo &#91;bofya&#93;(alert(1))" in html and "Leseni &#123; onclick=alert(2) &#125;" in html
+        assert "Msimbo &amp;lt;img src=x onerror=alert(4)&amp;gt; !&#91;x&#93;(x.png)" in html
+
+
+def test_a_catalog_that_would_change_a_pages_markup_fails_the_build(tmp_path):
+    project = small_project(tmp_path / "project", ["en", "sw"])
+    swahili_catalog(project)
+
+    def hostile(catalog):
+        for (message, context), text in REFUSED.items():
+            catalog.get(message, context).string = text
+    edit_catalog(project, "sw", hostile)
+    text = catalog_path(project / "locales", "sw").read_text(encoding="utf-8").splitlines()
+    line = {msgstr: text.index(f"msgstr {json.dumps(msgstr, ensure_ascii=False)}") + 1 for msgstr in REFUSED.values()}
+    result = build(project, strict=False)
+    assert result.returncode == 1
+    where = "locales/sw/LC_MESSAGES/messages.po"
+    script, img, comment = REFUSED.values()
+    found = [row.removeprefix("ERROR   -  ") for row in result.stderr.splitlines() if where in row]
+    assert found == sorted([  # in the catalog's order, each problem at its msgstr
+        f"{where}:{line[script]}: error: msgstr: <script> in a translation",
+        f"{where}:{line[comment]}: error: msgstr: <script> in a translation",
+        f"{where}:{line[comment]}: error: msgstr: <!-- (an HTML comment) in a translation",
+        f"{where}:{line[img]}: error: msgstr: javascript: link in a translation",
+        f"{where}:{line[img]}: error: msgstr: <img> is not in the English",
+        f"{where}:{line[img]}: error: msgstr: event attribute onerror= in <img>",
+    ], key=lambda row: int(row.split(":")[1]))
+    assert "A translation may not change a page's markup" in result.stderr
+    assert "Traceback" not in result.stderr and not (project / "site").exists()
 
 
 def stats_row(html: str, code: str) -> list[str]:

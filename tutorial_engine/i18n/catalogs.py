@@ -15,7 +15,8 @@ from babel.messages.pofile import read_po
 
 from ..cache import Kept
 from ..problems import OUTSIDE, display_path, leads_outside
-from .translator import DOMAIN, CurrentMessages, oversized
+from .pofile import markup_errors, markup_problems
+from .translator import DOMAIN, CurrentMessages, is_current, oversized
 
 LOCALES_DIR = "locales"
 TEMPLATE = f"{DOMAIN}.pot"
@@ -136,6 +137,16 @@ def is_kept(path: Path, code: str, kept: Kept) -> bool:
         return False
 
 
+def _adds_markup(message) -> bool:
+    """A shown translation with markup its English does not have (pofile.markup_problems): a
+    quick look at every message, before the catalog is read again for the lines to report."""
+    if not is_current(message):
+        return False
+    english = message.id if isinstance(message.id, str) else "".join(message.id)
+    texts = (message.string,) if isinstance(message.string, str) else message.string
+    return any(markup_problems(english, text) for text in texts)
+
+
 def read_catalog(path: Path, code: str, kept: Kept | None = None) -> ReadCatalog:
     """The catalog at `path`, or a LocaleError saying how to find out what is wrong with it.
     `kept` (cache.Kept) holds the catalogs an earlier build read, by their bytes: reading one
@@ -149,10 +160,15 @@ def read_catalog(path: Path, code: str, kept: Kept | None = None) -> ReadCatalog
         read = ReadCatalog.from_json(entry) if entry is not None else None
         if read is not None:
             return read
-        read = ReadCatalog.of(read_po(io.BytesIO(data), locale=code, abort_invalid=True))
+        catalog = read_po(io.BytesIO(data), locale=code, abort_invalid=True)
+        read = ReadCatalog.of(catalog)
     except Exception as error:  # any unreadable catalog gets the same advice
         raise LocaleError(f"{display_path(path)} does not read ({error}); "
                           "run tutorial-engine locale check") from None
+    if any(_adds_markup(message) for message in catalog):
+        problems = "\n".join(str(problem) for problem in markup_errors(data, path))
+        raise LocaleError(f"{problems}\nA translation may not change a page's markup; "
+                          "tutorial-engine locale check lists every problem of the catalog")
     if kept is not None:
         kept.write(code, key, read.to_json())
     return read

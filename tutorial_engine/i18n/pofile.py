@@ -5,6 +5,7 @@ first problem, and a translator wants every problem at once, at its line."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -256,6 +257,8 @@ def markup_problems(msgid: str, text: str) -> list[str]:
     problems = []
     if re.search(r"<\s*script", text, re.I):
         problems.append("<script> in a translation")
+    if "<!--" in text and "<!--" not in msgid:
+        problems.append("<!-- (an HTML comment) in a translation")
     if _JAVASCRIPT.search(text) and not _JAVASCRIPT.search(msgid):
         problems.append("javascript: link in a translation")
     english_tags = {name.lower() for _, name, _ in _TAG.findall(msgid)}
@@ -279,6 +282,23 @@ def markup_problems(msgid: str, text: str) -> list[str]:
     if text.replace("**", "").count("*") % 2 and not msgid.replace("**", "").count("*") % 2:
         problems.append("unbalanced * (emphasis)")
     return list(dict.fromkeys(problems))
+
+
+def _markup(entry: Entry) -> Iterator[tuple[int, str]]:
+    """Each markup problem of a message's translations (`markup_problems`), at its line."""
+    english = (entry.msgid or "") + (entry.plural or "")
+    for slot, text in sorted(entry.strings.items(), key=lambda item: item[0] or 0):
+        name = "msgstr" if slot is None else f"msgstr[{slot}]"
+        for markup in markup_problems(english, text) if text else ():
+            yield entry.string_lines[slot], f"{name}: {markup}"
+
+
+def markup_errors(data: bytes, path: Path) -> list[CatalogProblem]:
+    """The markup problems of a catalog's shown translations, as `check_po` reports them: what
+    the build refuses, since such a translation would change the structure of a page."""
+    entries, _ = parse_po(data, path)
+    return [CatalogProblem(path, line, "error", message) for entry in entries
+            if entry.msgid and "fuzzy" not in entry.flags for line, message in _markup(entry)]
 
 
 def check_po(data: bytes, path: Path, code: str | None = None,
@@ -338,9 +358,8 @@ def check_po(data: bytes, path: Path, code: str | None = None,
             placeholder = placeholder_problem(entry.msgid, entry.plural, text)
             if placeholder:
                 report(line, f"{name}: {placeholder}")
-            for markup in markup_problems(entry.msgid if entry.plural is None else
-                                          entry.msgid + entry.plural, text):
-                report(line, f"{name}: {markup}")
+        for line, message in _markup(entry):
+            report(line, message)
     for line, severity, message in check_wording(entries, language.replace("-", "_"), avoided or []):
         report(line, message, severity)
     return sorted(problems, key=lambda problem: problem.line)

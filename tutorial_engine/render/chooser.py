@@ -3,12 +3,12 @@ browser's languages; a plain list of languages for everyone else (and without Ja
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from jinja2 import Environment, PackageLoader, StrictUndefined
 
 from ..i18n.translator import SOURCE_LOCALE, CurrentMessages, English, Translator
+from .embed import script_json
 
 STORAGE_KEY = "tutorial-locale"
 
@@ -21,7 +21,7 @@ def write_chooser(site: Path, locales: list[str], catalogs: dict[str, CurrentMes
     languages = [_language(Translator.current(code, catalogs[code]) if code in catalogs else Translator(code))
                  for code in locales]
     html = env.get_template("chooser.html").render(
-        languages=languages, codes=json.dumps(locales), key=json.dumps(STORAGE_KEY))
+        languages=languages, codes=script_json(locales), key=script_json(STORAGE_KEY))
     (site / "index.html").write_text(html, encoding="utf-8")
 
 

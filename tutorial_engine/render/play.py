@@ -10,8 +10,6 @@ the table and fills the sentences, as grammar.fill does here.
 
 from __future__ import annotations
 
-import json
-
 from markupsafe import Markup, escape
 
 from ..content.drills import NAMES
@@ -21,6 +19,7 @@ from ..engine.export import game_data
 from ..engine.game import TrickScoring
 from ..i18n.cardnames import rank_letter
 from ..i18n.translator import English, Translator
+from .embed import script_json
 from .view import View
 
 YOU = 1
@@ -44,7 +43,6 @@ class PlayRenderer:
             "messages": {key: list(text) if isinstance(text, tuple) else text for key, text in messages.items()},
             "english": sorted(key for key, text in messages.items() if _english(text)),
         }
-        payload = json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":")).replace("</", "<\\/")
         needs = self.view.say(tr.pgettext("play", "Playing a deal needs JavaScript. Without it, the walkthroughs "
                                                   "and the worksheets to print teach the same rules."))
         return Markup(
@@ -53,7 +51,7 @@ class PlayRenderer:
             '<link rel="stylesheet" href="{root}assets/play.css">\n'
             '<script src="{root}assets/play-engine.js"></script>\n'
             '<script src="{root}assets/play.js"></script>').format(
-                lang=tr.code, dir=tr.direction, needs=needs, payload=Markup(payload), root=escape(root))
+                lang=tr.code, dir=tr.direction, needs=needs, payload=script_json(data), root=escape(root))
 
 
 def _trick_target(block: PlayBlock) -> int:
