@@ -615,6 +615,47 @@ def test_statistics_survive_a_reload_over_http_and_can_be_forgotten(built_site, 
     assert {urlparse(u).hostname for u in t.requests} == {"127.0.0.1"}
 
 
+UNREADABLE = [
+    '{"deals":"<img src=x onerror=alert(1)>","won":0,"matches":0,"refused":{}}',  # issue 29's reproduction
+    "{}", "5", "[]", "null", "not JSON", '{"deals":3,"won":1,"matches":0}',
+    '{"deals":1,"won":2,"matches":0,"refused":{}}', '{"deals":1,"won":0,"matches":0,"refused":{"<b>x</b>":1}}',
+    '{"deals":1,"won":0,"matches":0,"refused":{"must-follow":"<img src=x onerror=alert(2)>"}}',
+    '{"deals":1e999,"won":0,"matches":0,"refused":{}}', '{"deals":1,"won":0,"matches":0,"refused":[],"x":1}',
+]
+"""What a browser may hold under a play page's key, by a bug, an old version or a hostile hand."""
+
+
+@pytest.mark.parametrize("stored", UNREADABLE)
+def test_unreadable_statistics_are_forgotten_and_said_once(built_site, server, table, stored):
+    """Issue 29: stored statistics are read against their shape; anything else is forgotten, the
+    page plays on, nothing in it runs, and the learner is told once, in the page's language."""
+    messages = page_data(built_site, "fr", "briscola/play.html")["messages"]
+    t = table()
+    page = t.page
+    dialogs: list[str] = []
+    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    t.open(f"{server}/fr/briscola/play.html#seed=5")
+    page.evaluate("([key, value]) => localStorage.setItem(key, value)", ["tc-play:briscola:2x1", stored])
+    page.reload()
+    page.wait_for_selector("#tc-play[data-play-ready]", state="attached")
+    note = page.locator(".tc-play__stats .tc-play__note")
+    assert note.is_visible() and squash(note.inner_text()) == squash(messages["stats-unreadable"])
+    assert note.get_attribute("role") == "status"
+    zero = [plural_fr(messages, key) for key in ("stats-deals", "stats-won", "stats-matches", "stats-refusals")]
+    assert [line["text"] for line in page.evaluate(STATS)] == zero
+    assert page.evaluate("localStorage.getItem('tc-play:briscola:2x1')") is None
+    assert page.locator(".tc-play__stats img").count() == 0 and page.locator(".tc-play__hand [data-card]").count()
+    page.reload()  # told once: what could not be read is gone
+    page.wait_for_selector("#tc-play[data-play-ready]", state="attached")
+    assert not page.locator(".tc-play__stats .tc-play__note").is_visible()
+    assert dialogs == [] and t.errors == []
+
+
+def plural_fr(messages: dict, key: str) -> str:
+    """A French plural message for 0, which takes French's first form."""
+    return messages[key][0].replace("{n}", "0")
+
+
 # --- 6. Persian --------------------------------------------------------------------------------
 
 WESTERN = re.compile(r"[0-9]")

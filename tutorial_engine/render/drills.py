@@ -192,6 +192,8 @@ class DrillRenderer:
             "choose_one": tr.pgettext("drill", "Choose one."),
             "choose_all": tr.pgettext("drill", "Choose every card that fits, then check."),
             "reset_done": tr.pgettext("drill", "Your progress has been cleared."),
+            "unreadable": tr.pgettext("drill", "Your saved progress in this drill could not be read, so the drill "
+                                      "starts again."),
             "loading": tr.pgettext("drill", "Loading the next questions…"),
             "load_failed": tr.pgettext("drill", "The next questions could not be loaded. Check your connection, "
                                        "then press Next to try again."),

@@ -167,6 +167,8 @@ def play_messages(tr: Translator) -> dict[str, str | tuple[str, ...]]:
         "stats-suit-taken": npgettext("play", "{n} forecast refused because another forecast named its suit",
                                       "{n} forecasts refused because another forecast named their suit"),
         "stats-reset": tr.pgettext("play", "Forget my statistics"),
+        "stats-unreadable": tr.pgettext("play", "Your saved statistics could not be read, so they start again "
+                                                "from nothing."),
         # what the learner is asked to decide
         "prompt-play": tr.pgettext("play", "Your turn: choose a card to play."),
         "prompt-lead": tr.pgettext("play", "Your lead: choose any card to play."),

@@ -65,7 +65,12 @@
 
   // localStorage may throw (file://, private mode, quota): then progress lives in memory only.
   var store = {
-    get: function (k) { try { return json(localStorage.getItem(k), null); } catch (e) { return null; } },
+    // undefined when nothing is kept; what does not parse as JSON gives NaN, which no shape reads
+    get: function (k) {
+      var raw = null;
+      try { raw = localStorage.getItem(k); } catch (e) { /* nothing kept in this browser */ }
+      return raw === null ? undefined : json(raw, NaN);
+    },
     set: function (k, v) { try { localStorage.setItem(k, JSON.stringify(v)); } catch (e) {} },
     del: function (k) { try { localStorage.removeItem(k); } catch (e) {} }
   };
@@ -94,6 +99,25 @@
   // A whole number in [0, max), else 0: stored progress is untrusted (the drill may have changed).
   function index(x, max) {
     return typeof x === "number" && x >= 0 && x < max && x % 1 === 0 ? x : 0;
+  }
+
+  /* Whether what another visit kept has the shape this script writes (fresh() in setup): its
+   * counts, whole and adding up, and no key it does not write; the answer given (text), the wrong
+   * answers (pairs of places) and whether it is finished may be missing, as older builds kept
+   * them, but not of another kind. Whether its places are still in the drill is for restore(). */
+  var COUNTS = ["attempted", "right", "step", "streak", "variant"], OPTIONAL = ["finished", "given", "missed"];
+  function whole(x) { return typeof x === "number" && x >= 0 && x <= 1e6 && x % 1 === 0; }
+  function text(x) { return typeof x === "string" && x.length <= 200; }
+  function place(m) { return Array.isArray(m) && m.length === 2 && whole(m[0]) && whole(m[1]); }
+  function readable(s) {
+    if (!s || typeof s !== "object" || Array.isArray(s)) return false;
+    var keys = Object.keys(s);
+    if (!keys.every(function (k) { return COUNTS.indexOf(k) >= 0 || OPTIONAL.indexOf(k) >= 0; })) return false;
+    if (!COUNTS.every(function (k) { return whole(s[k]); }) || s.right > s.attempted || s.streak > s.right) return false;
+    if ("finished" in s && typeof s.finished !== "boolean") return false;
+    if ("given" in s && !(s.given === null || text(s.given)
+        || Array.isArray(s.given) && s.given.length <= 64 && s.given.every(text))) return false;
+    return !("missed" in s) || Array.isArray(s.missed) && s.missed.length <= 10000 && s.missed.every(place);
   }
 
   // The variants among `items` that have steps to ask.
@@ -134,9 +158,15 @@
      * `finished` = the summary is showing. `done` = the current step shows its answer. */
     var st, done = false, step, type, buttons = [], input = null;
     function fresh() { return { variant: 0, step: 0, right: 0, attempted: 0, streak: 0, given: null, missed: [], finished: false }; }
+    var unreadable = false; // what another visit kept did not read: forgotten, and said once
     function restore() {
       var s = store.get(key), f = fresh();
-      if (!s || typeof s !== "object") return f;
+      if (s === undefined) return f;
+      if (!readable(s)) {
+        store.del(key);
+        unreadable = true;
+        return f;
+      }
       f.variant = index(s.variant, total);
       f.step = f.variant === s.variant ? index(s.step, Infinity) : 0; // checked once the variant is here
       f.attempted = index(s.attempted, Infinity);
@@ -480,6 +510,7 @@
     reset.addEventListener("click", restart);
 
     st = restore();
+    if (unreadable) panel.insertBefore(el("p", "tc-drill__note tc-drill__unreadable", T("unreadable")), head).setAttribute("role", "status");
     list.hidden = true;
     [].forEach.call(sec.querySelectorAll(".tc-drill__more"), function (p) { p.hidden = true; });
     list.parentNode.insertBefore(panel, list.nextSibling);

@@ -230,6 +230,9 @@
   var statsBox = root.appendChild(el("section", "tc-play__stats", '<h3 id="tc-play-stats">' + say("stats")
     + '</h3><ul></ul>' + button("tc-play__reset", "stats-reset")));
   statsBox.setAttribute("aria-labelledby", "tc-play-stats");
+  var statsNote = statsBox.insertBefore(el("p", "tc-play__note"), statsBox.lastChild);
+  statsNote.setAttribute("role", "status");
+  statsNote.hidden = true;
   var live = root.appendChild(el("div", "tc-play__live"));
   live.setAttribute("aria-live", "polite");
 
@@ -573,10 +576,32 @@
 
   // --- statistics in this browser; localStorage may throw (file://, private modes) ---
 
+  /* What another visit kept, read as untrusted: exactly these keys, whole counts, and refusals
+   * by a code of the rules; anything else is forgotten, and the learner told so once. */
+  function count(x) { return typeof x === "number" && x >= 0 && x <= 1e9 && x % 1 === 0; }
+  function readable(s) {
+    if (!s || typeof s !== "object" || Array.isArray(s)) return false;
+    if (Object.keys(s).sort().join() !== "deals,matches,refused,won") return false;
+    if (!count(s.deals) || !count(s.won) || !count(s.matches) || s.won > s.deals || s.matches > s.deals) return false;
+    var r = s.refused;
+    if (!r || typeof r !== "object" || Array.isArray(r) || Object.getPrototypeOf(r) !== Object.prototype) return false;
+    var kinds = Object.keys(r);
+    return kinds.length <= 20 && kinds.every(function (k) { return /^[a-z][a-z-]{0,39}$/.test(k) && count(r[k]); });
+  }
+  function kept() {
+    var raw = null, s = null;
+    try { raw = localStorage.getItem(KEY); } catch (e) { /* nothing kept in this browser */ }
+    if (raw === null) return null;
+    try { s = JSON.parse(raw); } catch (e) { s = null; }
+    if (readable(s)) return s;
+    try { localStorage.removeItem(KEY); } catch (e) { /* forgotten for this visit only */ }
+    statsNote.innerHTML = say("stats-unreadable");
+    statsNote.hidden = false;
+    return null;
+  }
+
   function stats(change) {
-    var s = null;
-    try { s = JSON.parse(localStorage.getItem(KEY)); } catch (e) { /* shown as none */ }
-    s = s || { deals: 0, won: 0, matches: 0, refused: {} };
+    var s = kept() || { deals: 0, won: 0, matches: 0, refused: {} };
     if (change) {
       change(s);
       try { localStorage.setItem(KEY, JSON.stringify(s)); } catch (e) { /* kept for this visit only */ }
