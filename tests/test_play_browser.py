@@ -615,6 +615,44 @@ def test_statistics_survive_a_reload_over_http_and_can_be_forgotten(built_site, 
     assert {urlparse(u).hostname for u in t.requests} == {"127.0.0.1"}
 
 
+HOSTILE = '<img src=x onerror="window.ran=1">'
+
+
+def hostile_page(route) -> None:
+    """The page as it would be if every word of its catalog, terms and messages alike, carried
+    markup past locale check and the build: what play.js says must still be text."""
+    html = route.fetch().text()
+    found = re.search(r'(<script type="application/json" id="tc-play-data">)(.*?)(</script>)', html, re.S)
+    data = json.loads(found[2])
+
+    def spoiled(text):
+        if isinstance(text, list):
+            return [spoiled(t) for t in text]
+        head, bar, forms = text.partition("|")  # a term keeps its forms: "Анна | gender=f | gen=Анны"
+        return head + HOSTILE + bar + forms
+    data["messages"] = {key: spoiled(text) for key, text in data["messages"].items()}
+    data["terms"] = {kind: {key: spoiled(text) for key, text in terms.items()} if isinstance(terms, dict) else terms
+                     for kind, terms in data["terms"].items()}
+    payload = json.dumps(data, ensure_ascii=False).replace("<", "\\u003c")
+    route.fulfill(body=html[:found.start(2)] + payload + html[found.end(2):], content_type="text/html")
+
+
+@pytest.mark.parametrize("path", ["euchre/play.html", "albastini/play.html"])
+def test_text_from_the_catalog_never_becomes_markup_in_the_play_page(server, table, path):
+    """Issue 29: play.js fills a sentence with terms, numbers and the markup it makes (a card
+    code); any other value, and every word of a sentence, is escaped: a whole deal told with
+    hostile words creates no element from them and runs nothing."""
+    t = table()
+    page = t.page
+    page.route(f"{server}/en/{path}", hostile_page)
+    t.open(f"{server}/en/{path}#seed=3")
+    finish_deal(t)
+    assert page.locator("#tc-play img").count() == 0
+    assert page.evaluate("window.ran === undefined")
+    assert HOSTILE in page.inner_text("#tc-play")  # shown as the characters it is
+    assert t.errors == []
+
+
 UNREADABLE = [
     '{"deals":"<img src=x onerror=alert(1)>","won":0,"matches":0,"refused":{}}',  # issue 29's reproduction
     "{}", "5", "[]", "null", "not JSON", '{"deals":3,"won":1,"matches":0}',

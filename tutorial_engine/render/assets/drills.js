@@ -246,7 +246,7 @@
       waiting = [asked];
       arriving[drill] = function (html) {
         var t = document.createElement("template");
-        t.innerHTML = html;
+        t.innerHTML = html; // the questions as the build wrote them (drillmarkup.variant), their texts escaped there
         var items = [].slice.call(t.content.children);
         items.forEach(function (li) { list.appendChild(li); });
         variants = variants.concat(variantsOf(items));

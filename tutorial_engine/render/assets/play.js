@@ -61,10 +61,15 @@
     return put(P.end, out, items[n - 1]);
   }
 
+  /* Markup a sentence may take as a value, made here (a card code, an isolated run) and marked
+   * so: any other value is text, escaped where it is filled in. */
+  function Markup(html) { this.html = html; }
+  function markup(html) { return new Markup(html); }
+
   var TOKEN = /\{\{GRAMMAR:([^{}|]*)\|\{(\w+)\}\}\}|\{\{GENDER:\{(\w+)\}((?:\|[^{}|]*)*)\}\}|\{(\w+)\}/g;
-  /* The template with its placeholders filled, as HTML. Values: a term, a team, a number, or
-   * HTML made here (card codes, isolated runs). The template is escaped first: no placeholder or
-   * gender choice holds a character that escaping changes. */
+  /* The template with its placeholders filled, as HTML. Values: a term, a team, a number,
+   * markup made here (Markup), or text, which is escaped. The template is escaped first: no
+   * placeholder or gender choice holds a character that escaping changes. */
   function fill(template, values) {
     return esc(template).replace(TOKEN, function (all, f, of, by, variants, plain) {
       var key = plain || of || by, v = values[key];
@@ -79,9 +84,10 @@
         return g in chosen ? chosen[g] : chosen.other || "";
       }
       var want = f === undefined ? null : f.trim();
+      if (v instanceof Markup) return v.html;
       if (v && v.members) return listed(v.members.map(function (m) { return esc(form(m, want)); }));
       if (v && v.forms) return esc(form(v, want));
-      return typeof v === "number" ? num(v) : String(v);
+      return typeof v === "number" ? num(v) : esc(v);
     });
   }
 
@@ -102,7 +108,7 @@
   function digits(s) { return String(s).replace(/[0-9]/g, function (d) { return L.digits[d]; }); }
   function isolated(html) { return RTL ? '<span dir="ltr">' + html + "</span>" : html; }
   function num(n) { return n < 0 ? isolated(esc(L.minus) + digits(-n)) : digits(n); }
-  function signed(n) { return n ? isolated(esc(n > 0 ? L.plus : L.minus) + digits(Math.abs(n))) : digits(0); }
+  function signed(n) { return markup(n ? isolated(esc(n > 0 ? L.plus : L.minus) + digits(Math.abs(n))) : digits(0)); }
 
   var rankOf = E.rankOf, suitOf = E.suitOf;
   function name(seat) { return term(T.names[seat]); }
@@ -110,10 +116,10 @@
   function cardName(c) { return fill(T.cards[suitOf(c)], { rank: term(T.ranks[rankOf(c)]) }); }
   function red(c, block) { return E.red(suitOf(c)) ? " " + block + "--red" : ""; }
   function code(c) { // cardnames.card_code: a card in a sentence
-    return '<span class="tc-code' + red(c, "tc-code") + '" dir="ltr" role="img" aria-label="' + cardName(c) + '">'
-      + esc(T.letters[rankOf(c)] + suitOf(c)) + "</span>";
+    return markup('<span class="tc-code' + red(c, "tc-code") + '" dir="ltr" role="img" aria-label="' + cardName(c)
+      + '">' + esc(T.letters[rankOf(c)] + suitOf(c)) + "</span>");
   }
-  function codes(cards) { return listed(cards.map(code)); }
+  function codes(cards) { return markup(listed(cards.map(function (c) { return code(c).html; }))); }
   function face(c) { // cardnames.card_face; a card button takes its name from it
     return '<span class="tc-card' + red(c, "tc-card") + '" dir="ltr" role="img" aria-label="' + cardName(c)
       + '"><span class="tc-card__rank" aria-hidden="true">' + esc(T.letters[rankOf(c)])
@@ -138,7 +144,7 @@
       s = say("win-led", { card: code(c), suit: suitTerm(v.led) });
     }
     if (v.cardPoints.some(Boolean)) {
-      s += " " + say("worth", { sum: isolated(digits(v.cardPoints.join(" + ") + " = " + v.points)) }, v.points);
+      s += " " + say("worth", { sum: markup(isolated(digits(v.cardPoints.join(" + ") + " = " + v.points))) }, v.points);
     }
     return s;
   }
