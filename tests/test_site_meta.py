@@ -295,3 +295,18 @@ def test_search_works_on_the_404_page_of_a_nested_missing_address(host, watched,
 def test_the_404_page_has_no_relative_hreflang_links(site):
     html = (site / "en" / "404.html").read_text(encoding="utf-8")
     assert re.findall(r'<link rel="alternate" href="[^"]*" hreflang=', html) == []
+
+
+@pytest.mark.parametrize("kept", ["not JSON", "{", "[]", "5", '{"index": 7, "color": {}}', '{"index": "0"}',
+                                  '{"index": 0, "color": {"scheme": 5}}', '{"index": 0, "color": []}'])
+def test_a_palette_kept_unreadable_is_taken_as_none(host, watched, kept):
+    """Issue 29: what Material keeps (the palette, per site) is read as untrusted; a value that
+    does not parse is nothing kept, and the page starts as usual, palette toggle and search."""
+    w = watched(color_scheme="light")
+    w.page.goto(f"{host}/en/index.html")
+    w.page.evaluate("([key, value]) => localStorage.setItem(key, value)", ["/.__palette", kept])
+    w.page.reload()
+    assert w.page.get_attribute("body", "data-md-color-scheme") == "default"
+    w.page.locator("label.md-header__button[for='__palette_1']").click()
+    assert w.page.get_attribute("body", "data-md-color-scheme") == "slate"
+    assert w.errors == []
