@@ -5,6 +5,8 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 PIP    := $(PY) -m pip install --quiet --disable-pip-version-check
 PYTEST ?= -q
+# Stands for the npm tools of tests/browser/, installed by `make browser-tools`.
+BROWSER_TOOLS := tests/browser/node_modules/.installed
 # Builds are reproducible: dates come from the last commit unless SOURCE_DATE_EPOCH is set.
 export SOURCE_DATE_EPOCH ?= $(shell git log -1 --format=%ct 2>/dev/null || echo 0)
 export NO_MKDOCS_2_WARNING := 1
@@ -28,11 +30,17 @@ $(VENV)/.%: requirements/%.lock pyproject.toml | $(PY)
 # when nothing changed.
 BYTECODE := $(PY) -m compileall -q tutorial_engine
 
-# ruff's and mypy's rule sets are in pyproject.toml ([tool.ruff.lint], [tool.mypy]), with the
-# reason for each choice.
-lint: $(VENV)/.test
+# ruff's and mypy's rule sets are in pyproject.toml ([tool.ruff.lint], [tool.mypy]), ESLint's and
+# TypeScript's in tests/browser/ (eslint.config.mjs, tsconfig.json, tsconfig.node.json), with the
+# reason for each choice. ESLint and TypeScript check the site's scripts (render/assets/, not its
+# vendor/) and the tests' Node.js scripts (tests/play/); they come with the browser tools.
+NODE_BIN := tests/browser/node_modules/.bin
+lint: $(VENV)/.test $(BROWSER_TOOLS)
 	$(VENV)/bin/ruff check tutorial_engine tests bench
 	$(VENV)/bin/mypy
+	$(NODE_BIN)/eslint --config tests/browser/eslint.config.mjs tutorial_engine/render/assets tests/play
+	$(NODE_BIN)/tsc --project tests/browser/tsconfig.json
+	$(NODE_BIN)/tsc --project tests/browser/tsconfig.node.json
 
 # The tests run on every core (pytest-xdist); the tests of a group that shares an expensive
 # fixture of its module (xdist_group) stay on one worker. `make test XDIST=` runs them in one
@@ -79,10 +87,14 @@ locks: $(VENV)/.tool
 	$(LOCK) --extra test -o requirements/test.lock
 	sed -i '/^    #   -c /d' requirements/tool.lock requirements/test.lock
 
-# axe-core for the accessibility tests and lighthouse for bench/lighthouse.py (npm, pinned in
-# tests/browser/package-lock.json); the browser is Debian's chromium, never a download.
-browser-tools:
+# axe-core for the accessibility tests, lighthouse for bench/lighthouse.py, ESLint and TypeScript
+# for lint (npm, pinned in tests/browser/package-lock.json); the browser is Debian's chromium,
+# never a download. Installed again only when the lock or package.json has changed since.
+browser-tools: $(BROWSER_TOOLS)
+
+$(BROWSER_TOOLS): tests/browser/package.json tests/browser/package-lock.json
 	tests/browser/npm ci --prefix tests/browser --no-audit --no-fund --loglevel=error
+	touch $@
 
 bench: $(VENV)/.test
 	$(BYTECODE)

@@ -47,6 +47,13 @@
     try { return JSON.parse(s); } catch (e) { return fallback; }
   }
 
+  /**
+   * @template {keyof HTMLElementTagNameMap} K
+   * @param {K} tag
+   * @param {string} [cls]
+   * @param {string | null} [text]
+   * @returns {HTMLElementTagNameMap[K]}
+   */
   function el(tag, cls, text) {
     var e = document.createElement(tag);
     if (cls) e.className = cls;
@@ -58,8 +65,8 @@
   function copy(from, to) {
     to.textContent = "";
     if (!from) return to;
-    [].forEach.call(from.childNodes, function (n) { to.appendChild(n.cloneNode(true)); });
-    [].forEach.call(to.querySelectorAll("[id]"), function (n) { n.removeAttribute("id"); });
+    [].forEach.call(from.childNodes, function (/** @type {Node} */ n) { to.appendChild(n.cloneNode(true)); });
+    [].forEach.call(to.querySelectorAll("[id]"), function (/** @type {Element} */ n) { n.removeAttribute("id"); });
     return to;
   }
 
@@ -120,11 +127,14 @@
     return !("missed" in s) || Array.isArray(s.missed) && s.missed.length <= 10000 && s.missed.every(place);
   }
 
-  // The variants among `items` that have steps to ask.
+  /**
+   * The variants among `items` that have steps to ask.
+   * @returns {{prompt: Element | null, steps: Element[]}[]}
+   */
   function variantsOf(items) {
-    return [].filter.call(items, function (li) {
+    return [].filter.call(items, function (/** @type {Element} */ li) {
       return li.classList.contains("tc-drill__variant");
-    }).map(function (li) {
+    }).map(function (/** @type {Element} */ li) {
       return { prompt: li.querySelector(".tc-drill__prompt"), steps: [].slice.call(li.querySelectorAll(".tc-drill__step")) };
     }).filter(function (v) { return v.steps.length; });
   }
@@ -157,6 +167,8 @@
      * (option values, or the number as typed), `missed` = [variant, step] of each wrong answer,
      * `finished` = the summary is showing. `done` = the current step shows its answer. */
     var st, done = false, step, type, buttons = [], input = null;
+    /** @returns {{variant: number, step: number, right: number, attempted: number, streak: number,
+     *             given: string | string[] | null, missed: number[][], finished: boolean}} */
     function fresh() { return { variant: 0, step: 0, right: 0, attempted: 0, streak: 0, given: null, missed: [], finished: false }; }
     var unreadable = false; // what another visit kept did not read: forgotten, and said once
     function restore() {
@@ -229,7 +241,7 @@
       if (kind) {
         var p = el("p", "tc-drill__verdict tc-drill__verdict--" + kind);
         p.append(el("span", "tc-drill__icon", kind === "right" ? "✓" : kind === "wrong" ? "✗" : "!"), el("span", "", text));
-        p.firstChild.setAttribute("aria-hidden", "true");
+        /** @type {Element} */ (p.firstChild).setAttribute("aria-hidden", "true");
         live.append(p);
       } else if (text) {
         live.append(el("p", "tc-drill__note", text));
@@ -317,7 +329,7 @@
         group.setAttribute("data-type", type);
         group.setAttribute("aria-labelledby", ask.id);
         group.setAttribute("aria-describedby", hint.id);
-        [].forEach.call(step.querySelectorAll(".tc-drill__options > li"), function (li) {
+        [].forEach.call(step.querySelectorAll(".tc-drill__options > li"), function (/** @type {Element} */ li) {
           var b = el("button", "tc-drill__option");
           b.type = "button";
           b.setAttribute("data-value", li.getAttribute("data-value") || "");
@@ -326,7 +338,7 @@
           mark.setAttribute("aria-hidden", "true");
           var body = copy(li, el("span", "tc-drill__body"));
           // The clone must not add tab stops inside the button.
-          [].forEach.call(body.querySelectorAll("[tabindex]"), function (n) { n.removeAttribute("tabindex"); });
+          [].forEach.call(body.querySelectorAll("[tabindex]"), function (/** @type {Element} */ n) { n.removeAttribute("tabindex"); });
           b.append(mark, body);
           b.addEventListener("click", function () {
             if (done) return;
@@ -512,7 +524,7 @@
     st = restore();
     if (unreadable) panel.insertBefore(el("p", "tc-drill__note tc-drill__unreadable", T("unreadable")), head).setAttribute("role", "status");
     list.hidden = true;
-    [].forEach.call(sec.querySelectorAll(".tc-drill__more"), function (p) { p.hidden = true; });
+    [].forEach.call(sec.querySelectorAll(".tc-drill__more"), function (/** @type {HTMLElement} */ p) { p.hidden = true; });
     list.parentNode.insertBefore(panel, list.nextSibling);
     if (st.finished) {
       showSummary();

@@ -34,9 +34,13 @@
     return String(s).replace(/[&<>"]/g, function (c) { return { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[c]; });
   }
 
+  /** @typedef {{text: string, forms: Record<string, string>, gender: string | null}} Term */
+
   // "Анна | gender=f | gen=Анны": a malformed part is left out, as Term.parse does
   function term(raw) {
-    var parts = String(raw).split("|"), t = { text: parts[0].trim(), forms: Object.create(null), gender: null };
+    var parts = String(raw).split("|");
+    /** @type {Term} */
+    var t = { text: parts[0].trim(), forms: Object.create(null), gender: null };
     parts.slice(1).forEach(function (p) {
       var i = p.indexOf("="), k = p.slice(0, i).trim(), v = p.slice(i + 1).trim();
       if (i < 0 || !k || !v) return;
@@ -225,7 +229,7 @@
     var field = controls.appendChild(el("p", "tc-play__target", '<label for="tc-play-target">' + say("target-label")
       + '</label> <select id="tc-play-target"></select>'));
     select = field.lastChild;
-    for (var t = 1; t <= TARGETS; t++) select.add(new Option(digits(t), t));
+    for (var t = 1; t <= TARGETS; t++) select.add(new Option(digits(t), String(t)));
   }
   var story = root.appendChild(el("section", "tc-play__story", '<h3 id="tc-play-story">' + say("story") + "</h3>"));
   story.setAttribute("aria-labelledby", "tc-play-story");
@@ -248,7 +252,7 @@
    * the deal's log events told; shown: the trick on the table {plays: [[seat, card]], winner};
    * taken: tricks by seat; refusal: whether trump was chosen after a refusal; hint: the legality
    * shown; advised: the action shown; said: what to announce next; state: turn, wait or end. */
-  var S = { timer: 0, wait: PAUSE, said: [], rove: 0 };
+  var S = { timer: 0, wait: PAUSE, said: /** @type {string[]} */ ([]), rove: 0 };
 
   function stop() { clearTimeout(S.timer); }
 
@@ -507,8 +511,8 @@
   }
 
   function draw() {
-    var d = S.deal, m = S.match, turn = mayAct(), focus = document.activeElement;
-    var inside = root.contains(focus) && focus !== root;
+    var d = S.deal, m = S.match, turn = mayAct(), focus = /** @type {HTMLElement} */ (document.activeElement);
+    var inside = /** @type {HTMLElement} */ (root).contains(focus) && focus !== root;
     put(title, say("deal-number", { number: m.number }));
     put(score, matchScore());
     put(seats, TABLE.orderFrom(TABLE.next(YOU)).slice(0, -1).map(function (s) {
@@ -535,7 +539,7 @@
     var state = d.isTerminal() ? "end" : turn ? "turn" : "wait", changed = state !== S.state;
     S.state = state;
     if (changed && state === "turn") S.said.push(prompt.innerHTML); // a screen reader hears it is their turn
-    if (inside && ((changed && state !== "wait") || !root.contains(focus) || focus.hidden)) {
+    if (inside && ((changed && state !== "wait") || !/** @type {HTMLElement} */ (root).contains(focus) || focus.hidden)) {
       (state === "end" ? (nextButton.hidden ? newButton : nextButton)
         : (d.phase !== "forecast" && actions.querySelector("button")) || hand.querySelector("[tabindex='0']") || title).focus();
     }
@@ -553,7 +557,7 @@
         return '<button type="button" class="tc-play__card" data-card="' + c + '">' + face(c) + "</button>";
       }).join("");
     }
-    [].forEach.call(hand.children, function (b, i) {
+    [].forEach.call(hand.children, function (/** @type {HTMLElement} */ b, i) {
       var c = b.getAttribute("data-card"), refused = legal && legal.indexOf(c) < 0;
       b.tabIndex = i === S.rove ? 0 : -1;
       b.className = "tc-play__card" + (legal ? refused ? " tc-play__card--refused" : " tc-play__card--legal" : "")
@@ -571,7 +575,7 @@
     div.innerHTML = S.said.map(function (html) {
       var one = document.createElement("span");
       one.innerHTML = html;
-      [].forEach.call(one.querySelectorAll("[role=img]"), function (e) { e.outerHTML = esc(e.getAttribute("aria-label")); });
+      [].forEach.call(one.querySelectorAll("[role=img]"), function (/** @type {Element} */ e) { e.outerHTML = esc(e.getAttribute("aria-label")); });
       var text = one.innerHTML;
       return text.charAt(0).toLocaleUpperCase(L.code) + text.slice(1);
     }).join(" ");
@@ -595,7 +599,7 @@
     return kinds.length <= 20 && kinds.every(function (k) { return /^[a-z][a-z-]{0,39}$/.test(k) && count(r[k]); });
   }
   function kept() {
-    var raw = null, s = null;
+    var raw = null, s;
     try { raw = localStorage.getItem(KEY); } catch (e) { /* nothing kept in this browser */ }
     if (raw === null) return null;
     try { s = JSON.parse(raw); } catch (e) { s = null; }
