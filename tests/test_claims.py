@@ -2,7 +2,7 @@
 
 A claim is a position attached to a paragraph with what the engine must conclude from it; a
 decision is the site's reading of a silent or unclear source, boxed and named as such. Fact
-numbers are those of examples/<game>/facts.md (Briscola's R1–R12: its game.yml).
+numbers are those of examples/<game>/facts.md.
 """
 
 from __future__ import annotations

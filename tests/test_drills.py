@@ -170,7 +170,15 @@ def test_persian_drills_use_persian_digits_in_answers(report):
 
 
 BAD = [
-    ("kind: legal", "game: albastini", "Albastini has no use for legal drills"),
+    ("kind: legal", "game: albastini", "Albastini has no use for legal drills: any card may be played at any "
+                                       "time (follow: none), so every card is always legal; legal drills need "
+                                       "'follow: suit' or 'follow: suit-then-trump' in game.yml"),
+    ("kind: card-values", "game: euchre", "Euchre has no use for card-values drills: every card of it is worth 0 "
+                                          "points; give the ranks their 'points' in game.yml to draw them"),
+    ("kind: forecast-allowed", "game: briscola", "Briscola has no use for forecast-allowed drills: its deal has no "
+                                                 "'forecast' phase; add one between 'deal' and 'turn-up' in game.yml "
+                                                 "to draw them"),
+    ("cards: 4", "game: albastini", "trick drills ignore 'cards': only strongest drills use it; remove it"),
     ("constraints: [tree]", "game: altbaumer", "'tree' is not a constraint of trick drills (constraints: "
                                                "trump-played, no-trump, off-suit-ace, tree-played)"),
     ("count: 10", "game: albastini", "expected a number of questions (at least 30), but found 10"),
@@ -510,13 +518,36 @@ def test_bad_deal_drills_are_refused_with_their_line(tmp_path, monkeypatch, line
     assert [str(p) for p in check(ROOT, [path]).problems] == [f"drills.yml:6:{column}: error: {message}"]
 
 
-def test_a_game_with_no_deal_scoring_is_told_so(tmp_path, albastini):
+@pytest.mark.parametrize("kind", ["scoring", "deal-scoring"])
+def test_a_game_with_no_scoring_is_told_why_it_has_no_scoring_drills(tmp_path, albastini, kind):
     path = tmp_path / "drills.yml"
-    path.write_text("drills:\n  - id: d\n    kind: deal-scoring\n    title: T\n", encoding="utf-8")
+    path.write_text(f"drills:\n  - id: d\n    kind: {kind}\n    title: T\n", encoding="utf-8")
     problems = Problems()
     game = dataclasses.replace(albastini, scoring=None)
     assert drawable(read_drills(read_source(path, "drills.yml"), problems, game), problems) == {}
-    assert [str(p) for p in problems] == ["drills.yml:3:11: error: Albastini has no use for deal-scoring drills"]
+    assert [str(p) for p in problems] == [
+        f"drills.yml:3:11: error: Albastini has no use for {kind} drills: its game.yml has no 'scoring', so no "
+        "deal of it is ever scored; add a 'scoring' rule (kind: victory-points or tricks) to game.yml to draw them"]
+
+
+def test_each_drill_field_is_read_by_the_kinds_that_say_they_use_it():
+    users = {name: {kind.name for kind in kinds.KINDS.values() if name in kind.fields} for name in kinds.SOME_KINDS}
+    assert users == {"players": {"trick", "forecast-exchange", "forecast-allowed", "scoring", "deal-scoring"},
+                     "team_size": {"forecast-exchange", "forecast-allowed", "scoring", "deal-scoring"},
+                     "cards": {"strongest"}}
+
+
+@pytest.mark.parametrize("kind", sorted(kinds.KINDS))
+def test_a_field_a_kind_does_not_claim_changes_none_of_its_questions(kind, albastini, altbaumer):
+    """What check refuses as ignored is ignored indeed: the same questions whatever its value."""
+    game = altbaumer if kind == "legal" else albastini
+    base = drills_module.Drill(id="d", kind=kind, game=game, title="T", count=30, seed=0, players=4,
+                               team_size=2, cards=3, constraints=(), location=None)
+    other = {"players": 3, "team_size": 1, "cards": 4}
+    drawn = repr(draw(base))
+    for name in kinds.SOME_KINDS:
+        if name not in kinds.KINDS[kind].fields:
+            assert repr(draw(dataclasses.replace(base, **{name: other[name]}))) == drawn, name
 
 
 def test_two_victory_points_need_thresholds(tmp_path, albastini):

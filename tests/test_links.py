@@ -55,12 +55,16 @@ def test_check_names_each_link_out_and_shows_nothing_of_what_it_leads_to(run_cli
     game = project / "examples" / "euchre" / "game.yml"
     game.unlink()
     game.symlink_to(secret)
+    facts = project / "examples" / "altbaumer" / "facts.md"
+    facts.unlink()
+    facts.symlink_to(secret)
     result = run_cli("check", "--project", str(project), cwd=project)
     assert result.returncode == 1
     assert result.stdout.splitlines() == [
+        f"examples/altbaumer/facts.md: error: {REFUSED}",
         f"examples/briscola/examples/leak.yml: error: {REFUSED}",
         f"examples/euchre/game.yml: error: {REFUSED}",
-        "Aborted with 2 errors",
+        "Aborted with 3 errors",
     ]
     assert "secret" not in result.stdout + result.stderr and "Traceback" not in result.stderr
 

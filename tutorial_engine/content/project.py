@@ -17,6 +17,7 @@ from ..problems import OUTSIDE, Location, Problems, display_path, leads_outside
 from .drills import Drill, QuestionStore, drawable, is_drills_file, read_drills
 from .example_shapes import load_examples, peek
 from .examples import Example, disagreements
+from .facts import FACTS_FILE, Facts, read_facts
 from .gamefile import SLUG, build_game
 from .pages import Page, is_pages_file, load_pages
 from .shapes import TAG, did_you_mean
@@ -49,6 +50,8 @@ def is_game_file(path: Path) -> bool:
 class Report:
     problems: Problems = field(default_factory=Problems)
     games: dict[str, GameSpec] = field(default_factory=dict)
+    facts: dict[str, Facts] = field(default_factory=dict)
+    """Each game's numbered facts (its facts.md), by game id, which cites must name."""
     examples: list[Example] = field(default_factory=list)
     pages: list[Page] = field(default_factory=list)
     drills: list[Drill] = field(default_factory=list)
@@ -137,6 +140,11 @@ def load_games(project: Path, report: Report, parsed: Parsed | None = None) -> N
         game = _load_game(project, path, report, path.parent.name, parsed)
         if game is not None:
             report.games[game.id] = game
+            facts = path.parent / FACTS_FILE
+            if leads_outside(project, facts):
+                report.problems.add(Location(display_path(facts)), OUTSIDE)
+            else:
+                report.facts[game.id] = read_facts(facts, display_path(facts), game.name, report.problems)
 
 
 def _bytes(path: Path) -> bytes | None:
@@ -263,7 +271,8 @@ def _check_pages(project: Path, path: Path, source, report: Report) -> None:
                 if game is not None and e.game.id == game.id}
     drills = {d.id: d for d in report.drills + report.referenced_drills
               if game is not None and d.game.id == game.id}
-    report.pages += load_pages(source, report.problems, game, examples, drills)
+    report.pages += load_pages(source, report.problems, game, examples, drills,
+                               report.facts.get(game.id) if game is not None else None)
 
 
 def _expand(paths: Sequence[Path], problems: Problems) -> list[Path]:
@@ -280,7 +289,8 @@ def _expand(paths: Sequence[Path], problems: Problems) -> list[Path]:
 
 def _check_examples(project: Path, path: Path, source, report: Report, into=None) -> None:
     game = _game_for(project, path, source, report)
-    for example in load_examples(source, report.problems, game):
+    facts = report.facts.get(game.id) if game is not None else None
+    for example in load_examples(source, report.problems, game, facts):
         if len(report.examples) + len(report.referenced) >= MAX_EXAMPLES:
             report.problems.add(example.location, f"more than {MAX_EXAMPLES:,} worked examples in the project; "
                                                   "that is the limit (a tutorial needs far fewer)")

@@ -10,7 +10,7 @@ from ..gamefile import SLUG
 from ..shapes import INVALID, Choice, Context, Field, Integer, ListOf, Rec, Record, Text
 from ..source import Source
 from .drill import MAX_COUNT, Drill
-from .kinds import EXCLUSIVE, KINDS
+from .kinds import EXCLUSIVE, KINDS, SOME_KINDS
 
 DRILL = Record("a drill", {
     "id": Field(Text("a drill id", **SLUG), required=True,
@@ -50,8 +50,14 @@ def build_drill(rec: Rec, game: GameSpec, problems: Problems) -> Drill | None:
     kind = rec["kind"]
     failed = False
     if not KINDS[kind].needs(game):
-        problems.add(rec.at("kind"), f"{game.name} has no use for {kind} drills")
+        problems.add(rec.at("kind"), f"{game.name} has no use for {kind} drills: {KINDS[kind].lacks(game)}")
         failed = True
+    for name in SOME_KINDS:
+        if name in rec and name not in KINDS[kind].fields:
+            users = [other.name for other in KINDS.values() if name in other.fields]
+            problems.add(rec.at(name), f"{kind} drills ignore '{name}': only {_and(users)} drills use it; "
+                                       "remove it")
+            failed = True
     constraints = rec.get("constraints", ())
     locations = getattr(rec.get("constraints"), "locations", ())
     allowed, of = KINDS[kind].allowed(game), KINDS[kind].described(game)
@@ -86,3 +92,8 @@ def build_drill(rec: Rec, game: GameSpec, problems: Problems) -> Drill | None:
                  seed=rec.get("seed", 0), players=players, team_size=team_size,
                  cards=rec.get("cards", 5), constraints=tuple(rec.get("constraints", ())),
                  location=rec.location)
+
+
+def _and(words: list[str]) -> str:
+    """trick, scoring and deal-scoring."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
