@@ -1,6 +1,6 @@
 """Briscola, the third game, is data alone (issue 7): examples/briscola/game.yml and the catalogs.
 
-Fact numbers R1–R12 are listed in examples/briscola/game.yml. These tests restate the rules
+Fact numbers R1–R12 are those of examples/briscola/facts.md. These tests restate the rules
 plainly and hold the engine to them; none of them needs a line of Briscola-specific Python.
 """
 
@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from tutorial_engine.engine import events
 from tutorial_engine.engine.cards import Card, Suit
 from tutorial_engine.engine.deal import Deal, play_out
 from tutorial_engine.engine.rules import allowed_cards, judge_trick
@@ -77,8 +78,8 @@ def _play(briscola, seed: int, strategy):
     assert len(deal.stock) == 34 and deal.stock[-1] is deal.turned        # R6: under the stock
     assert deal.trump is deal.turned.suit
     play_out(deal, strategy, rng)
-    tricks = [event for event in deal.log if event["event"] == "trick"]
-    draws = [event for event in deal.log if event["event"] == "draw"]
+    tricks = [event for event in deal.log if isinstance(event, events.Trick)]
+    draws = [event for event in deal.log if isinstance(event, events.Draw)]
     return deal, tricks, draws
 
 
@@ -89,11 +90,11 @@ def test_r6_r7_r10_r11_whole_deals(briscola, seed):
     result = deal.result()
     assert result.trick_count == len(tricks) == 20                        # 40 cards, two a trick
     assert len(draws) == 34                                               # 17 drawing rounds
-    assert tricks[0]["leader"] == 1 - deal.dealer                         # R7: the non-dealer leads
+    assert tricks[0].leader == 1 - deal.dealer                         # R7: the non-dealer leads
     for k, trick in enumerate(tricks[:17]):                               # R10: the winner draws first
-        assert [d["seat"] for d in draws[2 * k: 2 * k + 2]] == [trick["winner"], 1 - trick["winner"]]
-    assert draws[-1]["card"] == result.turned                             # R10: the turned card comes last,
-    assert result.indicator_taker == 1 - tricks[16]["winner"]             # to the loser of the 17th trick
+        assert [d.seat for d in draws[2 * k: 2 * k + 2]] == [trick.winner, 1 - trick.winner]
+    assert draws[-1].card == result.turned                             # R10: the turned card comes last,
+    assert result.indicator_taker == 1 - tricks[16].winner             # to the loser of the 17th trick
     assert sum(result.points) == 120                                      # R4, R11
     if result.points[0] == 60:
         assert result.victory.outcome is Outcome.TIE

@@ -9,6 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from tutorial_engine.cli.main import cli
+from tutorial_engine.engine import events
 from tutorial_engine.engine.cards import Card
 from tutorial_engine.engine.deal import Deal, Discard, Solo, places
 from tutorial_engine.engine.match import PAIRS, play_deals
@@ -100,14 +101,14 @@ def test_each_discard_is_logged_after_the_trump(altbaumer):
         while not deal.is_terminal():
             action = any_action(deal, rng)
             if type(action) is Discard:
-                discards.append({"event": "discard", "seat": action.seat, "card": action.card})
+                discards.append(events.Discard(action.seat, action.card))
             deal.apply(action)
-        kinds = [event["event"] for event in deal.log]
-        logged = [event for event in deal.log if event["event"] == "discard"]
-        taken = next(event["taken"] for event in deal.log if event["event"] == "trump")
+        kinds = [event.kind for event in deal.log]
+        logged = [event for event in deal.log if isinstance(event, events.Discard)]
+        taken = next(event.taken for event in deal.log if isinstance(event, events.TrumpFixed))
         assert logged == discards and len(logged) == len(taken)              # B11: as many as taken
         assert kinds.index("trump") < kinds.index("discard") < kinds.index("solo")
-        assert all(event["seat"] == deal.chooser and event["card"] in deal.out for event in logged)
+        assert all(event.seat == deal.chooser and event.card in deal.out for event in logged)
 
 
 def test_whole_matches_follow_b20_and_b21(altbaumer):

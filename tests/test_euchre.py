@@ -18,6 +18,7 @@ from test_walkthrough_spoilers import LOCALES, read, rendered, spoilers
 from tutorial_engine.cli.main import cli
 from tutorial_engine.content.project import check
 from tutorial_engine.content.walkthrough import WalkSpec, thrown_in
+from tutorial_engine.engine import events
 from tutorial_engine.engine.cards import Card, Suit, parse_cards
 from tutorial_engine.engine.deal import Bid, Deal, Discard, Play, Solo, ThrownIn, TrickResult, places
 from tutorial_engine.engine.match import PAIRS, play_deals
@@ -77,8 +78,8 @@ def tricks(state: Deal, rows: list[tuple[str, int]], duties=None) -> None:
                 legality = legal_plays(state.game, state.trump, state.trick, state.hands[seat])
                 assert (legality.duty, set(legality.legal)) == (duty, set(cards(allowed))), f"trick {number}"
             state.apply(Play(seat, card))
-        trick = [event for event in state.log if event["event"] == "trick"][-1]
-        assert trick["winner"] == winner, f"trick {number}"
+        trick = [event for event in state.log if isinstance(event, events.Trick)][-1]
+        assert trick.winner == winner, f"trick {number}"
 
 
 # Dealer Anna (seat 0); Boris (1) and Dawit (3) play against Anna and Chiara (2).

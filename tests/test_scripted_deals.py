@@ -32,7 +32,7 @@ from typing import NamedTuple
 
 import pytest
 
-from tutorial_engine.engine import match
+from tutorial_engine.engine import events, match
 from tutorial_engine.engine.cards import Card, Suit, parse_cards
 from tutorial_engine.engine.deal import ChooseTrump, Deal, Solo, TakeTree
 from tutorial_engine.engine.game import Direction
@@ -127,8 +127,8 @@ def expected_hands(text_by_seat: dict[int, str]) -> dict[int, set[Card]]:
     return {seat: set(cards(text)) for seat, text in sorted(text_by_seat.items())}
 
 
-def last_events(state, start: int, kind: str) -> list[dict]:
-    return [event for event in state.log[start:] if event["event"] == kind]
+def last_events(state, start: int, kind: type) -> list:
+    return [event for event in state.log[start:] if isinstance(event, kind)]
 
 
 # --- Albastini --------------------------------------------------------------------------------
@@ -180,10 +180,10 @@ def play_drawing_tricks(deal: Deal, tricks, leader: int) -> None:
         assert deal.to_move == leader, f"trick {number}: seat {leader} should lead"
         start = len(deal.log)
         act(deal, row.plays)
-        [trick] = last_events(deal, start, "trick")
-        assert (trick["winner"], trick["points"]) == (row.winner, row.points), f"trick {number}"
+        [trick] = last_events(deal, start, events.Trick)
+        assert (trick.winner, trick.points) == (row.winner, row.points), f"trick {number}"
         drawers = [(row.winner + k) % players for k in range(players)] if row.draws else []
-        draws = [(event["seat"], event["card"]) for event in last_events(deal, start, "draw")]
+        draws = [(event.seat, event.card) for event in last_events(deal, start, events.Draw)]
         assert draws == list(zip(drawers, cards(row.draws))), f"drawing after trick {number}"
         leader = row.winner
     assert deal.is_terminal()
@@ -630,8 +630,8 @@ def play_choice_tricks(deal: Deal, tricks, leader: int, duties=None) -> None:
             if duty is not None:
                 assert legal(deal) == set(duty.split()), f"trick {number}, card {position + 1}"
             act(deal, token)
-        [trick] = last_events(deal, start, "trick")
-        assert trick["winner"] == winner, f"trick {number}"
+        [trick] = last_events(deal, start, events.Trick)
+        assert trick.winner == winner, f"trick {number}"
         leader = winner
     assert deal.is_terminal()
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from ..engine import events
 from ..engine.cards import Card, Suit
 from ..engine.deal import Deal, DealResult, Discard, Play, TrickResult
 from ..engine.forecast import ForecastOutcome, forecast_outcome
@@ -201,25 +202,22 @@ def _played(state, strategy, rng: random.Random) -> tuple[list, list[DutyTurn | 
     return actions, duties
 
 
-def _tricks(state, duties: list[DutyTurn | None], seat_after) -> list[TrickPlayed]:
+def _tricks(state, duties: list[DutyTurn | None]) -> list[TrickPlayed]:
     """The trick events of the log, each with the draws that followed it."""
     moments: list[TrickPlayed] = []
     draws: list[tuple[int, Card]] = []
-    events = [e for e in state.log if e["event"] in ("trick", "draw")]
-    for event in events:
-        if event["event"] == "draw":
-            draws.append((event["seat"], event["card"]))
+    for event in state.log:
+        if isinstance(event, events.Draw):
+            draws.append((event.seat, event.card))
+            continue
+        if not isinstance(event, events.Trick):
             continue
         if moments:
             moments[-1] = _with_draws(moments[-1], draws, state)
         draws = []
-        plays = tuple(event["plays"])
-        seats = [event["leader"]]
-        for _ in plays[1:]:
-            seats.append(seat_after(seats[-1]))
         moments.append(TrickPlayed(
-            number=len(moments) + 1, trump=state.trump, seats=tuple(seats),
-            verdict=judge_trick(state.game, state.trump, plays), winner=event["winner"],
+            number=len(moments) + 1, trump=state.trump, seats=event.seats,
+            verdict=judge_trick(state.game, state.trump, event.plays), winner=event.winner,
             draws=(), indicator_taker=None, duty=duties[len(moments)]))
     if moments:
         moments[-1] = _with_draws(moments[-1], draws, state)
@@ -236,16 +234,17 @@ def _with_draws(trick: TrickPlayed, draws: list[tuple[int, Card]], state) -> Tri
 def _drawing_moments(deal: Deal, rng: random.Random):
     game, table = deal.game, deal.table
     first = deal.log[0]
+    assert isinstance(first, events.Dealt)  # a drawing deal is dealt first
     stock = len(deal.stock)
     _, duties = _played(deal, sensible_strategy, rng)
     assert deal.turned is not None  # turned up before the deal's first trick
-    forecasts = tuple((e["seat"], e["card"]) for e in deal.log if e["event"] == "forecast")
-    yield Dealt(dealer=deal.dealer, hands=tuple(tuple(h) for h in first["hands"]), stock=stock,
+    forecasts = tuple((e.seat, e.card) for e in deal.log if isinstance(e, events.Forecast))
+    yield Dealt(dealer=deal.dealer, hands=first.hands, stock=stock,
                 forecasters=tuple(seat for seat, _ in forecasts), chooser=None)
     laid = {seat: card for seat, card in forecasts if card is not None}
     outcome = forecast_outcome(game, table, deal.dealer, laid, deal.turned)
     yield TurnedUp(dealer=deal.dealer, forecasts=forecasts, outcome=outcome, leader=table.next(deal.dealer))
-    yield from _tricks(deal, duties, table.next)
+    yield from _tricks(deal, duties)
     result = deal.result()
     assert isinstance(result, DealResult)  # a drawing deal turns trump up and is never thrown in
     yield Counted(sides=result.sides, points=result.points, victory=result.victory, team_size=table.team_size)
@@ -260,30 +259,26 @@ def _choice_moments(deal: Deal, rng: random.Random):
     if deal.thrown_in:
         raise ThrownInError
     assert deal.trump is not None and deal.maker is not None  # fixed before the first trick
-    dealt = next(e for e in deal.log if e["event"] == "deal")
+    dealt = next(e for e in deal.log if isinstance(e, events.Dealt))
     if deal.game.procedure.find(CutPhase) is not None:
         yield Cut(dealer=deal.dealer, cutter=deal.cutter, exposed=tuple(deal.exposed[:2]), taken=tuple(deal.taken))
-    yield Dealt(dealer=deal.dealer, hands=tuple(tuple(h) for h in dealt["hands"]), stock=len(talon),
+    yield Dealt(dealer=deal.dealer, hands=dealt.hands, stock=len(talon),
                 forecasters=(), chooser=deal.chooser, taken=tuple(deal.taken))
-    taken = tuple(next(e for e in deal.log if e["event"] == "trump")["taken"])
+    taken = next(e for e in deal.log if isinstance(e, events.TrumpFixed)).taken
     sitting_out = deal.table.partners(deal.solo)[0] if deal.solo is not None else None
     discards = tuple(a.card for a in actions if type(a) is Discard)
-    leader = next(e for e in deal.log if e["event"] == "trick")["leader"]
+    leader = next(e for e in deal.log if isinstance(e, events.Trick)).leader
     if deal.game.procedure.find(BiddingPhase) is not None:
-        bids = tuple((e["seat"], BidRound(e["round"]), e["suit"]) for e in deal.log if e["event"] == "bid")
+        bids = tuple((e.seat, e.round, e.suit) for e in deal.log if isinstance(e, events.Bid))
         yield BidMade(dealer=deal.dealer, turned=talon[0], bids=bids, trump=deal.trump, maker=deal.maker,
                       taker=deal.taker, discards=discards, solo=deal.solo, sitting_out=sitting_out, leader=leader)
     else:
-        accepted = next(e for e in deal.log if e["event"] == "choose")["accept"]
+        accepted = next(e for e in deal.log if isinstance(e, events.Choose)).accept
         turned = (talon[0],) if accepted else tuple(talon[:talon.index(taken[-1]) + 1])
         yield TrumpChosen(chooser=deal.chooser, turned=turned, accepted=accepted, trump=deal.trump, taken=taken,
                           discards=discards, solo=deal.solo, sitting_out=sitting_out, leader=leader)
 
-    def seat_after(seat: int) -> int:
-        seat = deal.table.next(seat)
-        return seat if seat != sitting_out else deal.table.next(seat)
-
-    yield from _tricks(deal, duties, seat_after)
+    yield from _tricks(deal, duties)
     result = deal.result()
     assert isinstance(result, TrickResult)  # not thrown in, so scored by its tricks
     yield Scored(declarers=result.declarers, solo=result.solo, tricks=result.tricks, score=result.score)

@@ -7,6 +7,7 @@ import random
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from . import events
 from .deal import Deal, DealResult, play_out
 from .game import GameSpec, NextDealer
 from .seating import Table
@@ -36,9 +37,11 @@ def next_dealer(game: GameSpec, table: Table, dealer: int, result: DealResult, t
     return side[turn % len(side)]
 
 
-def run(game: GameSpec, table: Table, *, seed: int, strategy: str = "random", deals: int = 1,
+def run(game: GameSpec, table: Table, *, seed: int, strategy: str = "random", deals: int | None = None,
         target: int | None = None) -> Iterator[Played]:
-    """`deals` deals, or with `target` deals until a side reaches that many victory points."""
+    """Consecutive deals: with `target`, until a side reaches that many victory points, and with
+    `deals`, at most that many; with neither, one deal."""
+    limit = deals if deals is not None or target is not None else 1
     rng = random.Random(seed)
     choose = STRATEGIES[strategy]
     dealer = 0
@@ -56,12 +59,22 @@ def run(game: GameSpec, table: Table, *, seed: int, strategy: str = "random", de
         dealer = next_dealer(game, table, dealer, result, turns)
         if target is not None and max(totals) >= target:
             return
-        if target is None and number >= deals:
+        if limit is not None and number >= limit:
             return
 
 
-def as_json(played: Played, table: Table, target: int | None) -> dict:
-    """One deal for scripts; seats in the direction of play, seat 0 the first dealer."""
+def match_winner(played: Played, target: int | None) -> int | None:
+    """The side that has reached the match's target after this deal, if any: only one side
+    scores in a deal, and `run` stops there."""
+    if target is None:
+        return None
+    return next((side for side, total in enumerate(played.totals) if total >= target), None)
+
+
+def as_json(played: Played, table: Table, target: int | None, with_events: bool = False) -> dict:
+    """One deal for scripts; seats in the direction of play, seat 0 the first dealer. With
+    `target`, the match's totals so far and its winner (null until a side reaches the target);
+    `with_events`, every event of the deal (`events.as_data`)."""
     result = played.result
     data = {
         "players": table.players, "dealer": played.deal.dealer,
@@ -73,6 +86,9 @@ def as_json(played: Played, table: Table, target: int | None) -> dict:
     }
     if target is not None:
         data["match"] = list(played.totals)
+        data["match_winner"] = match_winner(played, target)
+    if with_events:
+        data["events"] = [events.as_data(event) for event in played.deal.log]
     return data
 
 
@@ -84,23 +100,21 @@ def describe(played: Played, table: Table) -> list[str]:
     lines = [f"Deal {played.number}: seat {deal.dealer} deals; sides "
              + " against ".join(side_name(s) for s in result.sides)]
     for event in deal.log:
-        kind = event["event"]
-        if kind == "deal":
-            for seat, hand in enumerate(event["hands"]):
+        if isinstance(event, events.Dealt):
+            for seat, hand in enumerate(event.hands):
                 lines.append(f"  seat {seat} holds {' '.join(map(str, hand))}")
-        elif kind == "forecast":
-            lines.append(f"  seat {event['seat']} " + (f"forecasts {event['card']}" if event["card"]
-                                                        else "does not forecast"))
-        elif kind == "turn-up":
-            line = f"  the dealer turns up {event['card']}: {event['trump']} is trump"
-            if event["exchange"] is not None:
-                line += f"; seat {event['exchange']} must exchange, and {event['indicator']} becomes the indicator"
+        elif isinstance(event, events.Forecast):
+            lines.append(f"  seat {event.seat} " + (f"forecasts {event.card}" if event.card else "does not forecast"))
+        elif isinstance(event, events.TurnUp):
+            line = f"  the dealer turns up {event.card}: {event.trump} is trump"
+            if event.exchange is not None:
+                line += f"; seat {event.exchange} must exchange, and {event.indicator} becomes the indicator"
             lines.append(line)
-        elif kind == "trick":
-            lines.append(f"  seat {event['leader']} leads: {' '.join(map(str, event['plays']))} → seat "
-                         f"{event['winner']} takes it ({event['reason'].value}, {event['points']} points)")
-        elif kind == "draw":
-            lines.append(f"    seat {event['seat']} draws {event['card']}")
+        elif isinstance(event, events.Trick):
+            lines.append(f"  seat {event.leader} leads: {' '.join(map(str, event.plays))} → seat "
+                         f"{event.winner} takes it ({event.reason.value}, {event.points} points)")
+        elif isinstance(event, events.Draw):
+            lines.append(f"    seat {event.seat} draws {event.card}")
     if result.indicator_taker is not None:
         lines.append(f"  the indicator {result.indicator} went to seat {result.indicator_taker}")
     count = ", ".join(f"{side_name(s)}: {p}" for s, p in zip(result.sides, result.points))
