@@ -19,8 +19,9 @@ from pathlib import Path
 import pytest
 
 from tutorial_engine.engine import deal as deal_module
+from tutorial_engine.engine import events
 from tutorial_engine.engine.cards import Card, Suit
-from tutorial_engine.engine.deal import Deal, DealResult, ThrownIn, TrickResult, play_out
+from tutorial_engine.engine.deal import Deal, DealResult, OddTricksResult, ThrownIn, TrickResult, play_out
 from tutorial_engine.engine.export import game_data
 from tutorial_engine.engine.match import play_deals
 from tutorial_engine.engine.rules import legal_plays, trick_roles, trick_verdict
@@ -46,7 +47,10 @@ SEATINGS = [("albastini", 2, 1), ("albastini", 4, 2), ("altbaumer", 4, 2), ("bri
 
 
 def plain(value):
-    """A Python value as the JavaScript engine writes it."""
+    """A Python value as the JavaScript engine writes it; an event as a plain object with every
+    field, which the JavaScript engine's log holds."""
+    if isinstance(value, events.EVENTS):
+        return events.as_data(value)
     if isinstance(value, (Card, Suit)):
         return str(value)
     if isinstance(value, enum.Enum):
@@ -67,6 +71,9 @@ def result_data(result) -> dict:
                 "tricks": list(result.tricks),
                 "score": {"declarers": score.declarers, "defenders": score.defenders,
                           "declarersWon": score.declarers_won}}
+    if isinstance(result, OddTricksResult):
+        return {"kind": "odd-tricks", "trump": plain(result.trump), "tricks": list(result.tricks),
+                "written": list(result.written)}
     assert isinstance(result, DealResult)
     v = result.victory
     return {"kind": "points", "sides": plain(result.sides), "points": list(result.points),
@@ -191,7 +198,7 @@ def test_matches_agree(games, game_id, players, team_size):
 
 
 def _plays(deal):
-    return [event["plays"] for event in deal.log if event["event"] == "trick"]
+    return [event.plays for event in deal.log if isinstance(event, events.Trick)]
 
 
 JS_MUTATIONS = {

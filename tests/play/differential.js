@@ -6,40 +6,44 @@ const fs = require("fs");
 const path = require("path");
 const E = require(path.resolve(process.argv[2]));
 
-const job = JSON.parse(fs.readFileSync(0, "utf8"));
-const game = E.game(job.game);
-const table = new E.Table(job.players || 2, job.teamSize || 1);
-let out;
-
-if (job.kind === "positions") {
-  out = job.positions.map(([trump, trick, hand, plays]) => {
-    const legality = E.legality(game, trump, trick, hand);
-    const verdict = E.verdict(game, trump, plays);
-    return [legality.duty, legality.led, legality.legal, legality.refused,
-            verdict.winner, verdict.reason, verdict.led, verdict.points, E.roles(game, verdict)];
-  });
-} else if (job.kind === "deals") {
-  const choose = E.strategies[job.strategy];
-  out = job.seeds.map((seed) => {
-    const rng = E.Random(seed);
-    const deal = new E.Deal(game, table, seed % table.players, rng);
-    const result = E.play(deal, choose, rng);
-    return { log: deal.log, result };
-  });
-} else if (job.kind === "matches") {
-  out = job.seeds.map((seed) => {
-    const match = new E.Match(game, table, seed, job.target);
-    const deals = [];
-    while (match.winner === null) {
-      E.play(match.next(), E.strategies.sensible);
-      const scored = match.score();
-      deals.push({ dealer: match.deal.dealer, plays: match.deal.log.filter((e) => e.event === "trick").map((e) => e.plays),
-                   totals: match.totals.slice(), scores: match.scores.slice(), rounds: match.rounds.slice(),
-                   written: scored.step ? scored.step.written : null });
-    }
-    return { winner: match.winner, deals };
-  });
-} else {
-  throw new Error("unknown job kind " + job.kind);
+/* One job's answer; a batch answers each of its jobs, so that hundreds of games cost one Node.js start. */
+function answer(job) {
+  if (job.kind === "batch") return job.jobs.map(answer);
+  const game = E.game(job.game);
+  const table = new E.Table(job.players || 2, job.teamSize || 1);
+  let out;
+  if (job.kind === "positions") {
+    out = job.positions.map(([trump, trick, hand, plays]) => {
+      const legality = E.legality(game, trump, trick, hand);
+      const verdict = E.verdict(game, trump, plays);
+      return [legality.duty, legality.led, legality.legal, legality.refused,
+              verdict.winner, verdict.reason, verdict.led, verdict.points, E.roles(game, verdict)];
+    });
+  } else if (job.kind === "deals") {
+    const choose = E.strategies[job.strategy];
+    out = job.seeds.map((seed) => {
+      const rng = E.Random(seed);
+      const deal = new E.Deal(game, table, seed % table.players, rng);
+      const result = E.play(deal, choose, rng);
+      return { log: deal.log, result };
+    });
+  } else if (job.kind === "matches") {
+    out = job.seeds.map((seed) => {
+      const match = new E.Match(game, table, seed, job.target);
+      const deals = [];
+      while (match.winner === null && !(deals.length >= job.maxDeals)) {
+        E.play(match.next(), E.strategies.sensible);
+        const scored = match.score();
+        deals.push({ dealer: match.deal.dealer, plays: match.deal.log.filter((e) => e.event === "trick").map((e) => e.plays),
+                     totals: match.totals.slice(), scores: match.scores.slice(), rounds: match.rounds.slice(),
+                     written: scored.step ? scored.step.written : null });
+      }
+      return { winner: match.winner, deals };
+    });
+  } else {
+    throw new Error("unknown job kind " + job.kind);
+  }
+  return out;
 }
-process.stdout.write(JSON.stringify(out));
+
+process.stdout.write(JSON.stringify(answer(JSON.parse(fs.readFileSync(0, "utf8")))));

@@ -19,12 +19,13 @@ from ..content.project import Parsed, ProjectNotFound, Report, find_project, loa
 from ..content.project import check as check_project
 from ..content.shapes import did_you_mean
 from ..engine.cards import CardSyntaxError, Suit, parse_cards
-from ..engine.game import CardNotInDeck, GameSpec, TrickScoring
+from ..engine.game import CardNotInDeck, GameSpec, OddTricks, TrickScoring
 from ..engine.match import describe_match_deal, match_json, play_deals
+from ..engine.odd_tricks import describe_game_deal, game_json, play_game, side_name
 from ..engine.rules import Role, RuleError, legal_plays, trick_roles, trick_verdict
 from ..engine.seating import SeatingError, Table
 from ..engine.simulate import as_json as as_json_line
-from ..engine.simulate import describe, run
+from ..engine.simulate import describe, match_winner, run
 from ..i18n import catalogs
 from ..i18n.explain import explain_verdict, points_sum, why_refused, why_role, why_wins
 from ..problems import display_path
@@ -128,11 +129,12 @@ DEBOUNCE = 0.2
 
 
 def _watch(root: Path, paths: tuple[Path, ...]) -> None:
-    """Check, then check again after each burst of changes to a YAML file under `paths`, until
-    Ctrl-C."""
+    """Check, then check again after each burst of changes to a YAML file (or a game's facts.md)
+    under `paths`, until Ctrl-C."""
     from watchdog.events import FileSystemEventHandler
     from watchdog.observers import Observer
 
+    from ..content.facts import FACTS_FILE
     from ..content.project import EXAMPLES_DIR, YAML_SUFFIXES
 
     targets = [path.absolute() for path in paths] or [root / EXAMPLES_DIR]
@@ -142,7 +144,7 @@ def _watch(root: Path, paths: tuple[Path, ...]) -> None:
 
     def relevant(name) -> bool:
         path = Path(str(name)).absolute()
-        return path.suffix in YAML_SUFFIXES and (
+        return (path.suffix in YAML_SUFFIXES or path.name == FACTS_FILE) and (
             path in files or any(path.is_relative_to(folder) for folder in folders))
 
     class Handler(FileSystemEventHandler):
@@ -326,54 +328,111 @@ MAX_TARGET = 1_000
 @click.option("--strategy", type=click.Choice(["random", "sensible"]), default="random", show_default=True)
 @click.option("--seed", type=Bounded(-MAX_SEED, MAX_SEED), default=0, show_default=True,
               help="The same seed plays the same deals.")
-@click.option("--deals", type=Bounded(1, MAX_DEALS), default=1, show_default=True,
-              help="Consecutive deals, the dealer rotating as the rules say.")
+@click.option("--deals", type=Bounded(1, MAX_DEALS),
+              help="Play at most N deals, the dealer rotating as the rules say (default: 1, or with --match "
+                   "or --target as many as the match takes). The deal that wins a match is always the last.")
 @click.option("--target", type=Bounded(1, MAX_TARGET),
               help="Play a match to this many victory points (the sources give no default).")
-@click.option("--match", is_flag=True, help="Play a whole match (Altbaumer: two rounds won).")
+@click.option("--match", is_flag=True,
+              help="Play a whole match of a game scored by tricks (Altbaumer: two rounds won).")
+@VARIANT
 @AS_JSON
+@click.option("--events", "with_events", is_flag=True,
+              help="With --json, each deal's line also lists every event of the deal "
+                   "(schemas/simulate.schema.json).")
 @PROJECT
 def simulate(game: str, players: int | None, team_size: int, direction: str | None, strategy: str,
-             seed: int, deals: int, target: int | None, match: bool, as_json: bool,
-             project: Path | None) -> None:
+             seed: int, deals: int | None, target: int | None, match: bool, variant: str | None, as_json: bool,
+             with_events: bool, project: Path | None) -> None:
     """Play whole deals with seeded players and print what happened.
 
     Seats are numbered in the direction of play, seat 0 the first dealer. Altbaumer first draws
     for partners: players, numbered in the order they sat down, take their seats by the nines
-    they receive (B7). With --json, one JSON object per deal on stdout.
+    they receive (B7). A game scored by tricks, such as Altbaumer, is a match: simulate stops
+    after the deal that wins it, whatever --deals says, and says so. With --json, one JSON
+    object per deal on stdout; with --events too, each holds every event of its deal, as
+    schemas/simulate.schema.json describes.
     """
-    spec = _game(project, game, None)
+    spec = _game(project, game, variant)
+    if with_events and not as_json:
+        raise click.ClickException("--events adds every event of a deal to its JSON line; use it with --json")
     if spec.scoring is None:
         raise click.ClickException(f"{spec.name} has no scoring in game.yml, and simulate scores every deal "
                                    "it plays; add 'scoring'")
     if direction is not None and direction != spec.direction.value:
-        variant = next((name for name, v in spec.variants.items() if v.direction.value == direction), None)
-        if variant is None:
+        if variant is not None:
+            raise click.ClickException(f"{spec.name}'s variant '{variant}' is played {spec.direction.value}, "
+                                       f"not {direction}")
+        chosen = next((name for name, v in spec.variants.items() if v.direction.value == direction), None)
+        if chosen is None:
             raise click.ClickException(f"{spec.name} is not played {direction}")
-        spec = spec.variants[variant]
+        spec = spec.variants[chosen]
     if isinstance(spec.scoring, TrickScoring):
         if players not in (None, 4) or team_size not in (1, 2) or target is not None:
             raise click.ClickException(f"{spec.name} is played by four in two pairs; "
                                        "--players, --team-size and --target do not apply")
-        for match_deal in play_deals(spec, seed=seed, strategy=strategy, deals=deals, match=match):
-            click.echo(json.dumps(match_json(match_deal), ensure_ascii=False) if as_json
+        limit = 1 if deals is None and not match else deals  # --match alone: as many as it takes
+        for match_deal in play_deals(spec, seed=seed, strategy=strategy, deals=limit):
+            click.echo(json.dumps(match_json(match_deal, with_events), ensure_ascii=False) if as_json
                        else "\n".join(describe_match_deal(match_deal)))
+        if match_deal.match_winner is not None and not as_json:
+            click.echo(_over(("0+2", "1+3")[match_deal.match_winner], match_deal.number, limit))
+        return
+    if isinstance(spec.scoring, OddTricks):
+        _simulate_game(spec, players, team_size, strategy, seed, deals, target, match, as_json, with_events)
         return
     if match:
         raise click.ClickException(f"--match is for games played in rounds; for {spec.name}, "
                                    "play a match with --target N (victory points)")
-    try:
-        table = Table.for_game(spec, players or min(spec.players), team_size)
-    except SeatingError as error:
-        raise click.ClickException(str(error)) from None
+    table = _table(spec, players, team_size)
     for played in run(spec, table, seed=seed, strategy=strategy, deals=deals, target=target):
         if as_json:
-            _print_json(as_json_line(played, table, target))
+            _print_json(as_json_line(played, table, target, with_events))
         else:
             click.echo("\n".join(describe(played, table)))
     if target is not None and not as_json:
         click.echo(f"Match to {target}: " + ", ".join(
             f"{'+'.join(map(str, side))}: {points}" for side, points in zip(played.result.sides, played.totals)))
+        winner = match_winner(played, target)
+        if winner is not None:
+            click.echo(_over("+".join(map(str, played.result.sides[winner])), played.number, deals))
+        else:
+            click.echo(f"Nobody has reached {target} victory points after the {_deals(played.number)} asked for.")
+
+
+def _table(spec: GameSpec, players: int | None, team_size: int) -> Table:
+    try:
+        return Table.for_game(spec, players or min(spec.players), team_size)
+    except SeatingError as error:
+        raise click.ClickException(str(error)) from None
+
+
+def _simulate_game(spec: GameSpec, players: int | None, team_size: int, strategy: str, seed: int,
+                   deals: int | None, target: int | None, match: bool, as_json: bool, with_events: bool) -> None:
+    """A game scored by odd tricks: deals until a side reaches the target game.yml gives."""
+    assert isinstance(spec.scoring, OddTricks)  # the caller's test
+    if target is not None:
+        raise click.ClickException(f"{spec.name} is won at {spec.scoring.target} points, as its scoring in "
+                                   "game.yml says; --target is for games scored by victory points")
+    table = _table(spec, players, team_size if players is not None or team_size != 1 else spec.teams[0].size)
+    limit = None if match and deals is None else deals or (None if match else 1)
+    for played in play_game(spec, table, seed=seed, strategy=strategy, deals=limit):
+        click.echo(json.dumps(game_json(played, with_events), ensure_ascii=False) if as_json
+                   else "\n".join(describe_game_deal(played, table)))
+    if played.step.winner is not None and not as_json:
+        click.echo(_over(side_name(table, played.step.winner), played.number, limit, "game"))
+
+
+def _over(side: str, played: int, limit: int | None, what: str = "match") -> str:
+    """The line that ends a won match or game: simulate plays no deal after it."""
+    line = f"The {what} is over: {side} won it in {_deals(played)}"
+    if limit is not None and limit > played:
+        return line + f", so simulate stops before the {_deals(limit)} asked for."
+    return line + "."
+
+
+def _deals(count: int) -> str:
+    return f"{count:,} deal{'s' if count != 1 else ''}"
 
 
 @cli.command()

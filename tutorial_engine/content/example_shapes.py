@@ -14,7 +14,7 @@ from yaml.nodes import MappingNode
 
 from ..engine.cards import Card, Suit
 from ..engine.forecast import Refusal, forecast_seats, may_forecast
-from ..engine.game import Direction, GameSpec, NextDealer, TrickScoring, VictoryPoints
+from ..engine.game import Direction, GameSpec, NextDealer, OddTricks, TrickScoring, VictoryPoints
 from ..engine.procedure import Asked, BidRound
 from ..engine.rules import Duty, RankingError, WinReason, rank_cards
 from ..engine.seating import SeatingError, Table
@@ -33,6 +33,9 @@ from .examples import (
     ScoreExample,
     TrickExample,
 )
+from .facts import FORMAT as FACTS_FORMAT
+from .facts import NUMBER as FACT_NUMBER
+from .facts import Facts
 from .gamefile import PHASE_NAMES, SLUG
 from .shapes import (
     INVALID,
@@ -57,8 +60,31 @@ from .shapes import (
 from .source import Source
 
 SEAT = Text("a seat name")
-CITES = ListOf(Text("a fact number", pattern=r"[A-Z][0-9]+[a-z]?",
-                    hint="write it as in the game's facts.md, e.g. A14 or E1"))
+
+
+class Cites(ListOf):
+    """Fact numbers, each one that the game's facts.md numbers, when the check knows the game's
+    facts (Context.facts): a cite of a fact nobody wrote down would send the reader nowhere."""
+
+    def read(self, node, ctx):
+        numbers = super().read(node, ctx)
+        facts = ctx.facts
+        if numbers is INVALID or facts is None:
+            return numbers
+        if facts.numbers is None:
+            ctx.problems.add(ctx.at(node), f"{facts.game} has no numbered facts to cite: {facts.path} does not "
+                                           f"exist; write it, each fact {FACTS_FORMAT}, or remove 'cites'")
+            return numbers
+        for number, location in zip(numbers, numbers.locations):
+            if number not in facts.numbers:
+                known = (f"cite one it numbers: {facts.listed()}" if facts.numbers
+                         else f"it numbers none: a fact is {FACTS_FORMAT}")
+                ctx.problems.add(location, f"{number} is not a fact numbered in {facts.path}; {known}")
+        return numbers
+
+
+CITES = Cites(Text("a fact number", pattern=FACT_NUMBER,
+                   hint="write it as in the game's facts.md, e.g. A14 or E1"))
 CARDS = ListOf(CardShape())
 
 
@@ -249,10 +275,12 @@ def peek(node, key: str):
     return None
 
 
-def load_examples(source: Source, problems: Problems, game: GameSpec | None) -> list[Example]:
+def load_examples(source: Source, problems: Problems, game: GameSpec | None,
+                  facts: Facts | None = None) -> list[Example]:
     """The file's examples that are free of problems. Without a game (unknown, or its game.yml
-    failed) only the shapes are checked, so the author still sees those problems at once."""
-    rec = EXAMPLES_FILE.read(source.root, Context(source, problems, game))
+    failed) only the shapes are checked, so the author still sees those problems at once. With
+    the game's `facts`, every cite must name one of them."""
+    rec = EXAMPLES_FILE.read(source.root, Context(source, problems, game, facts))
     items: Seq = rec.get("examples", Seq()) if rec is not INVALID else Seq()
     _unique_ids(items, problems)
     if game is None:
@@ -531,7 +559,11 @@ class _ExampleBuilder:
 
     def _round(self) -> RoundExample | None:
         rec = self.rec
-        if not isinstance(self.game.scoring, TrickScoring):
+        if isinstance(self.game.scoring, OddTricks):
+            self.error(rec.at("kind"), f"a 'round' claim checks what the side that made trump writes (scoring "
+                                       f"kind: tricks); {self.game.name} is scored by odd tricks, which no claim "
+                                       f"can check yet (AUTHORING.md, \"What game.yml can and cannot express\")")
+        elif not isinstance(self.game.scoring, TrickScoring):
             self.error(rec.at("kind"), f"{self.game.name} is not scored by tricks; a 'round' claim is for "
                                        "games won on tricks, a 'score' claim for games won on card points")
         elif rec.get("declarer_tricks", 0) > self.game.hand_size:

@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 
 from ..engine.cards import Card, Suit
 from ..engine.deal import Deal, DealResult, play_out
+from ..engine.events import Draw
 from ..engine.forecast import ForecastOptions, ForecastOutcome, forecast_options, forecast_outcome
 from ..engine.game import CardNotInDeck, GameSpec, TrickScoring, VictoryPoints
 from ..engine.procedure import Bidding, SoloOffer
@@ -330,7 +331,7 @@ class DealExample(Example):
         deal = Deal(self.game, table, 0, rng)
         result = play_out(deal, random_strategy, rng)
         assert isinstance(result, DealResult)  # a game that draws turns trump up and is never thrown in
-        draws = sum(1 for event in deal.log if event["event"] == "draw")
+        draws = sum(1 for event in deal.log if isinstance(event, Draw))
         return DealCounts(draws + len(deal.stock), draws // self.players, result.trick_count,
                           result.indicator_taker is not None)
 

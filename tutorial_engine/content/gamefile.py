@@ -12,6 +12,7 @@ from ..engine.game import (
     FollowRule,
     GameSpec,
     NextDealer,
+    OddTricks,
     TeamRule,
     TopTrump,
     TopTrumpSuit,
@@ -34,10 +35,13 @@ from ..engine.procedure import (
     Procedure,
     SoloOffer,
     Tricks,
+    TrumpFrom,
+    TrumpSet,
     TurnUp,
 )
 from ..problems import Location, Problems
 from .shapes import (
+    BEYOND,
     INVALID,
     Boolean,
     CardShape,
@@ -61,7 +65,7 @@ PLAYER_COUNT = Integer("a number of players", minimum=2)
 
 
 def _phase(name: str, fields: dict[str, Field] | None = None) -> Record:
-    return Record(f"a '{name}' phase", {"phase": Field(Choice(PHASE_NAMES, "a phase"), required=True,
+    return Record(f"a '{name}' phase", {"phase": Field(Choice(PHASE_NAMES, "a phase", BEYOND), required=True,
                                                            doc="The name of the phase: one of those described here.")} | (fields or {}))
 
 
@@ -72,9 +76,20 @@ PHASES = {
     "deal": _phase("deal", {"packets": Field(ListOf(Integer("a number of cards", minimum=1), min_items=1),
                                              required=True, doc="How many cards each player gets in each "
                                                                 "packet, in dealing order; together "
-                                                                "they make the hand.")}),
+                                                                "they make the hand."),
+                            "whole_pack": Field(Boolean(), doc="Deal the whole pack: the packets come round "
+                                                               "again until no card is left, and every table "
+                                                               "size must share the pack out evenly.")}),
     "forecast": _phase("forecast"),
     "turn-up": _phase("turn-up"),
+    "trump": _phase("trump", {
+        "from": Field(Choice([source.value for source in TrumpFrom], "a source of trump", BEYOND), required=True,
+                      doc="`dealer-last`: the dealer's own last card is turned up and stays in the dealer's "
+                          "hand; `next-card`: the first card left after the deal is turned up and stays out "
+                          "of play, and with none left there is no trump; `suit`: the suit given in `suit`; "
+                          "`none`: no trump."),
+        "suit": Field(SuitShape(), doc="With `from: suit`, the trump suit of every deal."),
+    }),
     "accept-or-refuse": _phase("accept-or-refuse"),
     "bidding": _phase("bidding", {
         "rounds": Field(ListOf(Choice([r.value for r in BidRound], "a bidding round"), min_items=1),
@@ -87,6 +102,10 @@ PHASES = {
                                            doc="Who may play alone, in turn: `maker`, `partner`.")}),
     "tricks": _phase("tricks", {"draw": Field(Boolean(), doc="Draw from the stock after each trick.")}),
 }
+
+SCORING_KINDS = ("victory-points", "tricks", "odd-tricks")
+SCORING_DOC = ("`victory-points`: card points decide the deal; `tricks`: the tricks of the side that made trump "
+               "do; `odd-tricks`: every side scores its tricks above the book.")
 
 _RULES = {
     "deck": Field(Record("the deck", {
@@ -115,7 +134,7 @@ _RULES = {
         "home_suit": Field(SuitShape(), doc="Fixed top trumps also follow an ordinary lead of this suit "
                                             "when it is not trump (Altbaumer B15)."),
     }), doc="The highest trumps, above the trump order."),
-    "follow": Field(Choice([rule.value for rule in FollowRule], "a follow rule"),
+    "follow": Field(Choice([rule.value for rule in FollowRule], "a follow rule", BEYOND),
                     doc="`none`: any card at any time; `suit`: follow suit, else any; `suit-then-trump`: "
                         "follow, else trump, else any."),
     "players": Field(ListOf(PLAYER_COUNT, min_items=1), doc="Table sizes."),
@@ -129,7 +148,7 @@ _RULES = {
     }), what="a list of team rules"), doc="Team sizes allowed at each table size."),
     "direction": Field(Choice([d.value for d in Direction], "a direction of play"),
                        doc="`clockwise` or `counterclockwise`: who plays next."),
-    "deal": Field(ListOf(Tagged("a phase of the deal", "phase", PHASES), min_items=2),
+    "deal": Field(ListOf(Tagged("a phase of the deal", "phase", PHASES, BEYOND), min_items=2),
                   doc="The procedure of a deal, phase by phase in order; see AUTHORING.md."),
     "partners": Field(Record("the draw for partners", {
         "rank": Field(RankShape(), required=True, doc="The four cards of this rank are dealt one to each player."),
@@ -141,10 +160,9 @@ _RULES = {
                              "the winner deals, a winning team's members take turns, and after a tie the "
                              "same player deals again; `in-turn` (always, in a game scored by tricks): the "
                              "next player in the direction of play deals."),
-    "scoring": Field(Tagged("a scoring rule", "kind", {
+    "scoring": Field(Tagged("a scoring rule", "kind", beyond=BEYOND, records={
         "victory-points": Record("victory-point scoring", {
-            "kind": Field(Choice(["victory-points", "tricks"], "a kind of scoring"), required=True,
-                          doc="`victory-points`: card points decide the deal; `tricks`: the number of tricks does."),
+            "kind": Field(Choice(SCORING_KINDS, "a kind of scoring", BEYOND), required=True, doc=SCORING_DOC),
             "thresholds": Field(MapOf(Integer("a team size", minimum=1),
                                       Integer("a number of points", minimum=0), "thresholds by team size"),
                                 doc="By team size: when a total is below it, the winner scores 2 (strict). "
@@ -154,8 +172,7 @@ _RULES = {
                                     "otherwise the deal is drawn."),
         }),
         "tricks": Record("trick scoring", {
-            "kind": Field(Choice(["victory-points", "tricks"], "a kind of scoring"), required=True,
-                          doc="`victory-points`: card points decide the deal; `tricks`: the number of tricks does."),
+            "kind": Field(Choice(SCORING_KINDS, "a kind of scoring", BEYOND), required=True, doc=SCORING_DOC),
             "majority": Field(Integer("a number of tricks", minimum=1), required=True,
                               doc="The tricks a side needs to win the deal and score 1."),
             "sweep": Field(Integer("a number of points"), required=True,
@@ -176,6 +193,13 @@ _RULES = {
                                             "decides it: the side that takes `majority` tricks or more wins."),
             "solo_wins_round": Field(Boolean(), doc="A solo player who takes every trick wins the round at once."),
         }),
+        "odd-tricks": Record("odd-trick scoring", {
+            "kind": Field(Choice(SCORING_KINDS, "a kind of scoring", BEYOND), required=True, doc=SCORING_DOC),
+            "book": Field(Integer("a number of tricks", minimum=0), required=True,
+                          doc="The tricks that score nothing: a side scores a point for each trick above them."),
+            "target": Field(Integer("a number of points", minimum=1), required=True,
+                            doc="The score that wins the game."),
+        }),
     }), doc="How a deal is scored."),
 }
 
@@ -189,7 +213,12 @@ GAME = Record("a game", {
        for key, spec in _RULES.items()},
     "variants": Field(MapOf(Text("a variant id", **SLUG), VARIANT, "variants"),
                       doc="Named rule changes an example may ask for."),
-})
+}, partial=True)
+
+DEPENDED_ON = frozenset({"deck", "order", "points", "top_trumps", "players", "teams"})
+"""The keys other keys are checked against. When one of these cannot be read, the checks across
+keys would judge the others by a default and could report what is not wrong, so they wait; when
+any other key cannot be read, they still run, and a game.yml gets all its problems in one run."""
 
 
 def build_game(source: Source, problems: Problems, folder: str | None) -> GameSpec | None:
@@ -197,11 +226,14 @@ def build_game(source: Source, problems: Problems, folder: str | None) -> GameSp
     rec = GAME.read(source.root, ctx)
     if rec is INVALID:
         return None
+    unread = frozenset(_keys(source.root)) - rec.values.keys()
+    if unread & DEPENDED_ON:
+        return None
     before = len(problems)
-    if folder is not None and rec["id"] != folder:
+    if folder is not None and "id" in rec and rec["id"] != folder:
         problems.add(rec.at("id"), f"the game id '{rec['id']}' differs from its folder '{folder}'; "
                                    "make them the same")
-    base = _spec(rec, rec.values, problems)
+    base = _spec(rec, rec.values, problems, unread=unread)
     variants: dict[str, GameSpec] = {}
     for name, variant, _ in rec.get("variants", ()):
         values = rec.values | {k: v for k, v in variant.values.items() if k != "description"}
@@ -211,6 +243,11 @@ def build_game(source: Source, problems: Problems, folder: str | None) -> GameSp
     if base is None or len(problems) > before:
         return None
     return replace(base, variants=MappingProxyType(variants))
+
+
+def _keys(node) -> list[str]:
+    """The keys game.yml gives, read or not (the Record has reported any that are not)."""
+    return [key.value for key, _ in getattr(node, "value", ()) if isinstance(getattr(key, "value", None), str)]
 
 
 class _Overlay:
@@ -223,7 +260,9 @@ class _Overlay:
         return self.variant.locations.get(key) or self.base.at(key)
 
 
-def _spec(rec, values: dict, problems: Problems, variant: str | None = None) -> GameSpec | None:
+def _spec(rec, values: dict, problems: Problems, variant: str | None = None,
+          unread: frozenset[str] = frozenset()) -> GameSpec | None:
+    """The game, or None with its problems; keys in `unread` were given but could not be read."""
     before = len(problems)
     suits = tuple(values["deck"]["suits"])
     ranks = tuple(values["deck"]["ranks"])
@@ -260,22 +299,43 @@ def _spec(rec, values: dict, problems: Problems, variant: str | None = None) -> 
             problems.add(scoring_rec.at("thresholds"), f"no threshold for teams of "
                                                    f"{', '.join(map(str, missing))}; give one for every "
                                                    f"team size, or leave thresholds out")
+    if (scoring_rec is not None and scoring_rec["kind"] == "victory-points" and "points" not in unread
+            and not any(points.values())):
+        whose = values["name"] + (f"'s variant '{variant}'" if variant else "")
+        problems.add(scoring_rec.at("kind"), f"victory points go to the side with the most card points, but every "
+                                             f"card of {whose} is worth 0 ("
+                                             + ("'points' gives 0 to every rank" if points else "no 'points' given")
+                                             + "); give the ranks their 'points', or choose a kind of scoring "
+                                               "that counts tricks")
     scoring = _scoring(scoring_rec)
-    procedure = _procedure(rec, values["deal"], top_trumps, scoring, problems) if "deal" in values else DEFAULT
-    if procedure is not None and procedure.find(DealPackets) is not None:
+    procedure = (None if "deal" in unread else
+                 _procedure(rec, values["deal"], top_trumps, scoring, problems) if "deal" in values else DEFAULT)
+    if procedure is not None and procedure.deal.whole_pack:
+        _shares_evenly(rec, procedure.deal, players, len(deck), problems)
+    elif procedure is not None:
         hand_size = sum(procedure.packets)
-        if hand_size * max(players) + 1 > len(deck):
+        turns = procedure.find(TrumpSet) is None
+        if hand_size * max(players) + turns > len(deck):
             default = "" if "deal" in values else (" (without 'deal', each player gets 5 cards: give a 'deal' "
                                                    "with smaller packets)")
-            problems.add(rec.at("deal"), f"{max(players)} hands of {hand_size} and a card to turn need more "
+            needed = "and a card to turn need" if turns else "need"
+            problems.add(rec.at("deal"), f"{max(players)} hands of {hand_size} {needed} more "
                                          f"than the {len(deck)} cards of the deck{default}")
     if isinstance(scoring, TrickScoring):
         _played_in_pairs(rec, players, teams, problems)
+    if isinstance(scoring, OddTricks) and procedure is not None:
+        assert scoring_rec is not None  # the scoring was read from it
+        tricks = min(procedure.deal.hand_size(count, len(deck)) for count in players)
+        if scoring.book >= tricks:
+            problems.add(scoring_rec.at("book"), f"a side scores the tricks it takes above the book, and a deal "
+                                                 f"has {tricks} tricks, so with a book of {scoring.book} nobody "
+                                                 f"would ever score: give a book below {tricks}")
+    if isinstance(scoring, (TrickScoring, OddTricks)):
         if values.get("next_dealer", NextDealer.IN_TURN.value) != NextDealer.IN_TURN.value:
             problems.add(rec.at("next_dealer"), "a game scored by tricks passes the deal in turn; "
                                                 "next_dealer: winner is for games scored by victory points")
     partner_draw = _partner_draw(values.get("partners"), deck, players, problems)
-    if procedure is None or len(problems) > before:
+    if procedure is None or unread or len(problems) > before:
         return None
     return GameSpec(
         id=values["id"],
@@ -294,8 +354,8 @@ def _spec(rec, values: dict, problems: Problems, variant: str | None = None) -> 
         direction=Direction(values.get("direction", Direction.CLOCKWISE.value)),
         procedure=procedure,
         partner_draw=partner_draw,
-        next_dealer=NextDealer(values.get("next_dealer", (NextDealer.IN_TURN if isinstance(scoring, TrickScoring)
-                                                          else NextDealer.WINNER).value)),
+        next_dealer=NextDealer(values.get("next_dealer", (
+            NextDealer.IN_TURN if isinstance(scoring, (TrickScoring, OddTricks)) else NextDealer.WINNER).value)),
         scoring=scoring,
         variant=variant,
     )
@@ -348,8 +408,8 @@ def _procedure(rec: Rec, phases_rec, top_trumps, scoring, problems: Problems) ->
     once(Tricks, "tricks")
     trump_phases = [kind for kind in kinds if kind in TRUMP_PHASES]
     if len(trump_phases) != 1:
-        problems.add(rec.at("deal"), "a deal has exactly one phase that fixes trump (turn-up, accept-or-refuse "
-                                     f"or bidding), not {len(trump_phases)}")
+        problems.add(rec.at("deal"), "a deal has exactly one phase that fixes trump (turn-up, trump, "
+                                     f"accept-or-refuse or bidding), not {len(trump_phases)}")
     if len(problems) > before:
         return None
     deal_at, trump_at = kinds.index(DealPackets), kinds.index(trump_phases[0])
@@ -382,9 +442,21 @@ def _procedure(rec: Rec, phases_rec, top_trumps, scoring, problems: Problems) ->
     if isinstance(tricks, Tricks) and tricks.draw and TurnUp not in kinds:
         problems.add(at(Tricks), "drawing after each trick needs a stock under a turned card: a 'turn-up' phase")
     cut = phases[kinds.index(Cut)] if Cut in kinds else None
+    dealt = phases[deal_at]
+    first_packet = dealt.packets[0] if isinstance(dealt, DealPackets) else 0
+    if isinstance(cut, Cut) and cut.take > first_packet:
+        problems.add(at(Cut), f"the cutter may take {cut.take} cards at the cut, which stand in for cards of "
+                              f"the first packet, and it holds {first_packet}: take at most {first_packet}")
     if isinstance(cut, Cut) and cut.take and not any(top.card is not None for top in top_trumps):
         problems.add(at(Cut), "only fixed top trumps can be taken at the cut, and the game has none "
                               "(top_trumps: cards: - card: …)")
+    trump_set = phases[trump_at]
+    if isinstance(trump_set, TrumpSet):
+        _trump_source(phases_rec[trump_at], trump_set, phases[deal_at], problems)
+    deal = phases[deal_at]
+    if isinstance(deal, DealPackets) and deal.whole_pack and (TurnUp in kinds or takes or maker):
+        problems.add(at(trump_phases[0]), f"the '{trump_phases[0].name}' phase turns a card from the pack, and "
+                                          "a deal of the whole pack leaves none: set trump with a 'trump' phase")
     if isinstance(scoring, TrickScoring) and not maker:
         problems.add(rec.at("scoring"), "scoring by tricks counts the tricks of the side that made trump; "
                                         "the deal needs 'accept-or-refuse' or 'bidding'")
@@ -401,11 +473,13 @@ def _phase_of(item: Rec) -> Phase:
     if name == "cut":
         return Cut(item.get("take", 0))
     if name == "deal":
-        return DealPackets(tuple(item["packets"]))
+        return DealPackets(tuple(item["packets"]), item.get("whole_pack", False))
     if name == "forecast":
         return Forecasts()
     if name == "turn-up":
         return TurnUp()
+    if name == "trump":
+        return TrumpSet(TrumpFrom(item["from"]), item.get("suit"))
     if name == "accept-or-refuse":
         return AcceptOrRefuse()
     if name == "bidding":
@@ -415,6 +489,28 @@ def _phase_of(item: Rec) -> Phase:
     if name == "solo":
         return SoloOffer(tuple(Asked(a) for a in item["asked"]))
     return Tricks(item.get("draw", False))
+
+
+def _trump_source(item: Rec, phase: TrumpSet, deal: Phase, problems: Problems) -> None:
+    """A suit exactly when the source is a suit; a card to turn after a deal that leaves one."""
+    if phase.source is TrumpFrom.SUIT and phase.suit is None:
+        problems.add(item.location, "'from: suit' needs the trump suit: add 'suit: ♠' (or the suit of your game)")
+    if phase.source is not TrumpFrom.SUIT and phase.suit is not None:
+        problems.add(item.at("suit"), f"'suit' is for 'from: suit'; with 'from: {phase.source.value}' "
+                                      "the rules set trump otherwise: remove 'suit'")
+    if phase.source is TrumpFrom.NEXT_CARD and isinstance(deal, DealPackets) and deal.whole_pack:
+        problems.add(item.at("from"), "a deal of the whole pack leaves no card to turn, so there would never "
+                                      "be trump: use 'from: dealer-last', or 'from: none' for a game without trump")
+
+
+def _shares_evenly(rec: Rec, deal: DealPackets, players, cards: int, problems: Problems) -> None:
+    per_round = sum(deal.packets)
+    for count in players:
+        if cards % (per_round * count):
+            problems.add(rec.at("deal"), f"a deal of the whole pack in packets of "
+                                         f"{'+'.join(map(str, deal.packets))} cannot share {cards} cards out "
+                                         f"evenly among {count} players; give packets whose rounds fit "
+                                         f"{cards // count} cards each, or leave out 'whole_pack'")
 
 
 def _played_in_pairs(rec: Rec, players, teams, problems: Problems) -> None:
@@ -451,6 +547,8 @@ def _scoring(rec: Rec | None):
         thresholds = rec.get("thresholds", ())
         return VictoryPoints(MappingProxyType({size: points for size, points, _ in thresholds}),
                              rec.get("wins_above"))
+    if rec["kind"] == "odd-tricks":
+        return OddTricks(rec["book"], rec["target"])
     return TrickScoring(rec["majority"], rec["sweep"], rec["declarers_loss"], rec["round"],
                         solo_sweep=rec.get("solo_sweep"), defenders=rec.get("defenders"),
                         rounds=rec.get("rounds", 1), decider=rec.get("decider", False),

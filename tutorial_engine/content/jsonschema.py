@@ -6,17 +6,26 @@ One source of truth: `json_schema(shape)` walks the very `Record`s, `ListOf`s an
 The schemas say only what a shape says: whether a card is in the deck, a seat exists or an
 expectation agrees with the engine stays for `check` alone.
 
+The output of `tutorial-engine simulate --json` has a schema too (`OUTPUTS`), its events
+generated from the records of `engine/events.py`, so that any program can read a deal and
+check it again.
+
 `python -m tutorial_engine.content.jsonschema` rewrites schemas/<kind>.schema.json; a test keeps them current.
 """
 
 from __future__ import annotations
 
+import enum
 import json
 import sys
+from dataclasses import fields
 from functools import singledispatch
 from pathlib import Path
+from types import UnionType
+from typing import Union, get_args, get_origin, get_type_hints
 
-from ..engine.cards import SUIT_WORDS, Rank
+from ..engine.cards import SUIT_WORDS, Card, Rank, Suit
+from ..engine.events import EVENTS, Event
 from .drills import DRILLS_FILE
 from .example_shapes import EXAMPLES_FILE
 from .gamefile import GAME
@@ -192,7 +201,165 @@ def key_schema(shape: Shape) -> dict:
     return schema
 
 
+# --- the output of `tutorial-engine simulate --json`, for programs that read it ---
+
+_EXACT_CARD = "^(?:" + "|".join(rank.value for rank in Rank) + ")[♠♥♦♣]$"
+_DEFS: dict[str, dict] = {
+    "card": {"type": "string", "pattern": _EXACT_CARD,
+             "description": "A card as the engine writes it: its rank (A K Q J 10 9 … 2), then its suit sign."},
+    "suit": {"type": "string", "enum": [suit.value for suit in Suit]},
+    "seat": {"type": "integer", "minimum": 0,
+             "description": "Seats are numbered in the direction of play, seat 0 the first dealer."},
+    "count": {"type": "integer", "minimum": 0},
+    "side": {"type": "integer", "minimum": 0,
+             "description": "A side: an index into `sides`, or in a game scored by tricks 0 for seats 0 "
+                            "and 2 and 1 for seats 1 and 3."},
+}
+
+
+def _ref(name: str) -> dict:
+    return {"$ref": f"#/$defs/{name}"}
+
+
+def _value_schema(kind) -> dict:
+    """The schema of a field of an event, from its type, as `events.as_data` writes its value."""
+    if get_origin(kind) in (UnionType, Union):
+        options = [option for option in get_args(kind) if option is not type(None)]
+        [option] = options  # an event's field is one type, or that type or None
+        return {"anyOf": [_value_schema(option), {"type": "null"}]}
+    if get_origin(kind) is tuple:
+        item, _ = get_args(kind)  # tuple[X, ...]
+        return {"type": "array", "items": _value_schema(item)}
+    if kind is bool:
+        return {"type": "boolean"}
+    if kind is int:
+        return _ref("count")
+    if kind is Card:
+        return _ref("card")
+    if kind is Suit:
+        return _ref("suit")
+    if isinstance(kind, type) and issubclass(kind, enum.Enum):
+        return {"type": "string", "enum": [member.value for member in kind]}
+    raise TypeError(f"no JSON Schema for an event field of type {kind!r}: teach tutorial_engine/content/jsonschema.py")
+
+
+_SEAT_FIELDS = {"seat", "cutter", "dealer", "maker", "leader", "winner", "exchange"}
+"""Event fields that hold a seat (or, for `exchange`, a seat or nothing)."""
+
+
+def event_schema(event: type[Event]) -> dict:
+    """An event of `engine.events` as JSON: its kind under "event", then every field."""
+    hints = get_type_hints(event)
+    properties: dict[str, dict] = {"event": {"const": event.kind}}
+    for item in fields(event):
+        schema = _value_schema(hints[item.name])
+        if item.name in _SEAT_FIELDS:
+            schema = _ref("seat") if hints[item.name] is int else {"anyOf": [_ref("seat"), {"type": "null"}]}
+        elif item.name == "seats":
+            schema = {"type": "array", "items": _ref("seat")}
+        properties[item.name] = schema
+    return {"type": "object", "description": " ".join((event.__doc__ or "").split()),
+            "properties": properties, "required": list(properties), "additionalProperties": False}
+
+
+def _pair(item: dict) -> dict:
+    return {"type": "array", "items": item, "minItems": 2, "maxItems": 2}
+
+
+def simulate_schema() -> dict:
+    """One line of `tutorial-engine simulate --json`: a deal of a game scored by victory points
+    (`engine.simulate.as_json`), of a match scored by tricks (`engine.match.match_json`) or of a
+    game scored by odd tricks (`engine.odd_tricks.game_json`)."""
+    event_defs = {f"event-{event.kind}": event_schema(event) for event in EVENTS}
+    events = {"type": "array", "description": "With --events: every event of the deal, in order.",
+              "items": {"type": "object", "required": ["event"],
+                        "properties": {"event": {"enum": [event.kind for event in EVENTS]}},
+                        "allOf": [{"if": {"required": ["event"], "properties": {"event": {"const": event.kind}}},
+                                   "then": _ref(f"event-{event.kind}")} for event in EVENTS]}}
+    integer = {"type": "integer"}
+    points = {
+        "type": "object", "title": "a deal scored by victory points",
+        "properties": {
+            "players": {"type": "integer", "minimum": 2},
+            "dealer": _ref("seat"),
+            "sides": {"type": "array", "items": {"type": "array", "items": _ref("seat"), "minItems": 1},
+                      "minItems": 2, "description": "The seat groups, ordered by their lowest seat."},
+            "trump": _ref("suit"), "turned": _ref("card"), "indicator": _ref("card"),
+            "indicator_taker": {"anyOf": [_ref("seat"), {"type": "null"}]},
+            "points": {"type": "array", "items": _ref("count"), "description": "Card points per side."},
+            "winner": {"anyOf": [_ref("side"), {"type": "null"}], "description": "null after a tie."},
+            "victory_points": _ref("count"),
+            "trick_count": _ref("count"),
+            "match": {"type": "array", "items": _ref("count"),
+                      "description": "With --target: victory points per side so far."},
+            "match_winner": {"anyOf": [_ref("side"), {"type": "null"}],
+                             "description": "With --target: the side that has reached it; the last deal."},
+            "events": True,  # checked once, beside the kinds of line
+        },
+        "required": ["players", "dealer", "sides", "trump", "turned", "indicator", "indicator_taker", "points",
+                     "winner", "victory_points", "trick_count"],
+        "dependentRequired": {"match": ["match_winner"], "match_winner": ["match"]},
+        "additionalProperties": False,
+    }
+    tricks = {
+        "type": "object", "title": "a deal of a match scored by tricks",
+        "properties": {
+            "dealer": _ref("seat"),
+            "thrown_in": {"const": True, "description": "Everyone passed: no trump, tricks or declarers."},
+            "trump": _ref("suit"), "declarers": _ref("side"),
+            "solo": {"anyOf": [_ref("seat"), {"type": "null"}]},
+            "tricks": _pair(_ref("count")),
+            "score_change": _pair(integer), "scores": _pair(integer), "rounds": _pair(_ref("count")),
+            "decider": {"type": "boolean"},
+            "match_winner": {"anyOf": [_ref("side"), {"type": "null"}],
+                             "description": "Set on the deal that wins the match, the last one played."},
+            "draw": {"type": "object", "description": "The first deal: the draw for partners (B7).",
+                     "properties": {"nines": {"type": "array", "items": _ref("card")},
+                                    "seats": {"type": "array", "items": _ref("count")}},
+                     "required": ["nines", "seats"], "additionalProperties": False},
+            "events": True,  # checked once, beside the kinds of line
+        },
+        "required": ["dealer", "score_change", "scores", "rounds", "decider", "match_winner"],
+        "oneOf": [{"required": ["thrown_in"], "not": {"anyOf": [{"required": [key]} for key in
+                                                                ("trump", "declarers", "solo", "tricks")]}},
+                  {"required": ["trump", "declarers", "solo", "tricks"], "not": {"required": ["thrown_in"]}}],
+        "additionalProperties": False,
+    }
+    sides = {"type": "array", "items": integer, "minItems": 2}
+    odd_tricks = {
+        "type": "object", "title": "a deal of a game scored by odd tricks",
+        "properties": {
+            "dealer": _ref("seat"),
+            "thrown_in": {"const": True, "description": "Everyone passed: no trump or tricks."},
+            "trump": {"anyOf": [_ref("suit"), {"type": "null"}], "description": "null: no suit was trump."},
+            "tricks": {**sides, "items": _ref("count"), "description": "Tricks per side."},
+            "score_change": {**sides, "description": "Points per side: its tricks above the book."},
+            "scores": {**sides, "description": "Points per side so far."},
+            "game_winner": {"anyOf": [_ref("side"), {"type": "null"}],
+                            "description": "Set on the deal that wins the game, the last one played."},
+            "events": True,  # checked once, beside the kinds of line
+        },
+        "required": ["dealer", "score_change", "scores", "game_winner"],
+        "oneOf": [{"required": ["thrown_in"], "not": {"anyOf": [{"required": [key]} for key in ("trump", "tricks")]}},
+                  {"required": ["trump", "tricks"], "not": {"required": ["thrown_in"]}}],
+        "additionalProperties": False,
+    }
+    # the events are checked once, not once for each kind of line that `oneOf` tries
+    return {"title": "tutorial-engine simulate --json", "type": "object", "properties": {"events": events},
+            "oneOf": [points, tricks, odd_tricks], "$defs": _DEFS | event_defs}
+
+
+OUTPUTS = {
+    "simulate": (simulate_schema, "One line of `tutorial-engine simulate --json`, one deal; with --events, "
+                                  "every event of the deal, enough to check the deal again"),
+}
+"""Each command's JSON output that has a schema: what makes it, and what it is."""
+
+
 def file_schema(kind: str) -> dict:
+    if kind in OUTPUTS:
+        make, description = OUTPUTS[kind]
+        return {"$schema": DIALECT, **make(), "description": description}
     shape, description = FILES[kind]
     return {"$schema": DIALECT, **json_schema(shape),
             "description": description}
@@ -206,7 +373,7 @@ def schema_text(kind: str) -> str:
 def write_schemas(folder: Path) -> list[Path]:
     folder.mkdir(parents=True, exist_ok=True)
     paths = []
-    for kind in FILES:
+    for kind in [*FILES, *OUTPUTS]:
         path = folder / f"{kind}.schema.json"
         path.write_text(schema_text(kind), encoding="utf-8")
         paths.append(path)

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 
 from yaml.nodes import MappingNode, ScalarNode
 
-from ..engine.game import GameSpec, TrickScoring
+from ..engine.game import GameSpec, OddTricks, TrickScoring, VictoryPoints
+from ..engine.procedure import TrumpSet
 from ..engine.scoring import unavailable
 from ..engine.seating import SeatingError
 from ..engine.seating import Table as Seating
@@ -22,6 +23,7 @@ from ..problems import Location, Problems
 from .drills import Drill
 from .example_shapes import build_claim, example_records
 from .examples import Example, disagreements
+from .facts import Facts
 from .gamefile import SLUG
 from .shapes import (
     INVALID,
@@ -353,9 +355,10 @@ def is_pages_file(node) -> bool:
 
 
 def load_pages(source: Source, problems: Problems, game: GameSpec | None,
-               examples: dict[str, Example], drills: dict[str, Drill]) -> list[Page]:
-    """Pages of one file; `examples` and `drills` are the game's checked ones by id."""
-    rec = PAGES_FILE.read(source.root, Context(source, problems, game))
+               examples: dict[str, Example], drills: dict[str, Drill], facts: Facts | None = None) -> list[Page]:
+    """Pages of one file; `examples` and `drills` are the game's checked ones by id; with the
+    game's `facts`, every cite of a claim must name one of them."""
+    rec = PAGES_FILE.read(source.root, Context(source, problems, game, facts))
     if rec is INVALID:
         return []
     references = _references(rec.get("references", ()), problems)
@@ -530,6 +533,12 @@ class _PageBuilder:
         if game is None:
             self.error(location, "a walkthrough plays a deal of a game; this page has none")
             return None
+        if game.procedure.find(TrumpSet) is not None or isinstance(game.scoring, OddTricks):
+            self.error(location, f"a walkthrough tells deals whose trump is turned up or chosen, scored by victory "
+                                 f"points or by the tricks of the side that made trump; {game.name}'s deal is not "
+                                 f"one of them, and a walkthrough cannot tell it yet (AUTHORING.md, \"What game.yml "
+                                 f"can and cannot express\")")
+            return None
         if game.scoring is None:
             self.error(location, f"a walkthrough scores the deal it plays, and {game.name} has no scoring "
                                  "in game.yml; add 'scoring'")
@@ -566,7 +575,12 @@ class _PageBuilder:
                        f"{players} players {teams}; {hint}")
             failed = True
         target = rec.get("target")
-        if isinstance(game.scoring, TrickScoring):
+        if not isinstance(game.scoring, (TrickScoring, VictoryPoints)):
+            self.error(rec.location, f"the browser plays games scored by victory points or by the tricks of the "
+                                     f"side that made trump, and {game.name} is scored otherwise; a Play page "
+                                     f"cannot show it yet (AUTHORING.md, \"What game.yml can and cannot express\")")
+            failed = True
+        elif isinstance(game.scoring, TrickScoring):
             if target is not None:
                 self.error(rec.at("target"), f"'target' is for games scored by victory points; {game.name} is "
                                              "scored by tricks, whose scoring in game.yml sets the target")

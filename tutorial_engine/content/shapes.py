@@ -19,6 +19,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from ..engine.cards import Card, Rank, Suit
 from ..engine.game import GameSpec
 from ..problems import Location, Problems
+from .facts import Facts
 from .source import Source
 
 TAG = "tag:yaml.org,2002:"
@@ -40,6 +41,8 @@ class Context:
     problems: Problems
     game: GameSpec | None = None
     """When known, cards are also checked against this game's deck."""
+    facts: Facts | None = None
+    """When known, the game's numbered facts, which every cite must name."""
 
     def at(self, node: Node) -> Location:
         return self.source.at(node)
@@ -128,16 +131,27 @@ class Text(Shape):
         return value
 
 
+BEYOND = 'AUTHORING.md, "What game.yml can and cannot express"'
+"""Where an author whose value is none of game.yml's choices reads what the vocabulary lacks: such
+a value is as often a rule not covered yet as a typing mistake."""
+
+
 class Choice(Shape):
-    def __init__(self, values, what: str):
+    def __init__(self, values, what: str, beyond: str = ""):
+        """`beyond`: where to read about values the vocabulary lacks, named after the suggestion."""
         self.values = tuple(values)
         self.what = what
+        self.beyond = beyond
 
     def read(self, node, ctx):
         value = self._scalar(node, ctx)
         if value is INVALID or value in self.values:
             return value
-        return ctx.error(node, f"'{value}' is not {self.what}; {did_you_mean(value, self.values)}")
+        suggestion = did_you_mean(value, self.values)
+        if self.beyond:
+            suggestion += (" If not, game.yml cannot express it yet" if suggestion.endswith("?")
+                           else "; game.yml cannot express any other yet") + f": see {self.beyond}"
+        return ctx.error(node, f"'{value}' is not {self.what}; {suggestion}")
 
 
 SHOWN_CHARACTERS = 60
@@ -369,17 +383,18 @@ class Record(Shape):
 class Tagged(Shape):
     """A mapping whose `kind` key picks the Record it is read against."""
 
-    def __init__(self, what: str, key: str, records: Mapping[str, Record]):
+    def __init__(self, what: str, key: str, records: Mapping[str, Record], beyond: str = ""):
         self.what = what
         self.key = key
         self.records = dict(records)
+        self.beyond = beyond
 
     def read(self, node, ctx):
         if self._plain(node, ctx, MappingNode) is INVALID:
             return INVALID
         for key, _, value_node in _pairs(node, Context(ctx.source, Problems(), ctx.game), self.what):
             if key == self.key:
-                kind = Choice(self.records, f"a kind of {_bare(self.what)}").read(value_node, ctx)
+                kind = Choice(self.records, f"a kind of {_bare(self.what)}", self.beyond).read(value_node, ctx)
                 if kind is INVALID:
                     return kind
                 return self.records[kind].read(node, ctx)

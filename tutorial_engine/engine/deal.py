@@ -3,7 +3,8 @@
 The state follows OpenSpiel's shape: `to_move`, `legal_actions`, `apply`, `is_terminal`,
 `result`. Every decision a player makes is an action; chance (the shuffle, the depth of a cut)
 comes only from the generator the deal is given, consumed in a fixed order, so the same seed
-and the same actions replay identically. The event log records the deal as data.
+and the same actions replay identically. The event log records the deal as typed, frozen
+records (`events`).
 
 Seats are numbered in the direction of play, so the player after the dealer is seat dealer + 1
 and the one before, who cuts, dealer − 1.
@@ -17,9 +18,10 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, NamedTuple, final
 
+from . import events
 from .cards import Card, Suit
 from .forecast import forecast_outcome, forecast_seats
-from .game import GameSpec, TrickScoring, VictoryPoints
+from .game import GameSpec, OddTricks, TrickScoring, VictoryPoints
 from .procedure import (
     AcceptOrRefuse,
     Asked,
@@ -32,6 +34,8 @@ from .procedure import (
     Phase,
     SoloOffer,
     Tricks,
+    TrumpFrom,
+    TrumpSet,
     TurnUp,
 )
 from .rules import RuleError, allowed_cards, judge_trick
@@ -118,6 +122,17 @@ class TrickResult:
 
 
 @dataclass(frozen=True)
+class OddTricksResult:
+    """A deal scored by the tricks each side took above the book."""
+
+    trump: Suit | None
+    tricks: tuple[int, ...]
+    """Tricks won per side, sides numbered as the table's teams."""
+    written: tuple[int, ...]
+    """Points each side scores: its tricks above the book, or nothing."""
+
+
+@dataclass(frozen=True)
 class ThrownIn:
     """Every player passed in every round of bidding: nobody scores, the next player deals."""
 
@@ -133,8 +148,8 @@ class Deal:
     table: Table
     dealer: int
     rng: random.Random
-    log: list[dict] = field(init=False, default_factory=list)
-    """Every event of the deal as data (cards as Card objects), in order."""
+    log: list[events.Event] = field(init=False, default_factory=list)
+    """Every event of the deal, in order (`events`)."""
     pack: list[Card] = field(init=False)
     """The shuffled deck until it is dealt."""
     hands: list[list[Card]] = field(init=False)
@@ -268,7 +283,7 @@ class Deal:
         lifted, rest = self.pack[:depth], self.pack[depth:]
         self.exposed = list(reversed(lifted[-phase.take:])) if phase.take else []
         self.pack = rest + lifted
-        self.log.append({"event": "cut", "cutter": self.cutter, "depth": depth})
+        self.log.append(events.Cut(self.cutter, depth))
         if self._tree_on_offer() is None:
             self._next_phase()
 
@@ -285,15 +300,18 @@ class Deal:
         self.hands[self.cutter].extend(self.taken)
         order = self.table.order_from(self.table.next(self.dealer))
         top = 0
-        for number, size in enumerate(phase.packets):
+        packets = phase.packets
+        if phase.whole_pack:  # check makes the pack share out evenly in whole packets
+            rounds = len(pack) // (sum(packets) * len(order))
+            packets = packets * rounds
+        for number, size in enumerate(packets):
             for seat in order:
                 count = size - len(self.taken) if number == 0 and seat == self.cutter else size
                 self.hands[seat].extend(pack[top:top + count])
                 top += count
         self.stock = pack[top:]
         self.pack = []
-        self.log.append({"event": "deal", "dealer": self.dealer, "taken": list(self.taken),
-                         "hands": [list(hand) for hand in self.hands]})
+        self.log.append(events.Dealt(self.dealer, tuple(self.taken), tuple(tuple(hand) for hand in self.hands)))
         self._next_phase()
 
     def _turn_up(self, phase: TurnUp) -> None:
@@ -308,14 +326,27 @@ class Deal:
         for seat, card in outcome.returned:
             self.hands[seat].append(card)
         self.stock.append(self.indicator)
-        self.log.append({"event": "turn-up", "card": self.turned, "trump": self.trump,
-                         "exchange": outcome.exchange.seat if outcome.exchange else None,
-                         "indicator": self.indicator})
+        self.log.append(events.TurnUp(self.turned, self.trump, outcome.exchange.seat if outcome.exchange else None,
+                                      self.indicator))
+        self._next_phase()
+
+    def _set_trump(self, phase: TrumpSet) -> None:
+        """Trump without a decision: the dealer's last card, shown and kept; the next card left
+        after the deal, out of play (none left, no trump); a fixed suit; or no trump."""
+        card = None
+        if phase.source is TrumpFrom.DEALER_LAST:
+            card = self.hands[self.dealer][-1]
+        elif phase.source is TrumpFrom.NEXT_CARD and self.stock:
+            card = self.stock.pop(0)
+            self.out.append(card)
+        self.turned = card
+        self.trump = self.trump_suit_of(card) if card is not None else phase.suit
+        self.log.append(events.TrumpSet(card, self.trump))
         self._next_phase()
 
     def _turn(self) -> None:
         self.turned = self.stock.pop(0)
-        self.log.append({"event": "turn", "card": self.turned})
+        self.log.append(events.Turn(self.turned))
 
     def trump_suit_of(self, card: Card) -> Suit:
         """B11: a turned fixed top trump counts as its home suit."""
@@ -335,7 +366,7 @@ class Deal:
         self.discards_due = len(cards)
         self.out.extend(self.stock)
         self.stock = []
-        self.log.append({"event": "trump", "suit": suit, "maker": maker, "taken": list(cards)})
+        self.log.append(events.TrumpFixed(suit, maker, tuple(cards)))
         self._next_phase()
 
     def _refuse(self, first: Card) -> None:
@@ -354,8 +385,7 @@ class Deal:
     def _bid(self, action: Bid) -> None:
         phase = self._phases[self._at]
         assert isinstance(phase, Bidding) and self.turned is not None
-        self.log.append({"event": "bid", "seat": action.seat, "round": phase.rounds[self.bid_round].value,
-                         "suit": action.suit})
+        self.log.append(events.Bid(action.seat, phase.rounds[self.bid_round], action.suit))
         self.bidders.pop(0)
         if action.suit is not None:
             if phase.rounds[self.bid_round] is BidRound.ORDER_UP:
@@ -373,7 +403,7 @@ class Deal:
             return
         self.thrown_in = True
         self.phase = "over"
-        self.log.append({"event": "thrown-in", "dealer": self.dealer})
+        self.log.append(events.ThrownIn(self.dealer))
 
     def _start_play(self, phase: Tricks) -> None:
         sitting_out = self.table.partners(self.solo)[0] if self.solo is not None else None
@@ -478,14 +508,14 @@ class Deal:
         if action.card is not None:
             self.hands[action.seat].remove(action.card)
             self.forecasts[action.seat] = action.card
-        self.log.append({"event": "forecast", "seat": action.seat, "card": action.card})
+        self.log.append(events.Forecast(action.seat, action.card))
         if not self.forecasters:
             self._next_phase()
 
     def _take_tree(self, action: TakeTree) -> None:
         tree = self._tree_on_offer()
         assert tree is not None  # the cut phase lasts only while a tree is on offer
-        self.log.append({"event": "take-tree", "card": tree, "take": action.take})
+        self.log.append(events.TakeTree(tree, action.take))
         if action.take:
             self.taken.append(tree)
             if self._tree_on_offer() is not None:
@@ -495,7 +525,7 @@ class Deal:
     def _choose(self, action: ChooseTrump) -> None:
         turned = self.turned
         assert turned is not None  # turned when the choice began
-        self.log.append({"event": "choose", "accept": action.accept})
+        self.log.append(events.Choose(action.accept))
         if action.accept:
             self._fix_trump(self.trump_suit_of(turned), self.chooser, self.chooser, [turned])
         else:
@@ -504,14 +534,14 @@ class Deal:
     def _discard(self, action: Discard) -> None:
         self.hands[action.seat].remove(action.card)
         self.out.append(action.card)
-        self.log.append({"event": "discard", "seat": action.seat, "card": action.card})
+        self.log.append(events.Discard(action.seat, action.card))
         self.discards_due -= 1
         if self.discards_due == 0:
             self._next_phase()
 
     def _solo(self, action: Solo) -> None:
         self.solo_asked.pop(0)
-        self.log.append({"event": "solo", "seat": action.seat, "solo": action.solo})
+        self.log.append(events.Solo(action.seat, action.solo))
         if action.solo:
             self.solo = action.seat
         if action.solo or not self.solo_asked:
@@ -524,8 +554,8 @@ class Deal:
         team = self._teams[winner]
         self.piles[team].extend(trick)
         self.won[team] += 1
-        self.log.append({"event": "trick", "leader": self.leader, "plays": trick,
-                         "winner": winner, "points": sum(verdict.card_points), "reason": verdict.reason})
+        self.log.append(events.Trick(self.leader, tuple(trick), tuple(self._order), winner,
+                                     sum(verdict.card_points), verdict.reason))
         self.trick = []
         self.tricks += 1
         self._lead(winner)
@@ -536,7 +566,7 @@ class Deal:
                 self.hands[seat].append(card)
                 if not stock and card is self.indicator:
                     self.indicator_taker = seat
-                self.log.append({"event": "draw", "seat": seat, "card": card})
+                self.log.append(events.Draw(seat, card))
         if not self.hands[winner]:
             self.phase = "over"
 
@@ -548,7 +578,7 @@ class Deal:
             teams.setdefault(self.table.team_of(seat), []).append(seat)
         return tuple(tuple(members) for _, members in sorted(teams.items(), key=lambda t: t[1][0]))
 
-    def result(self) -> DealResult | TrickResult | ThrownIn:
+    def result(self) -> DealResult | TrickResult | OddTricksResult | ThrownIn:
         if not self.is_terminal():
             raise ValueError("the deal is not over")
         if self.thrown_in:
@@ -556,6 +586,9 @@ class Deal:
         scoring = self.game.scoring
         if isinstance(scoring, TrickScoring):
             return self._trick_result(scoring)
+        if isinstance(scoring, OddTricks):
+            return OddTricksResult(self.trump, tuple(self.won),
+                                   tuple(max(0, won - scoring.book) for won in self.won))
         if not isinstance(scoring, VictoryPoints):
             raise RuleError(f"{self.game.name} has no scoring, which a whole deal needs (game.yml: scoring)")
         # The turn-up that fixed the trump of a finished deal also set both cards.
@@ -579,6 +612,7 @@ class Deal:
 
 _ENTER: dict[type, Callable[[Deal, Any], None]] = {
     Cut: Deal._cut, DealPackets: Deal._deal, Forecasts: Deal._enter_forecast, TurnUp: Deal._turn_up,
+    TrumpSet: Deal._set_trump,
     AcceptOrRefuse: Deal._enter_choice, Bidding: Deal._enter_bidding, Discards: Deal._enter_discard,
     SoloOffer: Deal._enter_solo, Tricks: Deal._start_play}
 """What entering each kind of phase does: a table, since a chain of isinstance tests costs a

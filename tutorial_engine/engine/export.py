@@ -7,8 +7,8 @@ suits their symbols, and the deck keeps game.yml's order, which the shuffle star
 
 from __future__ import annotations
 
-from .game import GameSpec, TopTrump, TrickScoring, VictoryPoints
-from .procedure import Bidding, Cut, DealPackets, Phase, SoloOffer, Tricks
+from .game import GameSpec, OddTricks, TopTrump, TrickScoring, VictoryPoints
+from .procedure import Bidding, Cut, DealPackets, Phase, SoloOffer, Tricks, TrumpSet
 
 
 def game_data(game: GameSpec) -> dict:
@@ -41,6 +41,11 @@ def _phase(phase: Phase) -> dict:
         data["take"] = phase.take
     elif isinstance(phase, DealPackets):
         data["packets"] = list(phase.packets)
+        if phase.whole_pack:  # absent when false, so that the data of a game without it stays as it was
+            data["wholePack"] = True
+    elif isinstance(phase, TrumpSet):
+        data["from"] = phase.source.value
+        data["suit"] = str(phase.suit) if phase.suit is not None else None
     elif isinstance(phase, Bidding):
         data["rounds"] = [bid_round.value for bid_round in phase.rounds]
         data["stick"] = phase.stick_the_dealer
@@ -61,4 +66,6 @@ def _scoring(game: GameSpec) -> dict | None:
                 "declarersLoss": scoring.declarers_loss, "round": scoring.round, "soloSweep": scoring.solo_sweep,
                 "defenders": scoring.defenders, "rounds": scoring.rounds, "decider": scoring.decider,
                 "soloWinsRound": scoring.solo_wins_round}
+    if isinstance(scoring, OddTricks):
+        return {"kind": "odd-tricks", "book": scoring.book, "target": scoring.target}
     return None

@@ -136,7 +136,16 @@ class TrickScoring:
     solo_wins_round: bool = False
 
 
-Scoring = VictoryPoints | TrickScoring
+@dataclass(frozen=True)
+class OddTricks:
+    """Every side that takes more than `book` tricks scores one point for each trick above it;
+    the first side to reach `target` wins the game."""
+
+    book: int
+    target: int
+
+
+Scoring = VictoryPoints | TrickScoring | OddTricks
 
 
 @dataclass(frozen=True, eq=False)
@@ -175,7 +184,11 @@ class GameSpec:
 
     @cached_property
     def hand_size(self) -> int:
-        return sum(self.procedure.packets)
+        """At the smallest table: a deal of the whole pack gives fewer cards to more players."""
+        return self.hand_size_at(min(self.players))
+
+    def hand_size_at(self, players: int) -> int:
+        return self.procedure.deal.hand_size(players, len(self.deck))
 
     @cached_property
     def forecast(self) -> bool:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import ClassVar
 
-from .cards import Card, Rank
+from .cards import Card, Rank, Suit
 
 
 @dataclass(frozen=True)
@@ -27,15 +27,16 @@ class Cut:
 @dataclass(frozen=True)
 class DealPackets:
     """Cards dealt to each player in packets of these sizes, round by round, starting after the
-    dealer (A7, B9: 3 then 2). The rest stay face down as the stock."""
+    dealer (A7, B9: 3 then 2). The rest stay face down as the stock. With `whole_pack`, the
+    packets come round again until no card is left, so every player holds an equal share."""
 
     name: ClassVar[str] = "deal"
 
     packets: tuple[int, ...]
+    whole_pack: bool = False
 
-    @property
-    def hand_size(self) -> int:
-        return sum(self.packets)
+    def hand_size(self, players: int, cards: int) -> int:
+        return cards // players if self.whole_pack else sum(self.packets)
 
 
 @dataclass(frozen=True)
@@ -50,6 +51,29 @@ class TurnUp:
     """The top card of the stock sets trump and goes under the stock, to be drawn last (A9, R6)."""
 
     name: ClassVar[str] = "turn-up"
+
+
+class TrumpFrom(enum.Enum):
+    DEALER_LAST = "dealer-last"
+    """The dealer's own last card is turned up for all to see and stays in the dealer's hand."""
+    NEXT_CARD = "next-card"
+    """The first card left after the deal is turned up and stays out of play; no card, no trump."""
+    SUIT = "suit"
+    """The same suit is trump in every deal."""
+    NONE = "none"
+    """No suit is trump."""
+
+
+@dataclass(frozen=True)
+class TrumpSet:
+    """Trump is set without a decision: by a card turned from the dealer's hand or from what is
+    left of the pack, or by the rules alone (a fixed suit, or none)."""
+
+    name: ClassVar[str] = "trump"
+
+    source: TrumpFrom
+    suit: Suit | None = None
+    """The trump suit when `source` is SUIT."""
 
 
 @dataclass(frozen=True)
@@ -114,12 +138,13 @@ class Tricks:
     draw: bool = False
 
 
-Phase = Cut | DealPackets | Forecasts | TurnUp | AcceptOrRefuse | Bidding | Discards | SoloOffer | Tricks
+Phase = Cut | DealPackets | Forecasts | TurnUp | TrumpSet | AcceptOrRefuse | Bidding | Discards | SoloOffer | Tricks
 
-PHASE_KINDS = (Cut, DealPackets, Forecasts, TurnUp, AcceptOrRefuse, Bidding, Discards, SoloOffer, Tricks)
+PHASE_KINDS = (Cut, DealPackets, Forecasts, TurnUp, TrumpSet, AcceptOrRefuse, Bidding, Discards, SoloOffer,
+               Tricks)
 """Every kind of phase, in the order a deal may use them; each is named in game.yml by its `name`."""
 
-TRUMP_PHASES = (TurnUp, AcceptOrRefuse, Bidding)
+TRUMP_PHASES = (TurnUp, TrumpSet, AcceptOrRefuse, Bidding)
 """The phases that fix trump; a procedure has exactly one."""
 
 
@@ -131,10 +156,14 @@ class Procedure:
         return next((phase for phase in self.phases if isinstance(phase, kind)), None)
 
     @property
-    def packets(self) -> tuple[int, ...]:
+    def deal(self) -> DealPackets:
         deal = self.find(DealPackets)
         assert isinstance(deal, DealPackets)  # check requires one
-        return deal.packets
+        return deal
+
+    @property
+    def packets(self) -> tuple[int, ...]:
+        return self.deal.packets
 
     @cached_property
     def draws(self) -> bool:

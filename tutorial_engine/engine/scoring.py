@@ -7,7 +7,7 @@ import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .game import Scoring, TrickScoring, VictoryPoints
+from .game import OddTricks, Scoring, TrickScoring, VictoryPoints
 from .rules import RuleError
 
 
@@ -128,11 +128,32 @@ def match_step(scoring: TrickScoring, scores: Sequence[int], rounds: Sequence[in
     return MatchStep((written[0], written[1]), after, rounds_won, round_won, match_won, False)
 
 
+@dataclass(frozen=True)
+class GameStep:
+    """One deal of a game scored by odd tricks, seen from every side."""
+
+    written: tuple[int, ...]
+    scores: tuple[int, ...]
+    winner: int | None
+    """The side that reached the target first; None while nobody has, or when the leaders tie."""
+
+
+def game_step(scoring: OddTricks, scores: Sequence[int], written: Sequence[int]) -> GameStep:
+    """The deal's points added to the running scores; the game is won by the one side at the
+    top once it reaches the target."""
+    after = tuple(score + points for score, points in zip(scores, written, strict=True))
+    best = max(after)
+    winner = after.index(best) if best >= scoring.target and after.count(best) == 1 else None
+    return GameStep(tuple(written), after, winner)
+
+
 def unavailable(game_name: str, scoring: Scoring | None) -> str | None:
     """Why a game scored so can have no score sheet, if it cannot: the sheet draws a tally of
     tricks (B22), which card points do not make."""
     if isinstance(scoring, TrickScoring):
         return None
-    scored = "has no scoring" if scoring is None else "scores victory points"
+    scored = ("has no scoring" if scoring is None else "scores victory points" if isinstance(scoring, VictoryPoints)
+              else "is scored by odd tricks, whose tally a score sheet cannot draw yet (AUTHORING.md, "
+                   "\"What game.yml can and cannot express\")")
     return (f"a score sheet draws the tally of a game scored by tricks (game.yml: scoring kind: tricks); "
             f"{game_name} {scored}")

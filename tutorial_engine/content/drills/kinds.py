@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from ...engine.cards import Card, Suit
 from ...engine.deal import Deal, DealResult, ThrownIn, play_out
 from ...engine.forecast import forecast_seats
-from ...engine.game import FollowRule, GameSpec, TrickScoring, VictoryPoints
+from ...engine.game import FollowRule, GameSpec, OddTricks, TrickScoring, VictoryPoints
 from ...engine.match import play_deals
 from ...engine.rules import Duty, WinReason, legal_plays, trick_verdict
 from ...engine.scoring import Outcome
@@ -52,6 +52,11 @@ EXCLUSIVE = {
 }
 """Constraint pairs that no deal can meet together, with the reason."""
 
+
+
+def scoring_name(game: GameSpec) -> str:
+    """game.yml's `scoring: kind:` as the author wrote it."""
+    return {VictoryPoints: "victory-points", TrickScoring: "tricks", OddTricks: "odd-tricks"}[type(game.scoring)]
 
 
 def scoring_kind(game: GameSpec) -> str | None:
@@ -277,6 +282,10 @@ class DrillKind:
     """One candidate question, or None when the candidate misses a constraint."""
     stream: Callable[[Drill, random.Random], Iterator[object | None]] | None = None
     """Instead of `make`: an endless stream of candidates, one simulated deal each."""
+    fields: tuple[str, ...] = ()
+    """Which of the drill fields only some kinds read (`SOME_KINDS`) this kind reads."""
+    lacks: Callable[[GameSpec], str] = lambda game: "the game does not have what it asks about"
+    """Why a game that `needs` refuses has no use for it, and what would give it one."""
 
     def allowed(self, game: GameSpec) -> tuple[str, ...]:
         """The constraints this game can meet: a tree needs fixed top trumps, a duty the follow
@@ -315,17 +324,40 @@ CONSTRAINT_NEEDS: dict[str, Callable[[GameSpec], bool]] = {
 """Constraints only some games can meet, with the test a game must pass."""
 
 
+SOME_KINDS = ("players", "team_size", "cards")
+"""The drill fields that only some kinds read (DrillKind.fields); every kind reads the others."""
+TABLE = ("players", "team_size")
+
+
+def _unscored(game: GameSpec) -> str:
+    if game.scoring is None:
+        return ("its game.yml has no 'scoring', so no deal of it is ever scored; add a 'scoring' rule "
+                "(kind: victory-points or tricks) to game.yml to draw them")
+    return (f"these drills are drawn for games scored by victory points or by the tricks of the side that made "
+            f"trump, and its 'scoring' is of kind '{scoring_name(game)}', which they cannot ask about yet "
+            f"(AUTHORING.md, \"What game.yml can and cannot express\")")
+
+
+def _no_forecast(game: GameSpec) -> str:
+    return "its deal has no 'forecast' phase; add one between 'deal' and 'turn-up' in game.yml to draw them"
+
+
 KINDS = {kind.name: kind for kind in (
-    DrillKind("trick", ("trump-played", "no-trump", "off-suit-ace", "tree-played"), _always, _trick),
-    DrillKind("strongest", ("trump-suit", "plain-suit"), _always, _strongest),
-    DrillKind("card-values", (), lambda game: game.total_points > 0, _value),
+    DrillKind("trick", ("trump-played", "no-trump", "off-suit-ace", "tree-played"), _always, _trick,
+              fields=("players",)),
+    DrillKind("strongest", ("trump-suit", "plain-suit"), _always, _strongest, fields=("cards",)),
+    DrillKind("card-values", (), lambda game: game.total_points > 0, _value,
+              lacks=lambda game: "every card of it is worth 0 points; give the ranks their 'points' in "
+                                 "game.yml to draw them"),
     DrillKind("order", ("trump-suit", "plain-suit", "trees"), _always, _order),
     DrillKind("legal", ("follow", "play-tree", "trump", "free", "void"), lambda game: game.follow is not FollowRule.NONE,
-              _legal),
-    DrillKind("forecast-exchange", (), lambda game: game.forecast, _exchange),
-    DrillKind("forecast-allowed", (), lambda game: game.forecast, _allowed),
-    DrillKind("scoring", (), lambda game: game.scoring is not None, _scoring),
+              _legal, lacks=lambda game: "any card may be played at any time (follow: none), so every card "
+                                         "is always legal; legal drills need 'follow: suit' or "
+                                         "'follow: suit-then-trump' in game.yml"),
+    DrillKind("forecast-exchange", (), lambda game: game.forecast, _exchange, fields=TABLE, lacks=_no_forecast),
+    DrillKind("forecast-allowed", (), lambda game: game.forecast, _allowed, fields=TABLE, lacks=_no_forecast),
+    DrillKind("scoring", (), lambda game: scoring_kind(game) is not None, _scoring, fields=TABLE, lacks=_unscored),
     DrillKind("deal-scoring", DEAL_CONSTRAINTS,
-              lambda game: scoring_kind(game) is not None, stream=_deal_stream),
+              lambda game: scoring_kind(game) is not None, stream=_deal_stream, fields=TABLE, lacks=_unscored),
 )}
 """Every kind, in the order the guide and `tutorial-engine new` list them."""

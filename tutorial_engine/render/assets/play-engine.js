@@ -214,6 +214,7 @@
     this.log = [];
     this.pack = g.deck.slice();
     rng.shuffle(this.pack);
+    /** @type {string[][]} */
     this.hands = []; for (var s = 0; s < tbl.players; s++) this.hands.push([]);
     this.stock = []; this.out = [];
     this.piles = []; this.won = [];
@@ -247,8 +248,13 @@
       var taken = this.taken, tbl = this.table, self = this;
       var pack = taken.length ? this.pack.filter(function (c) { return taken.indexOf(c) < 0; }) : this.pack;
       Array.prototype.push.apply(this.hands[this.cutter], taken);
-      var order = tbl.orderFrom(tbl.next(this.dealer)), top = 0;
-      p.packets.forEach(function (size, number) {
+      var order = tbl.orderFrom(tbl.next(this.dealer)), top = 0, packets = p.packets;
+      if (p.wholePack) {
+        var round = packets.reduce(function (a, b) { return a + b; }, 0) * order.length;
+        packets = [];
+        for (var r = 0; r < Math.floor(pack.length / round); r++) packets = packets.concat(p.packets);
+      }
+      packets.forEach(function (size, number) {
         order.forEach(function (seat) {
           var count = number === 0 && seat === self.cutter ? size - taken.length : size;
           Array.prototype.push.apply(self.hands[seat], pack.slice(top, top + count));
@@ -280,6 +286,15 @@
       this.stock.push(this.indicator);
       this.log.push({ event: "turn-up", card: turned, trump: this.trump,
                       exchange: exchange ? exchange[0] : null, indicator: this.indicator });
+      this.nextPhase();
+    },
+    "trump": function (p) {
+      var card = null;
+      if (p.from === "dealer-last") card = this.hands[this.dealer][this.hands[this.dealer].length - 1];
+      else if (p.from === "next-card" && this.stock.length) { card = this.stock.shift(); this.out.push(card); }
+      this.turned = card;
+      this.trump = card !== null ? this.trumpSuitOf(card) : p.suit;
+      this.log.push({ event: "trump-set", card: card, suit: this.trump });
       this.nextPhase();
     },
     "accept-or-refuse": function () { this.turn(); this.enter("choose", true); },
@@ -360,7 +375,7 @@
     return this.actions;
   };
   Deal.prototype.computeActions = function () {
-    var seat = this.toMove(), hand = this.hands[seat], self = this;
+    var seat = this.toMove(), hand = this.hands[seat];
     function each(kind, key, values) {
       return values.map(function (v) { var a = { kind: kind, seat: seat }; a[key] = v; return a; });
     }
@@ -368,7 +383,7 @@
       case "play": return each("play", "card", allowed(this.game, this.trump, this.trick, hand)[1]);
       case "forecast":
         var taken = this.forecasts.map(function (f) { return suitOf(f[1]); });
-        return each("forecast", "card", [null].concat(hand.filter(function (c) { return taken.indexOf(suitOf(c)) < 0; })));
+        return each("forecast", "card", /** @type {Array<string | null>} */ ([null]).concat(hand.filter(function (c) { return taken.indexOf(suitOf(c)) < 0; })));
       case "cut": return each("take", "take", [true, false]);
       case "choose": return each("choose", "accept", [true, false]);
       case "bid": return each("bid", "suit", this.bids());
@@ -465,8 +480,8 @@
     var team = this.table.teamOf(winner), stock = this.stock;
     Array.prototype.push.apply(this.piles[team], this.trick);
     this.won[team]++;
-    this.log.push({ event: "trick", leader: this.leader, plays: this.trick, winner: winner, points: v.points,
-                    reason: v.reason });
+    this.log.push({ event: "trick", leader: this.leader, plays: this.trick, seats: this.order.slice(), winner: winner,
+                    points: v.points, reason: v.reason });
     this.lastTrick = v;
     this.trick = [];
     this.tricks++;
@@ -492,6 +507,16 @@
     return out;
   };
 
+  /* What a finished deal came to, as engine/deal.py's ThrownIn, TrickResult, OddTricksResult and
+   * DealResult; `kind` tells which. */
+  /** @typedef {{kind: "thrown-in", dealer: number}} ThrownIn */
+  /** @typedef {{kind: "tricks", trump: string, declarers: number, solo: number | null, tricks: number[],
+   *             score: ReturnType<typeof trickScore>}} TrickResult */
+  /** @typedef {{kind: "odd-tricks", trump: string | null, tricks: number[], written: number[]}} OddTricksResult */
+  /** @typedef {{kind: "points", sides: number[][], points: number[], victory: ReturnType<typeof victory>,
+   *             trump: string, turned: string, indicator: string, indicatorTaker: number | null,
+   *             trickCount: number}} DealResult */
+  /** @returns {ThrownIn | TrickResult | OddTricksResult | DealResult} */
   Deal.prototype.result = function () {
     var scoring = this.game.scoring, self = this;
     if (this.thrownIn) return { kind: "thrown-in", dealer: this.dealer };
@@ -499,6 +524,10 @@
       var declarers = this.table.teamOf(this.maker), won = this.won.slice();
       return { kind: "tricks", trump: this.trump, declarers: declarers, solo: this.solo, tricks: won,
                score: trickScore(scoring, won[declarers], this.tricks, this.solo !== null) };
+    }
+    if (scoring.kind === "odd-tricks") {
+      return { kind: "odd-tricks", trump: this.trump, tricks: this.won.slice(),
+               written: this.won.map(function (w) { return Math.max(0, w - scoring.book); }) };
     }
     var sides = this.sides();
     var points = sides.map(function (side) {
@@ -550,6 +579,14 @@
       if (won[roundWon] === s.rounds) matchWon = roundWon;
     }
     return { written: written, scores: after, rounds: won, roundWinner: roundWon, matchWinner: matchWon, decider: false };
+  }
+
+  function gameStep(s, scores, written) {
+    var after = scores.map(function (score, side) { return score + written[side]; });
+    var best = Math.max.apply(null, after);
+    var leaders = after.filter(function (score) { return score === best; }).length;
+    return { written: written.slice(), scores: after,
+             winner: best >= s.target && leaders === 1 ? after.indexOf(best) : null };
   }
 
   // --- the sensible player (tutorial_engine/engine/strategy.py), with the reason for each choice ---
@@ -633,7 +670,7 @@
     this.game = g; this.table = tbl; this.rng = Random(seed); this.target = target;
     this.dealer = 0; this.turns = {}; this.number = 0; this.winner = null;
     this.totals = []; for (var t = 0; t < tbl.teamCount; t++) this.totals.push(0);
-    this.scores = [0, 0]; this.rounds = [0, 0];
+    this.scores = g.scoring.kind === "odd-tricks" ? this.totals.slice() : [0, 0]; this.rounds = [0, 0];
     this.deal = null;
   }
   Match.prototype.next = function () {
@@ -643,7 +680,7 @@
   };
   /* Scores the finished deal; what it changed, and who deals next. */
   Match.prototype.score = function () {
-    var r = this.deal.result(), tbl = this.table, step = null;
+    var r = /** @type {Deal} */ (this.deal).result(), tbl = this.table, step = null; // after next()
     if (r.kind === "points") {
       if (r.victory.winner !== null) this.totals[r.victory.winner] += r.victory.points;
       if (this.game.nextDealer === "in-turn") this.dealer = tbl.next(this.dealer);
@@ -659,6 +696,10 @@
         step = matchStep(this.game.scoring, this.scores, this.rounds, r.declarers, r.tricks, r.solo !== null);
         this.scores = step.scores; this.rounds = step.rounds;
         if (step.matchWinner !== null) this.winner = step.matchWinner;
+      } else if (r.kind === "odd-tricks") {
+        step = gameStep(this.game.scoring, this.scores, r.written);
+        this.scores = step.scores;
+        if (step.winner !== null) this.winner = step.winner;
       }
       this.dealer = tbl.next(this.dealer);
     }

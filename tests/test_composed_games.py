@@ -1,0 +1,122 @@
+"""Games composed at random over the whole vocabulary of game.yml (issue 30), not only the
+shipped ones: `check` accepts every one the generator writes, and the Python engine and the play
+pages' JavaScript engine play 100 seeded deals of each alike, event for event and score for score.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import get_args
+
+import pytest
+from composed_games import composed_game
+from test_play_engine import ENGINE, deal_job, first_difference, javascript, plain, python_deals
+
+from tutorial_engine.content.gamefile import build_game
+from tutorial_engine.content.source import parse_source
+from tutorial_engine.engine.deal import ThrownIn
+from tutorial_engine.engine.events import Trick
+from tutorial_engine.engine.export import game_data
+from tutorial_engine.engine.game import GameSpec, OddTricks, Scoring
+from tutorial_engine.engine.odd_tricks import play_game
+from tutorial_engine.engine.procedure import PHASE_KINDS, TrumpFrom, TrumpSet
+from tutorial_engine.engine.seating import Table
+from tutorial_engine.problems import Problems
+
+GAMES = 300
+DEALS = 100
+MAX_GAME_DEALS = 200
+"""A composed game whose players always pass (two cards each, say) is thrown in deal after deal."""
+
+
+def composed(count: int, seed: int) -> list[GameSpec]:
+    rng = random.Random(seed)
+    games = []
+    for number in range(count):
+        text = composed_game(rng, number)
+        problems = Problems()
+        game = build_game(parse_source(text.encode(), f"composed-{number}.yml"), problems, None)
+        assert game is not None, f"check refuses a composed game:\n{text}\n" + "\n".join(map(str, problems))
+        games.append(game)
+    return games
+
+
+def seating(game: GameSpec) -> tuple[int, int]:
+    return game.players[0], game.teams[0].size
+
+
+def test_the_composed_games_reach_the_whole_vocabulary():
+    """Every phase kind, trump source, kind of scoring and deal of the whole pack is drawn."""
+    games = composed(GAMES, seed=30)
+    phases = {type(phase).__name__ for game in games for phase in game.procedure.phases}
+    sources = {phase.source.value for game in games for phase in game.procedure.phases
+               if isinstance(phase, TrumpSet)}
+    scorings = {type(game.scoring) for game in games}
+    assert phases == {kind.__name__ for kind in PHASE_KINDS}
+    assert sources == {source.value for source in TrumpFrom}
+    assert scorings == set(get_args(Scoring))
+    assert any(game.procedure.deal.whole_pack for game in games)
+
+
+@pytest.mark.slow
+def test_both_engines_play_every_composed_game_alike():
+    games = composed(GAMES, seed=30)
+    jobs, python = [], []
+    for number, game in enumerate(games):
+        players, team_size = seating(game)
+        strategy = "sensible" if number % 2 else "random"
+        seeds = range(number * DEALS, (number + 1) * DEALS)
+        jobs.append(deal_job(game, players, team_size, strategy, seeds))
+        python.append(python_deals(game, players, team_size, strategy, seeds))
+    script = javascript({"kind": "batch", "jobs": jobs})
+    for number, (ours, theirs) in enumerate(zip(python, script, strict=True)):
+        difference = first_difference(ours, theirs)
+        assert difference is None, f"composed game {number}: {difference}"
+
+
+MUTATIONS = {
+    "the dealer's first card sets trump": ("card = this.hands[this.dealer][this.hands[this.dealer].length - 1];",
+                                           "card = this.hands[this.dealer][0];"),
+    "a turned card does not set trump": ("this.trump = card !== null ? this.trumpSuitOf(card) : p.suit;",
+                                         "this.trump = p.suit;"),
+    "the whole pack is dealt one round short": ("r < Math.floor(pack.length / round)",
+                                                "r < Math.floor(pack.length / round) - 1"),
+    "the book scores too": ("Math.max(0, w - scoring.book)", "Math.max(0, w - scoring.book + 1)"),
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("mutation", MUTATIONS, ids=list(MUTATIONS))
+def test_a_rule_of_the_new_vocabulary_changed_in_the_javascript_engine_fails(tmp_path, mutation):
+    before, after = MUTATIONS[mutation]
+    source = ENGINE.read_text(encoding="utf-8")
+    assert source.count(before) == 1, f"the mutation's text is not in {ENGINE.name} once"
+    mutant = tmp_path / "play-engine.js"
+    mutant.write_text(source.replace(before, after), encoding="utf-8")
+    games = composed(60, seed=31)
+    jobs = [deal_job(game, *seating(game), "random", range(10)) for game in games]
+    python = [python_deals(game, *seating(game), "random", range(10)) for game in games]
+    assert python == javascript({"kind": "batch", "jobs": jobs})
+    assert python != javascript({"kind": "batch", "jobs": jobs}, mutant)
+
+
+@pytest.mark.slow
+def test_both_engines_play_games_scored_by_odd_tricks_to_the_same_end():
+    games = [game for game in composed(GAMES, seed=30) if isinstance(game.scoring, OddTricks)]
+    assert len(games) > 50
+    jobs, python = [], []
+    for game in games:
+        table = Table(*seating(game))
+        seeds = range(5)
+        jobs.append({"kind": "matches", "game": game_data(game), "players": table.players,
+                     "teamSize": table.team_size, "seeds": list(seeds), "maxDeals": MAX_GAME_DEALS})
+        played = []
+        for seed in seeds:
+            game_deals = list(play_game(game, table, seed=seed, strategy="sensible", deals=MAX_GAME_DEALS))
+            deals = [{"dealer": d.deal.dealer, "plays": [plain(e.plays) for e in d.deal.log if isinstance(e, Trick)],
+                      "totals": [0] * table.team_count, "scores": list(d.step.scores), "rounds": [0, 0],
+                      "written": None if isinstance(d.result, ThrownIn) else list(d.step.written)}
+                     for d in game_deals]
+            played.append({"winner": game_deals[-1].step.winner, "deals": deals})
+        python.append(played)
+    assert python == javascript({"kind": "batch", "jobs": jobs})
