@@ -18,8 +18,8 @@ FOLLOW = ["none", "suit", "suit-then-trump"]
 
 def composed_game(rng: random.Random, number: int) -> str:
     """One valid game.yml, as text."""
-    scoring_kind = rng.choice(["victory-points", "tricks", "odd-tricks"])
-    pairs = scoring_kind == "tricks" or rng.random() < 0.3
+    scoring_kind = rng.choice(["victory-points", "tricks", "odd-tricks", "exact-bids"])
+    pairs = scoring_kind == "tricks" or (scoring_kind != "exact-bids" and rng.random() < 0.3)
     players = 4 if pairs else rng.choice([2, 3, 4, 5])
     ranks = rng.sample(RANKS, rng.randrange(max(3, 8 if players > 3 else 4), 14))
     ranks.sort(key=RANKS.index)
@@ -53,17 +53,18 @@ def composed_game(rng: random.Random, number: int) -> str:
     if solo:
         game["trick_sizes"] = [3, 4]
     deal = game["deal"][1] if game["deal"][0]["phase"] == "cut" else game["deal"][0]
-    tricks = deck // players if deal.get("whole_pack") else sum(deal["packets"])
-    game["scoring"] = _scoring(rng, scoring_kind, tricks)
+    tricks = deck // players if deal.get("whole_pack") or "hand_sizes" in deal else sum(deal["packets"])
+    game["scoring"] = _scoring(rng, scoring_kind, tricks, "hand_sizes" in deal)
     return yaml.safe_dump(game, allow_unicode=True, sort_keys=False)
 
 
 def _phases(rng: random.Random, scoring_kind: str, players: int, deck: int, pairs: bool,
             fixed: bool) -> tuple[list[dict], bool]:
+    sizes = scoring_kind == "exact-bids" and rng.random() < 0.5
     trump_kind = {"victory-points": "turn-up",
                   "tricks": rng.choice(["accept-or-refuse", "bidding"])}.get(scoring_kind) \
-        or rng.choice(["turn-up", "trump", "accept-or-refuse", "bidding"])
-    whole = trump_kind == "trump" and rng.random() < 0.5
+        or ("trump" if sizes else rng.choice(["turn-up", "trump", "accept-or-refuse", "bidding"]))
+    whole = trump_kind == "trump" and not sizes and rng.random() < 0.5
     phases: list[dict] = []
     if whole:
         share = deck // players
@@ -72,13 +73,15 @@ def _phases(rng: random.Random, scoring_kind: str, players: int, deck: int, pair
         if deck % players:
             return _phases(rng, scoring_kind, players, deck, pairs, fixed)
         phases.append({"phase": "deal", "packets": packets[:1], "whole_pack": True})
+    elif sizes:
+        phases.append({"phase": "deal", "hand_sizes": rng.choice(["up-and-down", "down-and-up"])})
     else:
         most = (deck - 1) // players
         hand = rng.randrange(1, min(most, 8) + 1)
         cut = rng.randrange(1, hand + 1)
         phases.append({"phase": "deal", "packets": [cut, hand - cut] if cut < hand else [hand]})
     if rng.random() < 0.3:
-        take = rng.randrange(0, min(2, phases[0]["packets"][0]) + 1) if fixed else 0
+        take = rng.randrange(0, min(2, phases[0].get("packets", [1])[0]) + 1) if fixed else 0
         phases.insert(0, {"phase": "cut", "take": take} if take else {"phase": "cut"})
     solo = False
     if trump_kind == "turn-up":
@@ -98,12 +101,15 @@ def _phases(rng: random.Random, scoring_kind: str, players: int, deck: int, pair
     if pairs and trump_kind in ("accept-or-refuse", "bidding") and rng.random() < 0.4:
         phases.append({"phase": "solo", "asked": rng.choice([["maker"], ["maker", "partner"]])})
         solo = True
+    if scoring_kind == "exact-bids":
+        phases.append({"phase": "bid-tricks", "dealer_restricted": True} if rng.random() < 0.6
+                      else {"phase": "bid-tricks"})
     draw = trump_kind == "turn-up" and rng.random() < 0.5
     phases.append({"phase": "tricks", "draw": True} if draw else {"phase": "tricks"})
     return phases, solo
 
 
-def _scoring(rng: random.Random, kind: str, tricks: int) -> dict:
+def _scoring(rng: random.Random, kind: str, tricks: int, sizes: bool) -> dict:
     if kind == "victory-points":
         scoring: dict = {"kind": kind}
         if rng.random() < 0.5:
@@ -113,4 +119,8 @@ def _scoring(rng: random.Random, kind: str, tricks: int) -> dict:
         return {"kind": kind, "majority": rng.randrange(1, 4), "sweep": rng.randrange(1, 4),
                 "declarers_loss": rng.randrange(-2, 1), "round": rng.randrange(3, 12),
                 "defenders": rng.randrange(0, 3)}
+    if kind == "exact-bids":
+        scoring = {"kind": kind, "bonus": rng.randrange(0, 12), "per_bid_trick": rng.randrange(0, 3),
+                   "per_trick": rng.randrange(0, 2), "per_miss": rng.randrange(0, 3)}
+        return scoring | ({} if sizes and rng.random() < 0.7 else {"target": rng.randrange(10, 60)})
     return {"kind": kind, "book": rng.randrange(0, min(4, tricks)), "target": rng.randrange(2, 8)}

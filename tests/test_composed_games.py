@@ -14,10 +14,11 @@ from test_play_engine import ENGINE, deal_job, first_difference, javascript, pla
 
 from tutorial_engine.content.gamefile import build_game
 from tutorial_engine.content.source import parse_source
+from tutorial_engine.engine.bids import play_bidding_game
 from tutorial_engine.engine.deal import ThrownIn
 from tutorial_engine.engine.events import Trick
 from tutorial_engine.engine.export import game_data
-from tutorial_engine.engine.game import GameSpec, OddTricks, Scoring
+from tutorial_engine.engine.game import ExactBids, GameSpec, OddTricks, Scoring
 from tutorial_engine.engine.odd_tricks import play_game
 from tutorial_engine.engine.procedure import PHASE_KINDS, TrumpFrom, TrumpSet
 from tutorial_engine.engine.seating import Table
@@ -82,6 +83,8 @@ MUTATIONS = {
     "the whole pack is dealt one round short": ("r < Math.floor(pack.length / round)",
                                                 "r < Math.floor(pack.length / round) - 1"),
     "the book scores too": ("Math.max(0, w - scoring.book)", "Math.max(0, w - scoring.book + 1)"),
+    "the dealer may bid anything": ("if (p.dealerRestricted && this.bidders.length === 1)", "if (false)"),
+    "a bid overmade scores the bonus": ("(bid === won ? s.bonus", "(bid <= won ? s.bonus"),
 }
 
 
@@ -118,5 +121,28 @@ def test_both_engines_play_games_scored_by_odd_tricks_to_the_same_end():
                       "written": None if isinstance(d.result, ThrownIn) else list(d.step.written)}
                      for d in game_deals]
             played.append({"winner": game_deals[-1].step.winner, "deals": deals})
+        python.append(played)
+    assert python == javascript({"kind": "batch", "jobs": jobs})
+
+
+@pytest.mark.slow
+def test_both_engines_play_games_scored_by_exact_bids_to_the_same_end():
+    """Every deal of the hand-size sequence, so every hand size and every dealer's restriction."""
+    games = [game for game in composed(GAMES, seed=30) if isinstance(game.scoring, ExactBids)]
+    assert len(games) > 40 and any(game.procedure.deal.hand_sizes is not None for game in games)
+    jobs, python = [], []
+    for game in games:
+        table = Table(*seating(game))
+        seeds = range(3)
+        jobs.append({"kind": "matches", "game": game_data(game), "players": table.players,
+                     "teamSize": table.team_size, "seeds": list(seeds), "maxDeals": MAX_GAME_DEALS})
+        played = []
+        for seed in seeds:
+            game_deals = list(play_bidding_game(game, table, seed=seed, strategy="sensible", deals=MAX_GAME_DEALS))
+            deals = [{"dealer": d.deal.dealer, "plays": [plain(e.plays) for e in d.deal.log if isinstance(e, Trick)],
+                      "totals": list(d.totals), "scores": [0, 0], "rounds": [0, 0],
+                      "written": None if isinstance(d.result, ThrownIn) else list(d.result.written)}
+                     for d in game_deals]
+            played.append({"winner": game_deals[-1].winner, "deals": deals})
         python.append(played)
     assert python == javascript({"kind": "batch", "jobs": jobs})

@@ -17,9 +17,10 @@ from pathlib import Path
 import jsonschema
 import pytest
 from click.testing import CliRunner
+from game_texts import WHIST, errors, load, with_deal
 
 from tutorial_engine.cli.main import cli
-from tutorial_engine.content.project import Report, check, load_games
+from tutorial_engine.content.project import Report, check
 from tutorial_engine.engine.cards import Suit
 from tutorial_engine.engine.deal import Deal, OddTricksResult, places, play_out
 from tutorial_engine.engine.game import OddTricks
@@ -28,44 +29,9 @@ from tutorial_engine.engine.scoring import game_step
 from tutorial_engine.engine.seating import Table
 from tutorial_engine.engine.strategy import STRATEGIES
 
-WHIST = """\
-id: whist
-name: Whist
-deck:
-  suits: [♠, ♥, ♦, ♣]
-  ranks: [A, K, Q, J, 10, 9, 8, 7, 6, 5, 4, 3, 2]
-order:
-  plain: [A, K, Q, J, 10, 9, 8, 7, 6, 5, 4, 3, 2]
-  trump: [A, K, Q, J, 10, 9, 8, 7, 6, 5, 4, 3, 2]
-follow: suit
-players: [4]
-teams:
-  - {size: 2, players: [4]}
-deal:
-  - {phase: deal, packets: [1], whole_pack: true}
-  - {phase: trump, from: dealer-last}
-  - {phase: tricks}
-scoring:
-  kind: odd-tricks
-  book: 6
-  target: 5
-"""
 PAIRS = Table(4, 2)
 SCHEMA = Path(__file__).resolve().parent.parent / "schemas" / "simulate.schema.json"
 VALIDATOR = jsonschema.Draft202012Validator(json.loads(SCHEMA.read_text(encoding="utf-8")))
-
-
-def load(tmp_path, text: str) -> Report:
-    folder = tmp_path / "examples" / "whist"
-    folder.mkdir(parents=True, exist_ok=True)
-    (folder / "game.yml").write_text(text, encoding="utf-8")
-    report = Report()
-    load_games(tmp_path, report)
-    return report
-
-
-def errors(report: Report) -> list[str]:
-    return [str(problem)[str(problem).index("error:"):] for problem in report.problems]
 
 
 @pytest.fixture
@@ -73,11 +39,6 @@ def whist(tmp_path):
     report = load(tmp_path, WHIST)
     assert errors(report) == []
     return report.games["whist"]
-
-
-def with_deal(text: str, *phases: str) -> str:
-    start, end = text.index("deal:\n"), text.index("scoring:")
-    return text[:start] + "deal:\n" + "".join(f"  - {phase}\n" for phase in phases) + text[end:]
 
 
 def test_the_whole_pack_is_dealt_one_card_at_a_time_from_the_dealers_left(whist):
@@ -192,7 +153,8 @@ BAD = [
     (("{phase: deal, packets: [1], whole_pack: true}", "{phase: pass-cards}", "{phase: trump, from: none}",
       "{phase: tricks}"),
      ["error: 'pass-cards' is not a kind of phase of the deal; expected one of: cut, deal, forecast, turn-up, "
-      f"trump, accept-or-refuse, bidding, discard, solo, tricks; game.yml cannot express any other yet: {BEYOND}"]),
+      f"trump, accept-or-refuse, bidding, discard, solo, bid-tricks, tricks; game.yml cannot express any other yet: "
+      f"{BEYOND}"]),
 ]
 
 
@@ -220,10 +182,10 @@ def test_a_game_scored_by_odd_tricks_passes_the_deal_in_turn(tmp_path):
 TRICK_DRILL = "drills:\n  - id: who-takes\n    kind: trick\n    title: Who takes the trick?\n    seed: 1\n"
 
 
-def write_pages(tmp_path, blocks: str, drills: str = TRICK_DRILL) -> Report:
+def write_pages(tmp_path, blocks: str, drills: str = TRICK_DRILL, game: str = WHIST) -> Report:
     folder = tmp_path / "examples" / "whist"
     folder.mkdir(parents=True, exist_ok=True)
-    (folder / "game.yml").write_text(WHIST, encoding="utf-8")
+    (folder / "game.yml").write_text(game, encoding="utf-8")
     (folder / "drills.yml").write_text(drills, encoding="utf-8")
     (folder / "pages.yml").write_text(
         "pages:\n  - id: rules\n    title: Whist\n    summary: Whist.\n    sections:\n"
@@ -232,35 +194,60 @@ def write_pages(tmp_path, blocks: str, drills: str = TRICK_DRILL) -> Report:
 
 
 REFUSED = [
-    ("          - play: {players: 4, team_size: 2}\n",
-     "the browser plays games scored by victory points or by the tricks of the side that made trump, and Whist "
-     "is scored otherwise; a Play page cannot show it yet (AUTHORING.md, \"What game.yml can and cannot "
-     "express\")"),
-    ("          - walkthrough: {title: A deal, seed: 2}\n",
-     "a walkthrough tells deals whose trump is turned up or chosen, scored by victory points or by the tricks "
-     "of the side that made trump; Whist's deal is not one of them, and a walkthrough cannot tell it yet "
-     "(AUTHORING.md, \"What game.yml can and cannot express\")"),
     ("          - text: Seven tricks score one.\n            claims:\n"
      "              - {kind: round, declarer_tricks: 7, expect: {written: {declarers: 1, defenders: 0}}}\n",
      "a 'round' claim checks what the side that made trump writes (scoring kind: tricks); Whist is scored by "
-     "odd tricks, which no claim can check yet (AUTHORING.md, \"What game.yml can and cannot express\")"),
+     "odd tricks: check what each side writes with a 'tally' claim"),
 ]
 
 
-@pytest.mark.parametrize(("blocks", "expected"), REFUSED, ids=["play", "walkthrough", "round-claim"])
+@pytest.mark.parametrize(("blocks", "expected"), REFUSED, ids=["round-claim"])
 def test_pages_say_what_they_cannot_show_of_odd_trick_scoring(tmp_path, blocks, expected):
     report = write_pages(tmp_path, blocks)
     assert [str(p)[str(p).index("error:") + 7:] for p in report.problems] == [expected]
 
 
-@pytest.mark.parametrize("kind", ["scoring", "deal-scoring"])
-def test_scoring_drills_say_why_an_odd_trick_game_has_no_use_for_them(tmp_path, kind):
-    report = write_pages(tmp_path, "          - Text.\n",
-                         f"drills:\n  - id: scores\n    kind: {kind}\n    title: Scores\n    seed: 4\n")
+def test_a_walkthrough_tells_a_deal_whose_trump_the_rules_set(tmp_path):
+    """tests/test_walkthrough_odd_tricks.py holds what it tells to the engine's deal."""
+    report = write_pages(tmp_path, "          - walkthrough: {title: A deal, seed: 2}\n")
+    assert [str(p) for p in report.problems] == []
+    [block] = [block for page in report.pages for block in page.blocks() if type(block).__name__ == "WalkthroughBlock"]
+    assert (block.spec.players, block.spec.team_size, block.spec.seed) == (4, 2, 2)
+
+
+def test_a_walkthrough_cannot_tell_odd_tricks_when_a_player_makes_trump(tmp_path):
+    game = with_deal(WHIST, "{phase: deal, packets: [5]}", "{phase: accept-or-refuse}", "{phase: discard}",
+                     "{phase: tricks}").replace("book: 6", "book: 2")
+    report = write_pages(tmp_path, "          - walkthrough: {title: A deal, seed: 2}\n", game=game)
     assert [str(p)[str(p).index("error:") + 7:] for p in report.problems] == [
-        f"Whist has no use for {kind} drills: these drills are drawn for games scored by victory points or by "
-        "the tricks of the side that made trump, and its 'scoring' is of kind 'odd-tricks', which they cannot "
-        "ask about yet (AUTHORING.md, \"What game.yml can and cannot express\")"]
+        "a walkthrough tells a deal scored by odd tricks when its trump is turned up or set by a 'trump' phase; in "
+        "Whist a player makes trump, and a walkthrough cannot tell such a deal yet (AUTHORING.md, \"What game.yml "
+        "can and cannot express\")"]
+
+
+def test_a_play_page_plays_a_game_to_the_target_its_scoring_sets(tmp_path):
+    """The browser plays odd tricks (tests/test_play_browser.py plays Whist there): a play block
+    takes no target, since game.yml's scoring sets it, as in a game scored by tricks."""
+    report = write_pages(tmp_path, "          - play: {players: 4, team_size: 2}\n")
+    assert [str(p) for p in report.problems] == []
+    [block] = [block for page in report.pages for block in page.blocks() if type(block).__name__ == "PlayBlock"]
+    assert (block.players, block.team_size, block.target) == (4, 2, None)
+    report = write_pages(tmp_path, "          - play: {players: 4, team_size: 2, target: 3}\n")
+    assert [str(p)[str(p).index("error:") + 7:] for p in report.problems] == [
+        "'target' is for games scored by victory points; Whist is scored by odd tricks, whose scoring in game.yml "
+        "sets the target"]
+
+
+@pytest.mark.parametrize("kind", ["scoring", "deal-scoring"])
+def test_scoring_drills_of_an_odd_trick_game_are_drawn_and_a_tally_claim_checks_its_prose(tmp_path, kind):
+    """What they ask, and in which words, is in tests/test_odd_trick_scoring.py."""
+    report = write_pages(tmp_path, "          - text: Seven tricks score one.\n            claims:\n"
+                                   "              - {kind: tally, tricks: {us: 7, them: 6}, expect: {written: {us: 1}}}\n",
+                         f"drills:\n  - id: scores\n    kind: {kind}\n    title: Scores\n    seed: 4\n")
+    assert [str(p) for p in report.problems] == []
+    [drill] = report.drills
+    assert (drill.players, drill.team_size, len(report.questions[drill])) == (4, 2, 30)
+    assert [claim.kind for page in report.pages for claim in page.claims] == ["tally"]
 
 
 def simulate(tmp_path, *args: str):

@@ -21,7 +21,7 @@ import pytest
 from tutorial_engine.engine import deal as deal_module
 from tutorial_engine.engine import events
 from tutorial_engine.engine.cards import Card, Suit
-from tutorial_engine.engine.deal import Deal, DealResult, OddTricksResult, ThrownIn, TrickResult, play_out
+from tutorial_engine.engine.deal import BidsResult, Deal, DealResult, OddTricksResult, ThrownIn, TrickResult, play_out
 from tutorial_engine.engine.export import game_data
 from tutorial_engine.engine.match import play_deals
 from tutorial_engine.engine.rules import legal_plays, trick_roles, trick_verdict
@@ -71,6 +71,9 @@ def result_data(result) -> dict:
                 "tricks": list(result.tricks),
                 "score": {"declarers": score.declarers, "defenders": score.defenders,
                           "declarersWon": score.declarers_won}}
+    if isinstance(result, BidsResult):
+        return {"kind": "exact-bids", "trump": plain(result.trump), "bids": list(result.bids),
+                "tricks": list(result.tricks), "written": list(result.written)}
     if isinstance(result, OddTricksResult):
         return {"kind": "odd-tricks", "trump": plain(result.trump), "tricks": list(result.tricks),
                 "written": list(result.written)}

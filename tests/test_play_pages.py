@@ -9,6 +9,7 @@ Each file in tests/fixtures/play/ states what `check` prints for it, as tests/fi
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import jsonschema
@@ -19,11 +20,11 @@ from drawn import check  # the project's drills drawn once a run
 
 from tutorial_engine.cli.main import cli
 from tutorial_engine.content.pages import PLAYABLE, Page, PlayBlock
-from tutorial_engine.engine.game import TrickScoring
+from tutorial_engine.engine.game import OddTricks, TrickScoring
 from tutorial_engine.i18n.translator import Translator
 from tutorial_engine.problems import display_path
 from tutorial_engine.render.page import Renderer
-from tutorial_engine.render.play import PlayRenderer
+from tutorial_engine.render.play import PlayRenderer, play_messages, vocabulary_messages
 
 PROJECT = Path(__file__).resolve().parent.parent
 PLAY = PROJECT / "tests" / "fixtures" / "play"
@@ -172,17 +173,18 @@ def test_every_game_with_scoring_has_a_play_page(report):
     assert [str(problem) for problem in report.problems] == []
     played = {page.game.id for page in report.pages if page.game is not None and page.has_play}
     assert played == {game.id for game in report.games.values() if game.scoring is not None}
-    assert played >= {"albastini", "altbaumer", "briscola", "euchre"}
+    assert played >= {"albastini", "altbaumer", "briscola", "euchre", "whist"}
 
 
 def test_the_bundled_play_pages_seat_the_tables_the_issue_names(report):
     seats = sorted((page.game.id, page.id, block.players, block.team_size, block.target)
                    for page in report.pages for block in play_blocks(page) if page.game is not None)
     assert seats == [("albastini", "play", 2, 1, 3), ("albastini", "play-pairs", 4, 2, 3),
-                     ("altbaumer", "play", 4, 2, None), ("briscola", "play", 2, 1, 2), ("euchre", "play", 4, 2, None)]
+                     ("altbaumer", "play", 4, 2, None), ("briscola", "play", 2, 1, 2), ("euchre", "play", 4, 2, None),
+                     ("whist", "play", 4, 2, None)]
     for game, _, players, team_size, target in seats:
         assert (players, team_size) in PLAYABLE
-        assert (target is None) == isinstance(report.games[game].scoring, TrickScoring)
+        assert (target is None) == isinstance(report.games[game].scoring, (TrickScoring, OddTricks))
     for page in report.pages:
         if page.has_play:
             assert page.title and page.summary and len(page.intro) >= 2
@@ -219,3 +221,68 @@ def test_every_other_page_of_the_game_links_its_play_pages(report):
             assert note not in markdown  # the game's only play page
         else:
             assert f"{note}[Play {page.game.name} against the computer](play.md)." in markdown
+
+
+# --- a game scored by odd tricks, whose trump the rules set (issue 30) ---------------------------
+
+def whist_block(tmp_path, play: str = "{players: 4, team_size: 2}"):
+    from game_texts import WHIST
+
+    folder = tmp_path / "examples" / "whist"
+    folder.mkdir(parents=True)
+    (folder / "game.yml").write_text(WHIST, encoding="utf-8")
+    pages = folder / "pages.yml"
+    pages.write_text(f"pages:\n  - id: play\n    title: Play\n    intro:\n      - Whole deals.\n"
+                     f"      - play: {play}\n", encoding="utf-8")
+    return check(tmp_path, [pages])
+
+
+def payload(markup: str) -> dict:
+    found = re.search(r'<script type="application/json" id="tc-play-data">(.*?)</script>', markup, re.S)
+    assert found
+    return json.loads(found[1])
+
+
+def test_a_game_scored_by_odd_tricks_plays_to_the_target_its_scoring_sets(tmp_path):
+    report = whist_block(tmp_path)
+    assert [str(problem) for problem in report.problems] == []
+    [block] = [block for page in report.pages for block in play_blocks(page)]
+    assert (block.players, block.team_size, block.target) == (4, 2, None)
+    data = payload(PlayRenderer(Renderer(Translator("en"))).render(block, "../"))
+    assert data["target"] == 5
+    assert data["game"]["scoring"] == {"kind": "odd-tricks", "book": 6, "target": 5}
+    assert data["game"]["phases"][1] == {"phase": "trump", "source": "dealer-last", "suit": None}
+    messages = data["messages"]
+    assert messages["trump-dealer-last"] == ("{dealer} turns up {card}, the last card dealt, and keeps it in hand: "
+                                             "its suit is trump.")
+    assert messages["odd-your-side"] == ["Your side scores {n} point: one for each trick above {book}.",
+                                         "Your side scores {n} points: one for each trick above {book}."]
+    assert messages["game-score"] == "Game: your side {score}, the other side {other_score}, to {target}."
+    assert messages["advice-only"] == "Play {card}: it is the only card you may play."
+
+
+def test_a_target_is_refused_where_the_scoring_sets_it(tmp_path):
+    report = whist_block(tmp_path, "{players: 4, team_size: 2, target: 3}")
+    assert [str(problem)[str(problem).index("error:"):] for problem in report.problems] == [
+        "error: 'target' is for games scored by victory points; Whist is scored by odd tricks, whose scoring in "
+        "game.yml sets the target"]
+
+
+def test_a_page_carries_only_the_words_of_the_vocabulary_its_game_uses(report, tmp_path):
+    """A page of a game that neither sets trump by the rules nor scores odd tricks holds none of
+    those sentences, so that its data stays as it was; a Whist page holds them all."""
+    renderer = Renderer(Translator("en"))
+    common = set(play_messages(Translator("en")))
+    plain = 0
+    for page in report.pages:
+        for block in play_blocks(page):
+            if page.game.id != "whist":
+                assert vocabulary_messages(Translator("en"), block.game) == {}
+                plain += 1
+            words = set(vocabulary_messages(Translator("en"), block.game))
+            assert set(payload(PlayRenderer(renderer).render(block, "../"))["messages"]) == common | words
+    assert plain == 5
+    [whist] = [block for page in whist_block(tmp_path).pages for block in play_blocks(page)]
+    words = set(vocabulary_messages(Translator("en"), whist.game))
+    assert set(payload(PlayRenderer(renderer).render(whist, "../"))["messages"]) == common | words
+    assert {"no-trump", "trump-suit", "trump-none", "odd-none", "stats-games"} <= words

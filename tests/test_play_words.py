@@ -13,7 +13,7 @@ import rjsmin
 from tutorial_engine.i18n.grammar import placeholders
 from tutorial_engine.i18n.placeholders import PLACEHOLDERS
 from tutorial_engine.i18n.translator import English, Translator
-from tutorial_engine.render.play import locale_data, play_messages, terms
+from tutorial_engine.render.play import locale_data, play_messages, terms, vocabulary_messages
 
 ROOT = Path(__file__).resolve().parent.parent
 ASSETS = ROOT / "tutorial_engine" / "render" / "assets"
@@ -29,8 +29,8 @@ def test_the_runtime_is_at_most_20_kb_gzip_as_the_build_minifies_it():
     assert size <= RUNTIME_LIMIT, f"{size} bytes gzip"
 
 
-def test_every_placeholder_of_the_play_messages_is_registered():
-    english = play_messages(Translator())
+def test_every_placeholder_of_the_play_messages_is_registered(games):
+    english = play_messages(Translator()) | vocabulary_messages(Translator(), games["whist"])
     names = {name for text in english.values() for form in (text if isinstance(text, tuple) else (text,))
              for name in placeholders(form)}
     assert names <= set(PLACEHOLDERS), names - set(PLACEHOLDERS)
@@ -81,3 +81,16 @@ def test_terms_carry_their_forms_for_the_script_to_choose():
     assert "|" in words["suits"]["♣"], "a Russian suit gives its forms"
     assert words["letters"]["Q"] == "Д"
     assert "{rank}" in words["cards"]["♥"]
+
+
+def test_a_game_scored_by_odd_tricks_and_a_trump_set_by_the_rules_have_their_words(games):
+    """Every way a `trump` phase sets trump, and every line of a deal scored by odd tricks, has
+    its sentence; plural ones have both English forms."""
+    words = vocabulary_messages(Translator(), games["whist"])
+    assert {key for key in words if key.startswith(("trump-", "you-trump-"))} == {
+        "trump-dealer-last", "you-trump-dealer-last", "trump-next-card", "you-trump-next-card", "trump-no-card",
+        "trump-suit", "trump-none"}
+    assert words["odd-none"] == ("Nobody took more than {n} trick, so nobody scores.",
+                                 "Nobody took more than {n} tricks, so nobody scores.")
+    assert all(len(text) == 2 for key, text in words.items() if key.startswith(("odd-", "tricks-")))
+    assert vocabulary_messages(Translator(), games["euchre"]) == {}

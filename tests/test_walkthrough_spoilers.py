@@ -277,10 +277,11 @@ def test_no_moment_of_the_site_answers_its_own_questions(name, block, code):
 
 def test_the_site_has_a_walkthrough_of_each_kind():
     """The walkthroughs checked above: the drawing games with and without forecasts, for two and
-    in teams, and the game where trump is accepted or refused; and one at least for every game."""
+    in teams, the game where trump is accepted or refused, and the game whose trump the rules set
+    (the dealer's last card) and that is scored by odd tricks; and one at least for every game."""
     names = sorted(name for name, _ in WALKTHROUGHS)
     assert {"albastini-walkthrough-2-1-5", "albastini-walkthrough-4-2-6", "altbaumer-walkthrough-4-2-7",
-            "briscola-walkthrough-2-1-3"} <= set(names)
+            "briscola-walkthrough-2-1-3", "whist-walkthrough-4-2-0"} <= set(names)
     assert {name.split("-")[0] for name in names} == {path.parent.name for path in (PROJECT / "examples").glob("*/pages.yml")}
 
 

@@ -31,7 +31,7 @@ function answer(job) {
     out = job.seeds.map((seed) => {
       const match = new E.Match(game, table, seed, job.target);
       const deals = [];
-      while (match.winner === null && !(deals.length >= job.maxDeals)) {
+      while (match.winner === null && !match.over && !(deals.length >= job.maxDeals)) {
         E.play(match.next(), E.strategies.sensible);
         const scored = match.score();
         deals.push({ dealer: match.deal.dealer, plays: match.deal.log.filter((e) => e.event === "trick").map((e) => e.plays),

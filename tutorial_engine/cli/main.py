@@ -18,8 +18,9 @@ from ..build.drillcache import DrawnDrills
 from ..content.project import Parsed, ProjectNotFound, Report, find_project, load_games
 from ..content.project import check as check_project
 from ..content.shapes import did_you_mean
+from ..engine.bids import bids_json, describe_bids_deal, play_bidding_game
 from ..engine.cards import CardSyntaxError, Suit, parse_cards
-from ..engine.game import CardNotInDeck, GameSpec, OddTricks, TrickScoring
+from ..engine.game import CardNotInDeck, ExactBids, GameSpec, OddTricks, TrickScoring
 from ..engine.match import describe_match_deal, match_json, play_deals
 from ..engine.odd_tricks import describe_game_deal, game_json, play_game, side_name
 from ..engine.rules import Role, RuleError, legal_plays, trick_roles, trick_verdict
@@ -381,6 +382,9 @@ def simulate(game: str, players: int | None, team_size: int, direction: str | No
     if isinstance(spec.scoring, OddTricks):
         _simulate_game(spec, players, team_size, strategy, seed, deals, target, match, as_json, with_events)
         return
+    if isinstance(spec.scoring, ExactBids):
+        _simulate_bids(spec, players, strategy, seed, deals, target, match, as_json, with_events)
+        return
     if match:
         raise click.ClickException(f"--match is for games played in rounds; for {spec.name}, "
                                    "play a match with --target N (victory points)")
@@ -421,6 +425,22 @@ def _simulate_game(spec: GameSpec, players: int | None, team_size: int, strategy
                    else "\n".join(describe_game_deal(played, table)))
     if played.step.winner is not None and not as_json:
         click.echo(_over(side_name(table, played.step.winner), played.number, limit, "game"))
+
+
+def _simulate_bids(spec: GameSpec, players: int | None, strategy: str, seed: int, deals: int | None,
+                   target: int | None, match: bool, as_json: bool, with_events: bool) -> None:
+    """A game scored by exact bids: every deal of its hand-size sequence, or to its target."""
+    if target is not None:
+        raise click.ClickException(f"{spec.name} ends as its scoring in game.yml says; --target is for games "
+                                   "scored by victory points")
+    table = _table(spec, players, 1)
+    limit = None if match and deals is None else deals or (None if match else 1)
+    for played in play_bidding_game(spec, table, seed=seed, strategy=strategy, deals=limit):
+        click.echo(json.dumps(bids_json(played, with_events), ensure_ascii=False) if as_json
+                   else "\n".join(describe_bids_deal(played)))
+    if played.over and not as_json:
+        click.echo(f"The game is over after {_deals(played.number)}: " + (
+            "the highest totals are level." if played.winner is None else f"seat {played.winner} wins it."))
 
 
 def _over(side: str, played: int, limit: int | None, what: str = "match") -> str:

@@ -126,7 +126,7 @@ def example_text(game: GameSpec, name: str, path: Path) -> tuple[str, str]:
         "# which reports, at its line, every expectation the engine disagrees with.",
         "examples:",
         _commented(f"  - id: {name}", "unique within the game; used in page addresses"),
-        _commented("    kind: trick", "trick, legal, ranking, forecast, score, round, deal or game"),
+        _commented("    kind: trick", "trick, legal, ranking, forecast, score, round, tally, deal or game"),
         "    # The title is English, translated like any other text.",
         "    title: The higher card of the suit led takes the trick",
         _commented("    # cites: [A14]", "optional: numbers of the rule facts it illustrates"),

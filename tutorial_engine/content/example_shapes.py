@@ -14,9 +14,19 @@ from yaml.nodes import MappingNode
 
 from ..engine.cards import Card, Suit
 from ..engine.forecast import Refusal, forecast_seats, may_forecast
-from ..engine.game import Direction, GameSpec, NextDealer, OddTricks, TrickScoring, VictoryPoints
-from ..engine.procedure import Asked, BidRound
+from ..engine.game import (
+    Direction,
+    ExactBids,
+    FollowRule,
+    GameSpec,
+    NextDealer,
+    OddTricks,
+    TrickScoring,
+    VictoryPoints,
+)
+from ..engine.procedure import Asked, BidRound, TrumpFrom
 from ..engine.rules import Duty, RankingError, WinReason, rank_cards
+from ..engine.scoring import game_step
 from ..engine.seating import SeatingError, Table
 from ..problems import Location, Problems, alternatives
 from .examples import (
@@ -31,6 +41,7 @@ from .examples import (
     RankingExample,
     RoundExample,
     ScoreExample,
+    TallyExample,
     TrickExample,
 )
 from .facts import FORMAT as FACTS_FORMAT
@@ -107,7 +118,7 @@ def _example(what: str, fields: Mapping[str, Field], *, claim: bool = False) -> 
     }, partial=True)
 
 
-KINDS = ("trick", "legal", "ranking", "forecast", "score", "round", "deal", "game")
+KINDS = ("trick", "legal", "ranking", "forecast", "score", "round", "tally", "deal", "game")
 EXPECT_DOC = "What the engine must conclude; check fails, and says why, when it concludes otherwise."
 
 TRICK_EXPECT = Record("a trick expectation", {
@@ -211,6 +222,23 @@ ROUND_FIELDS = MappingProxyType({
     }), doc=EXPECT_DOC),
 })
 
+SIDE = Text("a side's name")
+
+TALLY_FIELDS = MappingProxyType({
+    "tricks": Field(MapOf(SIDE, Integer("a number of tricks", minimum=0), "tricks by side"), required=True,
+                    doc="The tricks each side took in the deal, by a name for the side, such as `Anna` or "
+                        "`Anna+Chiara`."),
+    "scores": Field(MapOf(SIDE, Integer("a score", minimum=0), "scores by side"),
+                    doc="The running scores before the deal, by the names of `tricks`; a side left out has 0."),
+    "expect": Field(Record("a tally expectation", {
+        "written": Field(MapOf(SIDE, Integer("a number of points", minimum=0), "points by side"),
+                         doc="What each side it names writes for the deal."),
+        "scores": Field(MapOf(SIDE, Integer("a score", minimum=0), "scores by side"),
+                        doc="The running scores after the deal, of each side it names."),
+        "game": Field(SIDE, doc=f"The side that wins the game with this deal, or `{NOBODY}`."),
+    }), doc=EXPECT_DOC),
+})
+
 DEAL_FIELDS = MappingProxyType({
     "players": Field(Integer("a number of players", minimum=2), required=True, doc="Players at the table."),
     "team_size": Field(Integer("a team size", minimum=1), doc="Players in a team; default 1."),
@@ -241,9 +269,17 @@ GAME_FIELDS = MappingProxyType({
         "solo": Field(ListOf(Choice([a.value for a in Asked], "a player to ask")),
                       doc="Who may play alone, in turn (none without a `solo` phase)."),
         "target": Field(Integer("a number of points", minimum=1),
-                        doc="The score that wins a round (the match, with one round) of a game scored by tricks."),
+                        doc="The score that wins a round (the match, with one round) of a game scored by tricks, "
+                            "or the game, of a game scored by odd tricks."),
         "rounds": Field(Integer("a number of rounds", minimum=1),
                         doc="Rounds a side must win to win the match, in a game scored by tricks."),
+        "follow": Field(Choice([rule.value for rule in FollowRule], "a follow rule"),
+                        doc="What a player must play to a trick: `none`, `suit` or `suit-then-trump`."),
+        "whole_pack": Field(Boolean(), doc="Whether the whole pack is dealt."),
+        "trump_from": Field(Choice([source.value for source in TrumpFrom], "a source of trump"),
+                            doc="Where a `trump` phase takes trump from (none without one)."),
+        "book": Field(Integer("a number of tricks", minimum=0),
+                      doc="The tricks that score nothing, in a game scored by odd tricks."),
     }), required=True, doc=EXPECT_DOC),
 })
 
@@ -252,7 +288,7 @@ def example_records(*, claim: bool = False) -> dict[str, Record]:
     """Each kind's Record, for an examples file or for a claim on a page."""
     fields = {"trick": TRICK_FIELDS, "legal": LEGAL_FIELDS, "ranking": RANKING_FIELDS,
               "forecast": FORECAST_FIELDS, "score": SCORE_FIELDS, "round": ROUND_FIELDS,
-              "deal": DEAL_FIELDS, "game": GAME_FIELDS}
+              "tally": TALLY_FIELDS, "deal": DEAL_FIELDS, "game": GAME_FIELDS}
     names = {"legal": "legal-play"}
     return {kind: _example(f"a {names.get(kind, kind)} {'claim' if claim else 'example'}", shape, claim=claim)
             for kind, shape in fields.items()}
@@ -526,9 +562,19 @@ class _ExampleBuilder:
                                dealer=dealer, forecasts=tuple((s, card) for s, card, _ in laid),
                                turned=rec.get("turned"), seat=seat, hand=tuple(rec.get("hand", ())))
 
+    def _refuse_bids(self) -> None:
+        """A game scored by exact bids has no claim of its score yet."""
+        self.error(self.rec.at("kind"), f"{self.game.name} is scored by exact bids, whose scores no claim can "
+                                        f"check yet (AUTHORING.md, \"What game.yml can and cannot express\")")
+
     def _score(self) -> ScoreExample | None:
         rec = self.rec
-        if not isinstance(self.game.scoring, VictoryPoints):
+        if isinstance(self.game.scoring, ExactBids):
+            self._refuse_bids()
+        elif isinstance(self.game.scoring, OddTricks):
+            self.error(rec.at("kind"), f"{self.game.name} does not score card points; a 'score' claim is "
+                                       "for games won on card points, a 'tally' claim for games scored by odd tricks")
+        elif not isinstance(self.game.scoring, VictoryPoints):
             self.error(rec.at("kind"), f"{self.game.name} does not score card points; a 'score' claim is "
                                        "for games won on card points, a 'round' claim for games won on tricks")
         totals: Pairs = rec.get("totals", Pairs([], rec.location))
@@ -559,10 +605,12 @@ class _ExampleBuilder:
 
     def _round(self) -> RoundExample | None:
         rec = self.rec
-        if isinstance(self.game.scoring, OddTricks):
+        if isinstance(self.game.scoring, ExactBids):
+            self._refuse_bids()
+        elif isinstance(self.game.scoring, OddTricks):
             self.error(rec.at("kind"), f"a 'round' claim checks what the side that made trump writes (scoring "
-                                       f"kind: tricks); {self.game.name} is scored by odd tricks, which no claim "
-                                       f"can check yet (AUTHORING.md, \"What game.yml can and cannot express\")")
+                                       f"kind: tricks); {self.game.name} is scored by odd tricks: check what each "
+                                       f"side writes with a 'tally' claim")
         elif not isinstance(self.game.scoring, TrickScoring):
             self.error(rec.at("kind"), f"{self.game.name} is not scored by tricks; a 'round' claim is for "
                                        "games won on tricks, a 'score' claim for games won on card points")
@@ -587,6 +635,71 @@ class _ExampleBuilder:
         return RoundExample(**self._common(), expect=expect,
                             scores=_sides(rec.get("scores", zero)), rounds=_sides(rec.get("rounds", zero)),
                             declarer_tricks=rec["declarer_tricks"], solo=rec.get("solo", False))
+
+    def _tally(self) -> TallyExample | None:
+        rec, game = self.rec, self.game
+        scoring = game.scoring
+        if isinstance(scoring, ExactBids):
+            self._refuse_bids()
+        elif not isinstance(scoring, OddTricks):
+            self.error(rec.at("kind"), f"{game.name} is not scored by odd tricks; a 'tally' claim is for games "
+                                       "scored by odd tricks, a 'round' claim for games won on tricks, a 'score' "
+                                       "claim for games won on card points")
+        tricks: Pairs = rec.get("tricks", Pairs([], rec.location))
+        names = [name for name, _, _ in tricks]  # each once: the shape refuses a key given twice
+        if "tricks" in rec and isinstance(scoring, OddTricks):
+            self._tricks_of_a_deal(tricks, rec.at("tricks"))
+        before = dict.fromkeys(names, 0)
+        scores: Pairs | None = rec.get("scores")
+        if scores is not None:
+            for name, score, location in scores:
+                if self._side(names, name, location):
+                    before[name] = score
+            winner = game_step(scoring, tuple(before.values()), (0,) * len(names)).winner \
+                if isinstance(scoring, OddTricks) and names else None
+            if winner is not None and isinstance(scoring, OddTricks):
+                leader = names[winner]
+                self.error(rec.at("scores"), f"{leader} at {before[leader]} has won the game already "
+                                             f"({scoring.target} wins it); the deal is one of a game still being "
+                                             "played")
+        expect = self._expect(rec)
+        for key in ("written", "scores"):
+            if key in expect:
+                for name, _, location in expect[key]:
+                    self._side(names, name, location)
+        if "game" in expect and expect["game"] != NOBODY:
+            self._side(names, expect["game"], expect.locations["game"])
+        expect = dataclasses.replace(expect, values={**expect.values, **{
+            key: tuple(expect[key]) for key in ("written", "scores") if key in expect}})
+        if not self.ok:
+            return None
+        return TallyExample(**self._common(), expect=expect, sides=tuple(names),
+                            tricks=tuple(count for _, count, _ in tricks), scores=tuple(before.values()))
+
+    def _side(self, names: list[str], name: str, location: Location) -> bool:
+        """Whether `name` is one of the sides whose tricks are given; reported if not."""
+        if name in names or not names:
+            return bool(names)
+        guess = close_match(name, names)
+        hint = f"; did you mean '{guess}'?" if guess else ""
+        self.error(location, f"'{name}' is not one of the sides whose tricks are given ({', '.join(names)}){hint}")
+        return False
+
+    def _tricks_of_a_deal(self, tricks: Pairs, location: Location) -> None:
+        """As many sides as a table of the game has, and as many tricks as a deal at it."""
+        game = self.game
+        tables = [players for players in game.players for size in game.team_sizes(players)
+                  if players // size == len(tricks)]
+        if not tables:
+            sides = {players // size for players in game.players for size in game.team_sizes(players)}
+            self.error(location, f"a {game.name} deal has {alternatives(sides)} sides, but {len(tricks)} "
+                                 f"{'is' if len(tricks) == 1 else 'are'} named here; give the tricks of each side")
+            return
+        counts = {game.hand_size_at(players) for players in tables}
+        total = sum(count for _, count, _ in tricks)
+        if total not in counts:
+            self.error(location, f"the tricks add up to {total}, but a {game.name} deal has "
+                                 f"{alternatives(counts)} tricks")
 
     def _deal(self) -> DealExample | None:
         rec = self.rec

@@ -16,10 +16,10 @@ from ..engine.cards import Card, Suit
 from ..engine.deal import Deal, DealResult, play_out
 from ..engine.events import Draw
 from ..engine.forecast import ForecastOptions, ForecastOutcome, forecast_options, forecast_outcome
-from ..engine.game import CardNotInDeck, GameSpec, TrickScoring, VictoryPoints
-from ..engine.procedure import Bidding, SoloOffer
+from ..engine.game import CardNotInDeck, GameSpec, OddTricks, TrickScoring, VictoryPoints
+from ..engine.procedure import Bidding, SoloOffer, TrumpSet
 from ..engine.rules import Legality, Ranking, RuleError, Verdict, legal_plays, rank_cards, trick_verdict
-from ..engine.scoring import DealVictory, MatchStep, match_step, victory
+from ..engine.scoring import DealVictory, GameStep, MatchStep, game_step, match_step, odd_tricks_written, victory
 from ..engine.seating import SeatingError, Table
 from ..engine.strategy import random_strategy
 from ..i18n.explain import explain_options, explain_outcome, points_sum, why_legal, why_refused, why_wins
@@ -307,6 +307,70 @@ def _pair(values) -> str:
 
 
 @dataclass(frozen=True)
+class TallyExample(Example):
+    """One deal of a game scored by odd tricks: what each side writes for its tricks above the
+    book, the scores after the deal, and whether it wins the game. Its expectations of `written`
+    and `scores` are (side, value, location) for each side they name."""
+
+    sides: tuple[str, ...]
+    """The names the author gives the sides, in the order of `tricks`."""
+    tricks: tuple[int, ...]
+    scores: tuple[int, ...]
+    """The running scores before the deal."""
+
+    kind = "tally"
+
+    def solve(self) -> GameStep:
+        scoring = self.game.scoring
+        assert isinstance(scoring, OddTricks)  # the builders make tally examples of such games only
+        return game_step(scoring, self.scores, odd_tricks_written(scoring, self.tricks))
+
+    def check(self) -> list[Problem]:
+        scoring = self.game.scoring
+        assert isinstance(scoring, OddTricks)  # the builders make tally examples of such games only
+        step = self.solve()
+        problems = []
+        for name, value, location in self.expect.values.get("written", ()):
+            side = self.sides.index(name)
+            if value != step.written[side]:
+                taken = _tricks(self.tricks[side])
+                why = (f"{taken} {_are(self.tricks[side])} {step.written[side]} above the book of {scoring.book}"
+                       if step.written[side] else
+                       f"{taken} {_are(self.tricks[side])} not above the book of {scoring.book}")
+                problems.append(Problem(location, f"expected {name} to write {value}, but the engine gives "
+                                                  f"{step.written[side]}: {why}"))
+        for name, value, location in self.expect.values.get("scores", ()):
+            side = self.sides.index(name)
+            if value != step.scores[side]:
+                problems.append(Problem(location, f"expected {name} at {value} after the deal, but the engine "
+                                                  f"gives {step.scores[side]}: {self.scores[side]} before it, and "
+                                                  f"{step.written[side]} written"))
+        winner = NOBODY if step.winner is None else self.sides[step.winner]
+        if "game" in self.expect and self.expect["game"] != winner:
+            best = max(step.scores)
+            scores = ", ".join(f"{name} {score}" for name, score in zip(self.sides, step.scores))
+            if step.winner is not None:
+                why = f"the scores after the deal are {scores}, and {scoring.target} wins the game"
+            elif best >= scoring.target:
+                leaders = [name for name, score in zip(self.sides, step.scores) if score == best]
+                why = (f"{' and '.join(leaders)} share the lead at {best}, and the game goes on until one side "
+                       f"leads")
+            else:
+                why = f"nobody has reached {scoring.target}: the scores after the deal are {scores}"
+            problems.append(self._mismatch("game", f"expected the game won by {self.expect['game']}, but the "
+                                                   f"engine gives {winner}: {why}"))
+        return problems
+
+
+def _tricks(count: int) -> str:
+    return f"{count} trick" if count == 1 else f"{count} tricks"
+
+
+def _are(count: int) -> str:
+    return "is" if count == 1 else "are"
+
+
+@dataclass(frozen=True)
 class DealCounts:
     stock: int
     """Cards in the stock once trump is turned, the trump indicator included."""
@@ -356,6 +420,8 @@ class GameExample(Example):
         game, procedure = self.game, self.game.procedure
         bidding, solo = procedure.find(Bidding), procedure.find(SoloOffer)
         scoring = game.scoring if isinstance(game.scoring, TrickScoring) else None
+        odd = game.scoring if isinstance(game.scoring, OddTricks) else None
+        trump = procedure.find(TrumpSet)
         return {"cards": len(game.deck), "hand": game.hand_size, "points": game.total_points,
                 "direction": game.direction.value, "next_dealer": game.next_dealer.value,
                 "players": list(game.players),
@@ -365,8 +431,12 @@ class GameExample(Example):
                 "bidding": [r.value for r in bidding.rounds] if isinstance(bidding, Bidding) else [],
                 "stick_the_dealer": isinstance(bidding, Bidding) and bidding.stick_the_dealer,
                 "solo": [a.value for a in solo.asked] if isinstance(solo, SoloOffer) else [],
-                "target": scoring.round if scoring else None,
-                "rounds": scoring.rounds if scoring else None}
+                "target": scoring.round if scoring else odd.target if odd else None,
+                "rounds": scoring.rounds if scoring else None,
+                "follow": game.follow.value,
+                "whole_pack": procedure.deal.whole_pack,
+                "trump_from": trump.source.value if isinstance(trump, TrumpSet) else None,
+                "book": odd.book if odd else None}
 
     def check(self) -> list[Problem]:
         facts = self.facts()

@@ -5,14 +5,17 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 from types import MappingProxyType
+from typing import get_args
 
 from ..engine.cards import Card, Suit
 from ..engine.game import (
     Direction,
+    ExactBids,
     FollowRule,
     GameSpec,
     NextDealer,
     OddTricks,
+    Scoring,
     TeamRule,
     TopTrump,
     TopTrumpSuit,
@@ -30,10 +33,12 @@ from ..engine.procedure import (
     DealPackets,
     Discards,
     Forecasts,
+    HandSizes,
     PartnerDraw,
     Phase,
     Procedure,
     SoloOffer,
+    TrickBids,
     Tricks,
     TrumpFrom,
     TrumpSet,
@@ -74,12 +79,18 @@ PHASES = {
     "cut": _phase("cut", {"take": Field(Integer("a number of cards", minimum=0),
                                         doc="How many fixed top trumps exposed at the cut the cutter may take.")}),
     "deal": _phase("deal", {"packets": Field(ListOf(Integer("a number of cards", minimum=1), min_items=1),
-                                             required=True, doc="How many cards each player gets in each "
-                                                                "packet, in dealing order; together "
-                                                                "they make the hand."),
+                                             doc="How many cards each player gets in each "
+                                                 "packet, in dealing order; together "
+                                                 "they make the hand."),
                             "whole_pack": Field(Boolean(), doc="Deal the whole pack: the packets come round "
                                                                "again until no card is left, and every table "
-                                                               "size must share the pack out evenly.")}),
+                                                               "size must share the pack out evenly."),
+                            "hand_sizes": Field(Choice([sizes.value for sizes in HandSizes], "a sequence of hand "
+                                                       "sizes", BEYOND),
+                                                doc="Instead of `packets`: the hand size changes from deal to deal, "
+                                                    "one card at a time. `up-and-down`: one card each, one more "
+                                                    "every deal up to the most the pack allows, then back to one; "
+                                                    "`down-and-up`: the other way round.")}),
     "forecast": _phase("forecast"),
     "turn-up": _phase("turn-up"),
     "trump": _phase("trump", {
@@ -100,12 +111,16 @@ PHASES = {
     "solo": _phase("solo", {"asked": Field(ListOf(Choice([a.value for a in Asked], "a player to ask"),
                                                   min_items=1), required=True,
                                            doc="Who may play alone, in turn: `maker`, `partner`.")}),
+    "bid-tricks": _phase("bid-tricks", {"dealer_restricted": Field(
+        Boolean(), doc="The dealer, who bids last, may not bid the number that would make the bids add up "
+                       "to the tricks of the deal.")}),
     "tricks": _phase("tricks", {"draw": Field(Boolean(), doc="Draw from the stock after each trick.")}),
 }
 
-SCORING_KINDS = ("victory-points", "tricks", "odd-tricks")
+SCORING_KINDS = tuple(kind.kind for kind in get_args(Scoring))
 SCORING_DOC = ("`victory-points`: card points decide the deal; `tricks`: the tricks of the side that made trump "
-               "do; `odd-tricks`: every side scores its tricks above the book.")
+               "do; `odd-tricks`: every side scores its tricks above the book; `exact-bids`: every player "
+               "scores for taking exactly the tricks they bid.")
 
 _RULES = {
     "deck": Field(Record("the deck", {
@@ -192,6 +207,20 @@ _RULES = {
             "decider": Field(Boolean(), doc="When each side is one round short of the match, a single deal "
                                             "decides it: the side that takes `majority` tricks or more wins."),
             "solo_wins_round": Field(Boolean(), doc="A solo player who takes every trick wins the round at once."),
+        }),
+        "exact-bids": Record("exact-bid scoring", {
+            "kind": Field(Choice(SCORING_KINDS, "a kind of scoring", BEYOND), required=True, doc=SCORING_DOC),
+            "bonus": Field(Integer("a number of points"), required=True,
+                           doc="What a player scores for taking exactly the tricks they bid."),
+            "per_bid_trick": Field(Integer("a number of points"),
+                                   doc="Added to the bonus for each trick bid, when the bid is made (default 1)."),
+            "per_trick": Field(Integer("a number of points"),
+                               doc="What every player scores for each trick taken, bid made or not (default 0)."),
+            "per_miss": Field(Integer("a number of points", minimum=0),
+                              doc="What a player loses for each trick by which the bid was missed (default 0)."),
+            "target": Field(Integer("a number of points", minimum=1),
+                            doc="The score that ends the game; without it, the game ends after the deals "
+                                "of the hand-size sequence."),
         }),
         "odd-tricks": Record("odd-trick scoring", {
             "kind": Field(Choice(SCORING_KINDS, "a kind of scoring", BEYOND), required=True, doc=SCORING_DOC),
@@ -330,7 +359,10 @@ def _spec(rec, values: dict, problems: Problems, variant: str | None = None,
             problems.add(scoring_rec.at("book"), f"a side scores the tricks it takes above the book, and a deal "
                                                  f"has {tricks} tricks, so with a book of {scoring.book} nobody "
                                                  f"would ever score: give a book below {tricks}")
-    if isinstance(scoring, (TrickScoring, OddTricks)):
+    if isinstance(scoring, ExactBids) and any(team.size != 1 for team in teams):
+        problems.add(rec.at("teams"), "in a game scored by exact bids each player bids and scores for themselves: "
+                                      "leave out teams of more than one")
+    if isinstance(scoring, (TrickScoring, OddTricks, ExactBids)):
         if values.get("next_dealer", NextDealer.IN_TURN.value) != NextDealer.IN_TURN.value:
             problems.add(rec.at("next_dealer"), "a game scored by tricks passes the deal in turn; "
                                                 "next_dealer: winner is for games scored by victory points")
@@ -355,7 +387,8 @@ def _spec(rec, values: dict, problems: Problems, variant: str | None = None,
         procedure=procedure,
         partner_draw=partner_draw,
         next_dealer=NextDealer(values.get("next_dealer", (
-            NextDealer.IN_TURN if isinstance(scoring, (TrickScoring, OddTricks)) else NextDealer.WINNER).value)),
+            NextDealer.IN_TURN if isinstance(scoring, (TrickScoring, OddTricks, ExactBids))
+            else NextDealer.WINNER).value)),
         scoring=scoring,
         variant=variant,
     )
@@ -419,7 +452,8 @@ def _procedure(rec: Rec, phases_rec, top_trumps, scoring, problems: Problems) ->
              (Forecasts, "after 'deal' and before 'turn-up'",
               lambda i: TurnUp not in kinds or deal_at < i < kinds.index(TurnUp)),
              (Discards, "after the phase that fixes trump", lambda i: i > trump_at),
-             (SoloOffer, "after the phase that fixes trump", lambda i: i > trump_at)]
+             (SoloOffer, "after the phase that fixes trump", lambda i: i > trump_at),
+             (TrickBids, "after the phase that fixes trump", lambda i: i > trump_at)]
     for kind, where, fits in order:
         for index, phase_kind in enumerate(kinds):
             if phase_kind is kind and not fits(index):
@@ -454,9 +488,26 @@ def _procedure(rec: Rec, phases_rec, top_trumps, scoring, problems: Problems) ->
     if isinstance(trump_set, TrumpSet):
         _trump_source(phases_rec[trump_at], trump_set, phases[deal_at], problems)
     deal = phases[deal_at]
-    if isinstance(deal, DealPackets) and deal.whole_pack and (TurnUp in kinds or takes or maker):
+    if isinstance(deal, DealPackets) and (deal.whole_pack or deal.hand_sizes) and (TurnUp in kinds or takes or maker):
+        dealt_how = "a deal of the whole pack leaves" if deal.whole_pack else "the largest hands leave"
         problems.add(at(trump_phases[0]), f"the '{trump_phases[0].name}' phase turns a card from the pack, and "
-                                          "a deal of the whole pack leaves none: set trump with a 'trump' phase")
+                                          f"{dealt_how} none: set trump with a 'trump' phase")
+    deal_rec = phases_rec[deal_at]
+    if isinstance(deal, DealPackets) and ("packets" in deal_rec) == (deal.hand_sizes is not None):
+        problems.add(deal_rec.location, "a 'deal' phase gives either 'packets', the same hand in every deal, or "
+                                        "'hand_sizes', a hand that changes from deal to deal; give one of them")
+    if isinstance(deal, DealPackets) and deal.whole_pack and deal.hand_sizes is not None:
+        problems.add(deal_rec.at("whole_pack"), "'hand_sizes' sets how many cards each deal gives, so the whole "
+                                                "pack is dealt only in its largest deal: remove 'whole_pack'")
+    if isinstance(scoring, ExactBids) != (TrickBids in kinds):
+        problems.add(at(TrickBids) if TrickBids in kinds else rec.at("scoring"),
+                     "bids of tricks are scored by 'exact-bids', and 'exact-bids' scores bids of tricks: a deal "
+                     "with a 'bid-tricks' phase needs that scoring, and that scoring needs the phase")
+    if isinstance(scoring, ExactBids) and scoring.target is None and not (isinstance(deal, DealPackets)
+                                                                           and deal.hand_sizes is not None):
+        problems.add(rec.at("scoring"), "without a 'target', a game scored by exact bids ends after the deals of "
+                                        "its hand-size sequence, and this deal has none: give 'target', or "
+                                        "'hand_sizes' in the 'deal' phase")
     if isinstance(scoring, TrickScoring) and not maker:
         problems.add(rec.at("scoring"), "scoring by tricks counts the tricks of the side that made trump; "
                                         "the deal needs 'accept-or-refuse' or 'bidding'")
@@ -473,7 +524,10 @@ def _phase_of(item: Rec) -> Phase:
     if name == "cut":
         return Cut(item.get("take", 0))
     if name == "deal":
-        return DealPackets(tuple(item["packets"]), item.get("whole_pack", False))
+        sizes = HandSizes(item["hand_sizes"]) if "hand_sizes" in item else None
+        return DealPackets(tuple(item.get("packets", (1,))), item.get("whole_pack", False), sizes)
+    if name == "bid-tricks":
+        return TrickBids(item.get("dealer_restricted", False))
     if name == "forecast":
         return Forecasts()
     if name == "turn-up":
@@ -549,6 +603,9 @@ def _scoring(rec: Rec | None):
                              rec.get("wins_above"))
     if rec["kind"] == "odd-tricks":
         return OddTricks(rec["book"], rec["target"])
+    if rec["kind"] == "exact-bids":
+        return ExactBids(rec["bonus"], rec.get("per_bid_trick", 1), rec.get("per_trick", 0), rec.get("per_miss", 0),
+                         rec.get("target"))
     return TrickScoring(rec["majority"], rec["sweep"], rec["declarers_loss"], rec["round"],
                         solo_sweep=rec.get("solo_sweep"), defenders=rec.get("defenders"),
                         rounds=rec.get("rounds", 1), decider=rec.get("decider", False),

@@ -268,8 +268,9 @@ def _pair(item: dict) -> dict:
 
 def simulate_schema() -> dict:
     """One line of `tutorial-engine simulate --json`: a deal of a game scored by victory points
-    (`engine.simulate.as_json`), of a match scored by tricks (`engine.match.match_json`) or of a
-    game scored by odd tricks (`engine.odd_tricks.game_json`)."""
+    (`engine.simulate.as_json`), of a match scored by tricks (`engine.match.match_json`), of a
+    game scored by odd tricks (`engine.odd_tricks.game_json`) or of one scored by exact bids
+    (`engine.bids.bids_json`)."""
     event_defs = {f"event-{event.kind}": event_schema(event) for event in EVENTS}
     events = {"type": "array", "description": "With --events: every event of the deal, in order.",
               "items": {"type": "object", "required": ["event"],
@@ -344,9 +345,32 @@ def simulate_schema() -> dict:
                   {"required": ["trump", "tricks"], "not": {"required": ["thrown_in"]}}],
         "additionalProperties": False,
     }
+    seats = {"type": "array", "items": integer, "minItems": 2}
+    exact_bids = {
+        "type": "object", "title": "a deal of a game scored by exact bids",
+        "properties": {
+            "dealer": _ref("seat"),
+            "thrown_in": {"const": True, "description": "Everyone passed: no trump, bids or tricks."},
+            "trump": {"anyOf": [_ref("suit"), {"type": "null"}], "description": "null: no suit was trump."},
+            "bids": {**seats, "items": _ref("count"), "description": "Tricks bid, by seat."},
+            "tricks": {**seats, "items": _ref("count"), "description": "Tricks taken, by seat."},
+            "score_change": {**seats, "description": "Points written, by seat."},
+            "totals": {**seats, "description": "Points so far, by seat."},
+            "game_over": {"type": "boolean", "description": "The game ends with this deal, the last one played."},
+            "game_winner": {"anyOf": [_ref("seat"), {"type": "null"}],
+                            "description": "The seat with the highest total once the game is over; null before, "
+                                           "or when the highest totals are level."},
+            "events": True,  # checked once, beside the kinds of line
+        },
+        "required": ["dealer", "totals", "game_over", "game_winner"],
+        "oneOf": [{"required": ["thrown_in"], "not": {"anyOf": [{"required": [key]} for key in
+                                                                ("trump", "bids", "tricks", "score_change")]}},
+                  {"required": ["trump", "bids", "tricks", "score_change"], "not": {"required": ["thrown_in"]}}],
+        "additionalProperties": False,
+    }
     # the events are checked once, not once for each kind of line that `oneOf` tries
     return {"title": "tutorial-engine simulate --json", "type": "object", "properties": {"events": events},
-            "oneOf": [points, tricks, odd_tricks], "$defs": _DEFS | event_defs}
+            "oneOf": [points, tricks, odd_tricks, exact_bids], "$defs": _DEFS | event_defs}
 
 
 OUTPUTS = {

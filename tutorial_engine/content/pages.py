@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from yaml.nodes import MappingNode, ScalarNode
 
 from ..engine.game import GameSpec, OddTricks, TrickScoring, VictoryPoints
-from ..engine.procedure import TrumpSet
 from ..engine.scoring import unavailable
 from ..engine.seating import SeatingError
 from ..engine.seating import Table as Seating
@@ -147,8 +146,8 @@ class WalkthroughBlock:
 @dataclass(frozen=True)
 class PlayBlock:
     """Whole deals the learner plays in the browser, from one seat, against computer players:
-    a match to `target` victory points, or (None) to the target of a game scored by tricks,
-    which its scoring in game.yml sets."""
+    a match to `target` victory points, or (None) to the target of a game scored by tricks or
+    by odd tricks, which its scoring in game.yml sets."""
 
     game: GameSpec
     players: int
@@ -533,15 +532,19 @@ class _PageBuilder:
         if game is None:
             self.error(location, "a walkthrough plays a deal of a game; this page has none")
             return None
-        if game.procedure.find(TrumpSet) is not None or isinstance(game.scoring, OddTricks):
-            self.error(location, f"a walkthrough tells deals whose trump is turned up or chosen, scored by victory "
-                                 f"points or by the tricks of the side that made trump; {game.name}'s deal is not "
-                                 f"one of them, and a walkthrough cannot tell it yet (AUTHORING.md, \"What game.yml "
-                                 f"can and cannot express\")")
-            return None
         if game.scoring is None:
             self.error(location, f"a walkthrough scores the deal it plays, and {game.name} has no scoring "
                                  "in game.yml; add 'scoring'")
+            return None
+        if not isinstance(game.scoring, (VictoryPoints, TrickScoring, OddTricks)):
+            self.error(location, f"a walkthrough tells deals scored by victory points, by the tricks of the side that "
+                                 f"made trump or by odd tricks; {game.name} is scored otherwise, and a walkthrough "
+                                 f"cannot tell its deals yet (AUTHORING.md, \"What game.yml can and cannot express\")")
+            return None
+        if isinstance(game.scoring, OddTricks) and game.procedure.has_maker:
+            self.error(location, f"a walkthrough tells a deal scored by odd tricks when its trump is turned up or set "
+                                 f"by a 'trump' phase; in {game.name} a player makes trump, and a walkthrough cannot "
+                                 f"tell such a deal yet (AUTHORING.md, \"What game.yml can and cannot express\")")
             return None
         seating = self.seating(rec, game)
         if seating is None:
@@ -563,6 +566,11 @@ class _PageBuilder:
             self.error(location, f"a play block scores every deal it plays, and {game.name} has no scoring "
                                  "in game.yml; add 'scoring'")
             return None
+        if not isinstance(game.scoring, (VictoryPoints, TrickScoring, OddTricks)):
+            self.error(location, f"the browser plays games scored by victory points, by the tricks of the side "
+                                 f"that made trump or by odd tricks, and {game.name} is scored otherwise; a Play "
+                                 f"page cannot show it yet (AUTHORING.md, \"What game.yml can and cannot express\")")
+            return None
         seating = self.seating(rec, game)
         failed = seating is None
         players, team_size = seating or (0, 0)
@@ -575,15 +583,11 @@ class _PageBuilder:
                        f"{players} players {teams}; {hint}")
             failed = True
         target = rec.get("target")
-        if not isinstance(game.scoring, (TrickScoring, VictoryPoints)):
-            self.error(rec.location, f"the browser plays games scored by victory points or by the tricks of the "
-                                     f"side that made trump, and {game.name} is scored otherwise; a Play page "
-                                     f"cannot show it yet (AUTHORING.md, \"What game.yml can and cannot express\")")
-            failed = True
-        elif isinstance(game.scoring, TrickScoring):
+        if isinstance(game.scoring, (TrickScoring, OddTricks)):
             if target is not None:
+                kind = "tricks" if isinstance(game.scoring, TrickScoring) else "odd tricks"
                 self.error(rec.at("target"), f"'target' is for games scored by victory points; {game.name} is "
-                                             "scored by tricks, whose scoring in game.yml sets the target")
+                                             f"scored by {kind}, whose scoring in game.yml sets the target")
                 failed = True
         elif target is None:
             self.error(rec.location, "a game scored by victory points plays a match to a target: add 'target', "

@@ -1,8 +1,9 @@
 """A seeded whole deal, told as moments for a walkthrough page.
 
 The deal is played by the engine's state machine with the game's sensible strategy; this module
-only watches it and keeps, for each moment (the draw for partners, the deal, the turn-up or the
-trump choice, each trick, the count), the facts its questions ask about. Every answer is
+only watches it and keeps, for each moment (the draw for partners, the deal, the turn-up, the
+trump choice or the trump the rules set, each trick, the count or the score), the facts its
+questions ask about. Every answer is
 therefore the engine's. The words live in render/walkthrough.py.
 """
 
@@ -13,13 +14,14 @@ from dataclasses import dataclass
 
 from ..engine import events
 from ..engine.cards import Card, Suit
-from ..engine.deal import Deal, DealResult, Discard, Play, TrickResult
+from ..engine.deal import Deal, DealResult, Discard, OddTricksResult, Play, TrickResult
 from ..engine.forecast import ForecastOutcome, forecast_outcome
-from ..engine.game import GameSpec
+from ..engine.game import GameSpec, OddTricks
 from ..engine.partners import PartnerDraw, draw_for_partners, draw_generator
 from ..engine.procedure import Bidding as BiddingPhase
-from ..engine.procedure import BidRound
+from ..engine.procedure import BidRound, TrumpFrom
 from ..engine.procedure import Cut as CutPhase
+from ..engine.procedure import TrumpSet as TrumpSetPhase
 from ..engine.rules import Legality, Verdict, judge_trick, legal_plays
 from ..engine.scoring import DealScore, DealVictory
 from ..engine.seating import Table
@@ -49,7 +51,8 @@ class Dealt:
     forecasters: tuple[int, ...]
     """Who may forecast, in turn (A8); empty in a deal without a forecast phase."""
     chooser: int | None
-    """The player after the dealer, who chooses trump (B11) or bids first; None when trump is turned up."""
+    """The player after the dealer, who chooses trump (B11) or bids first; None when trump is turned up
+    or set by the rules."""
     taken: tuple[Card, ...] = ()
     """B9: trees the cutter took at the cut, which shorten the cutter's first packet."""
 
@@ -90,6 +93,20 @@ class TrumpChosen:
 
 
 @dataclass(frozen=True)
+class TrumpSet:
+    """Trump set by the rules, with no decision (game.yml's `trump` phase)."""
+
+    dealer: int
+    source: TrumpFrom
+    card: Card | None
+    """The card turned: the dealer's own last card, which stays in the dealer's hand, or the
+    first card left after the deal, out of play; None for a fixed suit, no trump, or no card left."""
+    trump: Suit | None
+    """None: no suit is trump in this deal."""
+    leader: int
+
+
+@dataclass(frozen=True)
 class DutyTurn:
     """One player's hand at their turn, when a duty refused some of its cards (B14–B16)."""
 
@@ -101,7 +118,7 @@ class DutyTurn:
 @dataclass(frozen=True)
 class TrickPlayed:
     number: int
-    trump: Suit
+    trump: Suit | None
     seats: tuple[int, ...]
     """The players in playing order, the leader first."""
     verdict: Verdict
@@ -134,6 +151,17 @@ class Scored:
 
 
 @dataclass(frozen=True)
+class OddTricksScored:
+    """The tricks each side took, and what it writes: one point for each trick above the book."""
+
+    sides: tuple[tuple[int, ...], ...]
+    """The seats of each side, numbered as the table's teams."""
+    tricks: tuple[int, ...]
+    written: tuple[int, ...]
+    book: int
+
+
+@dataclass(frozen=True)
 class BidMade:
     """The turned card, every bid in turn (a pass is None), and what they made: trump, the maker,
     the dealer's discard after picking an ordered card up, a solo and the first leader."""
@@ -151,7 +179,8 @@ class BidMade:
     leader: int
 
 
-Moment = PartnerDraw | Dealt | TurnedUp | Cut | TrumpChosen | BidMade | TrickPlayed | Counted | Scored
+Moment = (PartnerDraw | Dealt | TurnedUp | Cut | TrumpChosen | BidMade | TrumpSet | TrickPlayed | Counted | Scored
+          | OddTricksScored)
 
 
 @dataclass(frozen=True)
@@ -166,12 +195,15 @@ class Walkthrough:
 
 def walk(spec: WalkSpec) -> Walkthrough:
     """The deal the seed gives, seat 0 dealing, played by the sensible strategy; a game that
-    draws for partners (game.yml `partners`) does that first, and it is the first moment."""
+    draws for partners (game.yml `partners`) and whose trump is made by a player or set by the
+    rules does that first, and it is the first moment."""
     table = Table.for_game(spec.game, spec.players, spec.team_size)
     rng = random.Random(spec.seed)
-    if spec.game.procedure.has_maker:
+    procedure = spec.game.procedure
+    if procedure.has_maker or procedure.find(TrumpSetPhase) is not None:
         draw = draw_for_partners(spec.game, draw_generator(spec.seed)) if spec.game.partner_draw else None
-        moments = (*((draw,) if draw else ()), *_choice_moments(Deal(spec.game, table, 0, rng), rng))
+        told = _choice_moments if procedure.has_maker else _set_moments
+        moments = (*((draw,) if draw else ()), *told(Deal(spec.game, table, 0, rng), rng))
         return Walkthrough(spec, table, moments, draw.seats if draw else tuple(range(spec.players)))
     moments = tuple(_drawing_moments(Deal(spec.game, table, 0, rng), rng))
     return Walkthrough(spec, table, moments, tuple(range(spec.players)))
@@ -246,6 +278,9 @@ def _drawing_moments(deal: Deal, rng: random.Random):
     yield TurnedUp(dealer=deal.dealer, forecasts=forecasts, outcome=outcome, leader=table.next(deal.dealer))
     yield from _tricks(deal, duties)
     result = deal.result()
+    if isinstance(result, OddTricksResult):
+        yield _odd_tricks(deal, result)
+        return
     assert isinstance(result, DealResult)  # a drawing deal turns trump up and is never thrown in
     yield Counted(sides=result.sides, points=result.points, victory=result.victory, team_size=table.team_size)
 
@@ -282,6 +317,32 @@ def _choice_moments(deal: Deal, rng: random.Random):
     result = deal.result()
     assert isinstance(result, TrickResult)  # not thrown in, so scored by its tricks
     yield Scored(declarers=result.declarers, solo=result.solo, tricks=result.tricks, score=result.score)
+
+
+def _set_moments(deal: Deal, rng: random.Random):
+    """A deal whose trump the rules set (game.yml's `trump` phase): the cut if the game has one,
+    the deal, trump, the tricks and the odd tricks each side writes."""
+    _, duties = _played(deal, sensible_strategy, rng)
+    dealt = next(e for e in deal.log if isinstance(e, events.Dealt))
+    if deal.game.procedure.find(CutPhase) is not None:
+        yield Cut(dealer=deal.dealer, cutter=deal.cutter, exposed=tuple(deal.exposed), taken=tuple(deal.taken))
+    yield Dealt(dealer=deal.dealer, hands=dealt.hands, stock=len(deal.game.deck) - sum(map(len, dealt.hands)),
+                forecasters=(), chooser=None, taken=tuple(deal.taken))
+    phase = deal.game.procedure.find(TrumpSetPhase)
+    assert isinstance(phase, TrumpSetPhase)  # walk() tells only such deals here
+    trump = next(e for e in deal.log if isinstance(e, events.TrumpSet))
+    leader = next(e for e in deal.log if isinstance(e, events.Trick)).leader
+    yield TrumpSet(dealer=deal.dealer, source=phase.source, card=trump.card, trump=trump.suit, leader=leader)
+    yield from _tricks(deal, duties)
+    result = deal.result()
+    assert isinstance(result, OddTricksResult)  # check scores a 'trump' phase's deals by odd tricks only
+    yield _odd_tricks(deal, result)
+
+
+def _odd_tricks(deal: Deal, result: OddTricksResult) -> OddTricksScored:
+    scoring = deal.game.scoring
+    assert isinstance(scoring, OddTricks)  # the result is of its kind
+    return OddTricksScored(sides=deal.sides(), tricks=result.tricks, written=result.written, book=scoring.book)
 
 
 class ThrownInError(ValueError):

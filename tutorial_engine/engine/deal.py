@@ -21,7 +21,7 @@ from typing import Any, NamedTuple, final
 from . import events
 from .cards import Card, Suit
 from .forecast import forecast_outcome, forecast_seats
-from .game import GameSpec, OddTricks, TrickScoring, VictoryPoints
+from .game import ExactBids, GameSpec, OddTricks, TrickScoring, VictoryPoints
 from .procedure import (
     AcceptOrRefuse,
     Asked,
@@ -33,13 +33,14 @@ from .procedure import (
     Forecasts,
     Phase,
     SoloOffer,
+    TrickBids,
     Tricks,
     TrumpFrom,
     TrumpSet,
     TurnUp,
 )
 from .rules import RuleError, allowed_cards, judge_trick
-from .scoring import DealScore, DealVictory, trick_score, victory
+from .scoring import DealScore, DealVictory, exact_bids_written, odd_tricks_written, trick_score, victory
 from .seating import Table
 
 
@@ -91,7 +92,14 @@ class Solo(NamedTuple):
     solo: bool
 
 
-Action = Forecast | Play | TakeTree | ChooseTrump | Bid | Discard | Solo
+class BidTricks(NamedTuple):
+    """Bid to take exactly `tricks` tricks."""
+
+    seat: int
+    tricks: int
+
+
+Action = Forecast | Play | TakeTree | ChooseTrump | Bid | Discard | Solo | BidTricks
 
 
 @dataclass(frozen=True)
@@ -133,6 +141,16 @@ class OddTricksResult:
 
 
 @dataclass(frozen=True)
+class BidsResult:
+    """A deal scored by exact bids; everything by seat, since each plays for themselves."""
+
+    trump: Suit | None
+    bids: tuple[int, ...]
+    tricks: tuple[int, ...]
+    written: tuple[int, ...]
+
+
+@dataclass(frozen=True)
 class ThrownIn:
     """Every player passed in every round of bidding: nobody scores, the next player deals."""
 
@@ -148,6 +166,8 @@ class Deal:
     table: Table
     dealer: int
     rng: random.Random
+    number: int = 0
+    """Which deal of the game this is, from 0: it sets the hand size when that changes."""
     log: list[events.Event] = field(init=False, default_factory=list)
     """Every event of the deal, in order (`events`)."""
     pack: list[Card] = field(init=False)
@@ -176,6 +196,8 @@ class Deal:
     """Who made trump, when a player chose it."""
     bidders: list[int] = field(init=False)
     bid_round: int = field(init=False)
+    tricks_bid: dict[int, int] = field(init=False)
+    """Tricks bid, by seat, in the order bid."""
     taker: int | None = field(init=False)
     """Who took cards from the table with trump, and discards as many."""
     discards_due: int = field(init=False)
@@ -220,6 +242,7 @@ class Deal:
         self.maker = None
         self.bidders = []
         self.bid_round = 0
+        self.tricks_bid = {}
         self.taker = None
         self.discards_due = 0
         self.solo_asked = []
@@ -259,6 +282,10 @@ class Deal:
         self._turn()
         self.bidders = list(self.table.order_from(self.table.next(self.dealer)))
         self._enter("bid", True)
+
+    def _enter_trick_bids(self, phase: TrickBids) -> None:
+        self.bidders = list(self.table.order_from(self.table.next(self.dealer)))
+        self._enter("bid-tricks", True)
 
     def _enter_discard(self, phase: Discards) -> None:
         self._enter("discard", self.discards_due > 0)
@@ -301,7 +328,9 @@ class Deal:
         order = self.table.order_from(self.table.next(self.dealer))
         top = 0
         packets = phase.packets
-        if phase.whole_pack:  # check makes the pack share out evenly in whole packets
+        if phase.hand_sizes is not None:  # one card at a time
+            packets = (1,) * phase.hand_size(len(order), len(self.game.deck), self.number)
+        elif phase.whole_pack:  # check makes the pack share out evenly in whole packets
             rounds = len(pack) // (sum(packets) * len(order))
             packets = packets * rounds
         for number, size in enumerate(packets):
@@ -441,6 +470,8 @@ class Deal:
             return self.taker
         if phase == "solo":
             return self.solo_asked[0]
+        if phase == "bid-tricks":
+            return self.bidders[0]
         return None
 
     def legal_actions(self) -> list:
@@ -471,7 +502,20 @@ class Deal:
             return [Discard(seat, card) for card in self.hands[seat]]
         if phase == "solo":
             return [Solo(seat, False), Solo(seat, True)]
+        if phase == "bid-tricks":
+            return [BidTricks(seat, tricks) for tricks in self._trick_bids()]
         return []
+
+    def _trick_bids(self) -> list[int]:
+        """From none to every trick of the deal; the dealer, bidding last under the restriction,
+        may not bring the bids' total to the number of tricks."""
+        phase = self._phases[self._at]
+        assert isinstance(phase, TrickBids)
+        tricks = len(self.hands[self.dealer])
+        if phase.dealer_restricted and len(self.bidders) == 1:
+            barred = tricks - sum(self.tricks_bid.values())
+            return [bid for bid in range(tricks + 1) if bid != barred]
+        return list(range(tricks + 1))
 
     def _bids(self, seat: int) -> list[Bid]:
         phase = self._phases[self._at]
@@ -539,6 +583,13 @@ class Deal:
         if self.discards_due == 0:
             self._next_phase()
 
+    def _bid_tricks(self, action: BidTricks) -> None:
+        self.bidders.pop(0)
+        self.tricks_bid[action.seat] = action.tricks
+        self.log.append(events.TricksBid(action.seat, action.tricks))
+        if not self.bidders:
+            self._next_phase()
+
     def _solo(self, action: Solo) -> None:
         self.solo_asked.pop(0)
         self.log.append(events.Solo(action.seat, action.solo))
@@ -578,7 +629,7 @@ class Deal:
             teams.setdefault(self.table.team_of(seat), []).append(seat)
         return tuple(tuple(members) for _, members in sorted(teams.items(), key=lambda t: t[1][0]))
 
-    def result(self) -> DealResult | TrickResult | OddTricksResult | ThrownIn:
+    def result(self) -> DealResult | TrickResult | OddTricksResult | BidsResult | ThrownIn:
         if not self.is_terminal():
             raise ValueError("the deal is not over")
         if self.thrown_in:
@@ -586,9 +637,12 @@ class Deal:
         scoring = self.game.scoring
         if isinstance(scoring, TrickScoring):
             return self._trick_result(scoring)
+        if isinstance(scoring, ExactBids):
+            bids = tuple(self.tricks_bid[seat] for seat in range(self.table.players))
+            won = tuple(self.won[self._teams[seat]] for seat in range(self.table.players))
+            return BidsResult(self.trump, bids, won, exact_bids_written(scoring, bids, won))
         if isinstance(scoring, OddTricks):
-            return OddTricksResult(self.trump, tuple(self.won),
-                                   tuple(max(0, won - scoring.book) for won in self.won))
+            return OddTricksResult(self.trump, tuple(self.won), odd_tricks_written(scoring, self.won))
         if not isinstance(scoring, VictoryPoints):
             raise RuleError(f"{self.game.name} has no scoring, which a whole deal needs (game.yml: scoring)")
         # The turn-up that fixed the trump of a finished deal also set both cards.
@@ -614,13 +668,13 @@ _ENTER: dict[type, Callable[[Deal, Any], None]] = {
     Cut: Deal._cut, DealPackets: Deal._deal, Forecasts: Deal._enter_forecast, TurnUp: Deal._turn_up,
     TrumpSet: Deal._set_trump,
     AcceptOrRefuse: Deal._enter_choice, Bidding: Deal._enter_bidding, Discards: Deal._enter_discard,
-    SoloOffer: Deal._enter_solo, Tricks: Deal._start_play}
+    SoloOffer: Deal._enter_solo, TrickBids: Deal._enter_trick_bids, Tricks: Deal._start_play}
 """What entering each kind of phase does: a table, since a chain of isinstance tests costs a
 whole deal a tenth of its time."""
 
 _DECIDE: dict[type, Callable[[Deal, Any], None]] = {
     Forecast: Deal._forecast, TakeTree: Deal._take_tree, ChooseTrump: Deal._choose, Bid: Deal._bid,
-    Discard: Deal._discard, Solo: Deal._solo}
+    Discard: Deal._discard, Solo: Deal._solo, BidTricks: Deal._bid_tricks}
 """What each decision does; a Play, the hot path, is applied before this table is looked at."""
 
 

@@ -160,6 +160,15 @@ class Trick:
 
 
 @dataclass(frozen=True, slots=True)
+class TricksBid:
+    """A player bid the number of tricks they will take."""
+
+    kind: ClassVar[str] = "bid-tricks"
+    seat: int
+    tricks: int
+
+
+@dataclass(frozen=True, slots=True)
 class Draw:
     """After a trick, a player drew a card from the stock (A16)."""
 
@@ -169,10 +178,10 @@ class Draw:
 
 
 Event = (Cut | TakeTree | Dealt | Forecast | TurnUp | TrumpSet | Turn | Choose | Bid | TrumpFixed | ThrownIn
-         | Discard | Solo | Trick | Draw)
+         | Discard | Solo | TricksBid | Trick | Draw)
 
 EVENTS: tuple[type[Event], ...] = (Cut, TakeTree, Dealt, Forecast, TurnUp, TrumpSet, Turn, Choose, Bid,
-                                   TrumpFixed, ThrownIn, Discard, Solo, Trick, Draw)
+                                   TrumpFixed, ThrownIn, Discard, Solo, TricksBid, Trick, Draw)
 """Every kind of event, roughly in the order a deal may log them."""
 
 

@@ -7,8 +7,12 @@ suits their symbols, and the deck keeps game.yml's order, which the shuffle star
 
 from __future__ import annotations
 
-from .game import GameSpec, OddTricks, TopTrump, TrickScoring, VictoryPoints
-from .procedure import Bidding, Cut, DealPackets, Phase, SoloOffer, Tricks, TrumpSet
+import enum
+from collections.abc import Mapping
+from dataclasses import fields
+
+from .game import GameSpec, TopTrump
+from .procedure import Phase
 
 
 def game_data(game: GameSpec) -> dict:
@@ -36,36 +40,33 @@ def _top(top: TopTrump) -> dict:
 
 
 def _phase(phase: Phase) -> dict:
-    data: dict = {"phase": phase.name}
-    if isinstance(phase, Cut):
-        data["take"] = phase.take
-    elif isinstance(phase, DealPackets):
-        data["packets"] = list(phase.packets)
-        if phase.whole_pack:  # absent when false, so that the data of a game without it stays as it was
-            data["wholePack"] = True
-    elif isinstance(phase, TrumpSet):
-        data["from"] = phase.source.value
-        data["suit"] = str(phase.suit) if phase.suit is not None else None
-    elif isinstance(phase, Bidding):
-        data["rounds"] = [bid_round.value for bid_round in phase.rounds]
-        data["stick"] = phase.stick_the_dealer
-    elif isinstance(phase, SoloOffer):
-        data["asked"] = [asked.value for asked in phase.asked]
-    elif isinstance(phase, Tricks):
-        data["draw"] = phase.draw
-    return data
+    return {"phase": phase.name, **_fields(phase)}
 
 
 def _scoring(game: GameSpec) -> dict | None:
     scoring = game.scoring
-    if isinstance(scoring, VictoryPoints):
-        return {"kind": "victory-points", "thresholds": {str(size): value for size, value in scoring.thresholds.items()},
-                "winsAbove": scoring.wins_above}
-    if isinstance(scoring, TrickScoring):
-        return {"kind": "tricks", "majority": scoring.majority, "sweep": scoring.sweep,
-                "declarersLoss": scoring.declarers_loss, "round": scoring.round, "soloSweep": scoring.solo_sweep,
-                "defenders": scoring.defenders, "rounds": scoring.rounds, "decider": scoring.decider,
-                "soloWinsRound": scoring.solo_wins_round}
-    if isinstance(scoring, OddTricks):
-        return {"kind": "odd-tricks", "book": scoring.book, "target": scoring.target}
-    return None
+    return None if scoring is None else {"kind": scoring.kind, **_fields(scoring)}
+
+
+def _fields(record) -> dict:
+    """Every field of a phase or scoring record, under its name in camelCase: derived, never
+    listed, so that a field added to game.yml's vocabulary reaches the browser's engine and
+    none is dropped in silence."""
+    return {_camel(item.name): _plain(getattr(record, item.name)) for item in fields(record)}
+
+
+def _camel(name: str) -> str:
+    head, *rest = name.split("_")
+    return head + "".join(word.title() for word in rest)
+
+
+def _plain(value):
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, (tuple, list)):
+        return [_plain(item) for item in value]
+    if isinstance(value, Mapping):
+        return {str(key): _plain(item) for key, item in value.items()}
+    if value is None or isinstance(value, (bool, int, str)):
+        return value
+    return str(value)  # a card or a suit: its code

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from types import MappingProxyType
+from typing import ClassVar
 
 from .cards import Card, Rank, Suit
 from .procedure import DealPackets, Forecasts, PartnerDraw, Procedure, Tricks, TurnUp
@@ -112,6 +113,8 @@ class VictoryPoints:
     be more than that, or the deal is drawn (more than 60 of 120, say).
     """
 
+    kind: ClassVar[str] = "victory-points"
+
     thresholds: Mapping[int, int]
     wins_above: int | None = None
 
@@ -124,6 +127,8 @@ class TrickScoring:
     wins a round, `rounds` rounds win the match; with `decider`, at one round short all, a single
     deal decides (B21); with `solo_wins_round`, a solo player who takes every trick wins the
     round at once (B20)."""
+
+    kind: ClassVar[str] = "tricks"
 
     majority: int
     sweep: int
@@ -141,11 +146,30 @@ class OddTricks:
     """Every side that takes more than `book` tricks scores one point for each trick above it;
     the first side to reach `target` wins the game."""
 
+    kind: ClassVar[str] = "odd-tricks"
+
     book: int
     target: int
 
 
-Scoring = VictoryPoints | TrickScoring | OddTricks
+@dataclass(frozen=True)
+class ExactBids:
+    """A player who takes exactly the tricks they bid scores `bonus` plus `per_bid_trick` for
+    each trick bid; every player also scores `per_trick` for each trick taken, and loses
+    `per_miss` for each trick by which the bid was missed. The game ends when a total reaches
+    `target` or after the last deal of the hand-size sequence, whichever comes first; the highest
+    total wins."""
+
+    kind: ClassVar[str] = "exact-bids"
+
+    bonus: int
+    per_bid_trick: int = 1
+    per_trick: int = 0
+    per_miss: int = 0
+    target: int | None = None
+
+
+Scoring = VictoryPoints | TrickScoring | OddTricks | ExactBids
 
 
 @dataclass(frozen=True, eq=False)
@@ -187,8 +211,9 @@ class GameSpec:
         """At the smallest table: a deal of the whole pack gives fewer cards to more players."""
         return self.hand_size_at(min(self.players))
 
-    def hand_size_at(self, players: int) -> int:
-        return self.procedure.deal.hand_size(players, len(self.deck))
+    def hand_size_at(self, players: int, number: int = 0) -> int:
+        """At a table of `players`, in deal `number` of a game (from 0)."""
+        return self.procedure.deal.hand_size(players, len(self.deck), number)
 
     @cached_property
     def forecast(self) -> bool:

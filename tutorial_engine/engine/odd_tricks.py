@@ -73,6 +73,13 @@ def game_json(played: GameDeal, with_events: bool = False) -> dict:
     return data
 
 
+def trump_set_line(event: events.TrumpSet) -> str:
+    """A trump set without a decision, as `simulate` tells it."""
+    if event.card is not None:
+        return f"  {event.card} is turned: {event.suit} is trump"
+    return f"  {event.suit} is trump" if event.suit is not None else "  no suit is trump"
+
+
 def describe_game_deal(played: GameDeal, table: Table) -> list[str]:
     deal, result = played.deal, played.result
     sides = [side_name(table, side) for side in range(table.team_count)]
@@ -82,8 +89,7 @@ def describe_game_deal(played: GameDeal, table: Table) -> list[str]:
             for seat, hand in enumerate(event.hands):
                 lines.append(f"  seat {seat} holds {' '.join(map(str, hand))}")
         elif isinstance(event, events.TrumpSet):
-            lines.append(f"  {event.card} is turned: {event.suit} is trump" if event.card is not None
-                         else f"  {event.suit} is trump" if event.suit is not None else "  no suit is trump")
+            lines.append(trump_set_line(event))
         elif isinstance(event, events.Trick):
             lines.append(f"  seat {event.leader} leads: {' '.join(map(str, event.plays))} → seat "
                          f"{event.winner} takes it ({event.reason.value})")

@@ -24,6 +24,19 @@ class Cut:
     take: int = 0
 
 
+class HandSizes(enum.Enum):
+    UP_AND_DOWN = "up-and-down"
+    """One card each, then one more every deal up to the most the pack allows, then back to one."""
+    DOWN_AND_UP = "down-and-up"
+    """The most the pack allows, one fewer every deal down to one, then back up."""
+
+    def sizes(self, most: int) -> tuple[int, ...]:
+        rising = tuple(range(1, most + 1))
+        if self is HandSizes.UP_AND_DOWN:
+            return rising + rising[-2::-1]
+        return rising[::-1] + rising[1:]
+
+
 @dataclass(frozen=True)
 class DealPackets:
     """Cards dealt to each player in packets of these sizes, round by round, starting after the
@@ -34,9 +47,18 @@ class DealPackets:
 
     packets: tuple[int, ...]
     whole_pack: bool = False
+    hand_sizes: HandSizes | None = None
+    """The hand size changes from deal to deal along this sequence, one card at a time."""
 
-    def hand_size(self, players: int, cards: int) -> int:
+    def hand_size(self, players: int, cards: int, number: int = 0) -> int:
+        """Deal `number` of a game (from 0) at a table of `players`."""
+        if self.hand_sizes is not None:
+            return self.hand_sizes.sizes(cards // players)[number]
         return cards // players if self.whole_pack else sum(self.packets)
+
+    def deals(self, players: int, cards: int) -> int | None:
+        """How many deals the sequence of hand sizes lasts; None when the hand never changes."""
+        return None if self.hand_sizes is None else len(self.hand_sizes.sizes(cards // players))
 
 
 @dataclass(frozen=True)
@@ -128,6 +150,17 @@ class SoloOffer:
 
 
 @dataclass(frozen=True)
+class TrickBids:
+    """Once trump is known, each player in turn from the dealer's left bids the number of tricks
+    they will take. With `dealer_restricted`, the dealer may not bid the number that would make
+    the bids add up to the tricks of the deal, so that somebody must miss."""
+
+    name: ClassVar[str] = "bid-tricks"
+
+    dealer_restricted: bool = False
+
+
+@dataclass(frozen=True)
 class Tricks:
     """Tricks until the hands are empty, the first led by the first player after the dealer who is
     not sitting out. With `draw`, after each trick every player draws from the stock, the winner
@@ -138,10 +171,11 @@ class Tricks:
     draw: bool = False
 
 
-Phase = Cut | DealPackets | Forecasts | TurnUp | TrumpSet | AcceptOrRefuse | Bidding | Discards | SoloOffer | Tricks
+Phase = (Cut | DealPackets | Forecasts | TurnUp | TrumpSet | AcceptOrRefuse | Bidding | Discards | SoloOffer
+         | TrickBids | Tricks)
 
 PHASE_KINDS = (Cut, DealPackets, Forecasts, TurnUp, TrumpSet, AcceptOrRefuse, Bidding, Discards, SoloOffer,
-               Tricks)
+               TrickBids, Tricks)
 """Every kind of phase, in the order a deal may use them; each is named in game.yml by its `name`."""
 
 TRUMP_PHASES = (TurnUp, TrumpSet, AcceptOrRefuse, Bidding)

@@ -7,7 +7,7 @@ import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .game import OddTricks, Scoring, TrickScoring, VictoryPoints
+from .game import ExactBids, OddTricks, Scoring, TrickScoring, VictoryPoints
 from .rules import RuleError
 
 
@@ -138,6 +138,18 @@ class GameStep:
     """The side that reached the target first; None while nobody has, or when the leaders tie."""
 
 
+def odd_tricks_written(scoring: OddTricks, tricks: Sequence[int]) -> tuple[int, ...]:
+    """What each side writes for a deal: a point for each trick it took above the book, else nothing."""
+    return tuple(max(0, won - scoring.book) for won in tricks)
+
+
+def exact_bids_written(scoring: ExactBids, bids: Sequence[int], tricks: Sequence[int]) -> tuple[int, ...]:
+    """What each player writes: the bonus and the bid when the tricks match the bid exactly, and
+    for every player the tricks taken and the tricks missed at their rates."""
+    return tuple((scoring.bonus + scoring.per_bid_trick * bid if bid == won else -scoring.per_miss * abs(bid - won))
+                 + scoring.per_trick * won for bid, won in zip(bids, tricks, strict=True))
+
+
 def game_step(scoring: OddTricks, scores: Sequence[int], written: Sequence[int]) -> GameStep:
     """The deal's points added to the running scores; the game is won by the one side at the
     top once it reaches the target."""
@@ -152,8 +164,11 @@ def unavailable(game_name: str, scoring: Scoring | None) -> str | None:
     tricks (B22), which card points do not make."""
     if isinstance(scoring, TrickScoring):
         return None
-    scored = ("has no scoring" if scoring is None else "scores victory points" if isinstance(scoring, VictoryPoints)
-              else "is scored by odd tricks, whose tally a score sheet cannot draw yet (AUTHORING.md, "
-                   "\"What game.yml can and cannot express\")")
+    if scoring is None or isinstance(scoring, VictoryPoints):
+        scored = "has no scoring" if scoring is None else "scores victory points"
+    else:
+        kind = "odd tricks" if isinstance(scoring, OddTricks) else "exact bids"
+        scored = (f"is scored by {kind}, whose tally a score sheet cannot draw yet (AUTHORING.md, "
+                  "\"What game.yml can and cannot express\")")
     return (f"a score sheet draws the tally of a game scored by tricks (game.yml: scoring kind: tricks); "
             f"{game_name} {scored}")

@@ -11,8 +11,8 @@ from collections.abc import Callable
 from typing import cast
 
 from .cards import Card
-from .deal import Action, Bid, ChooseTrump, Deal, Forecast, Play, Solo, TakeTree
-from .game import VictoryPoints
+from .deal import Action, Bid, BidTricks, ChooseTrump, Deal, Forecast, Play, Solo, TakeTree
+from .game import ExactBids, VictoryPoints
 from .rules import judge_trick, trick_verdict
 
 
@@ -42,9 +42,52 @@ def sensible_strategy(state: Deal, rng: random.Random) -> Action:
         return _bid(state, cast("list[Bid]", actions))
     if kind is Solo:
         return actions[0]
+    if kind is BidTricks:
+        return _bid_tricks(state, cast("list[BidTricks]", actions))
     if isinstance(state.game.scoring, VictoryPoints):
         return _take_points(state, cast("list[Play]", actions))
+    if isinstance(state.game.scoring, ExactBids) and kind is Play:
+        return _make_the_bid(state, cast("list[Play]", actions))
     return _take_tricks(state, actions)
+
+
+def _bid_tricks(state: Deal, bids: list[BidTricks]) -> BidTricks:
+    """As many tricks as the hand holds likely winners (aces of plain suits, and the three
+    highest trumps), or the allowed bid nearest to that, the lower of two."""
+    table = state.game.table(state.trump)
+    top_trumps = sorted(table.trump_strength, key=table.trump_strength.__getitem__, reverse=True)[:3]
+    ace = state.game.plain_order[0]
+    hand = state.hands[bids[0].seat]
+    likely = sum(1 for card in hand if card in top_trumps or (card.rank is ace and card not in table.trump_strength))
+    return min(bids, key=lambda bid: (abs(bid.tricks - likely), bid.tricks))
+
+
+def _make_the_bid(state: Deal, plays: list[Play]) -> Play:
+    """Short of the bid: win the trick with the strongest card that wins it now (the cheapest
+    as the last hand), or lead the strongest; with the bid made: the strongest card that does
+    not win the trick now, or lead the weakest. Else the weakest card."""
+    table = state.game.table(state.trump)
+    seat = plays[0].seat
+    trick = state.trick
+
+    def strength(play: Play) -> int:
+        return table.trump_strength.get(play.card, 0) * 100 + table.plain_strength.get(play.card, 0)
+
+    def wins(play: Play) -> bool:
+        return judge_trick(state.game, state.trump, [*trick, play.card]).winner == len(trick)
+
+    short = state.tricks_bid[seat] > state.won[state.table.team_of(seat)]
+    weakest = min(plays, key=strength)
+    if not trick:
+        return max(plays, key=strength) if short else weakest
+    winners = [play for play in plays if wins(play)]
+    if short:
+        if not winners:
+            return weakest
+        last = len(trick) + 1 == len(state.players)
+        return min(winners, key=strength) if last else max(winners, key=strength)
+    losers = [play for play in plays if play not in winners]
+    return max(losers, key=strength) if losers else weakest
 
 
 def _bid(state: Deal, bids: list[Bid]) -> Bid:

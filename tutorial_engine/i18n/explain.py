@@ -25,6 +25,9 @@ def explain_win(verdict: Verdict, game: GameSpec, tr: Translator = ENGLISH) -> s
         return tr.gettext("{card} is a tree, and the trees outrank every other trump.", card=card)
     if verdict.reason is WinReason.HIGHEST_TRUMP:
         return _top_trump_wins(verdict, game, tr) or tr.gettext("{card} is the highest trump.", card=card)
+    if verdict.trump is None:
+        return tr.gettext("{card} is the highest card of the suit led, {suit}, and no suit is trump.",
+                          card=card, suit=suit_term(verdict.led, tr))
     return tr.gettext("{card} is the highest card of the suit led, {suit}, and no trump was played.",
                       card=card, suit=suit_term(verdict.led, tr))
 

@@ -20,6 +20,7 @@ from ..content.drills import (
     Drill,
     ExchangeVariant,
     MatchDealVariant,
+    OddTricksVariant,
     OrderVariant,
     StrongestVariant,
     TrickScoreVariant,
@@ -29,7 +30,7 @@ from ..content.drills import (
 )
 from ..content.examples import ForecastExample, LegalExample, TrickExample
 from ..engine.cards import Card
-from ..engine.game import TrickScoring, VictoryPoints
+from ..engine.game import OddTricks, TrickScoring, VictoryPoints
 from ..engine.scoring import DealVictory, Outcome, round_winner, trick_score, victory
 from ..i18n.cardnames import escaped, inline, rank_letter
 from ..i18n.explain import (
@@ -138,7 +139,7 @@ class DrillRenderer:
             OrderVariant: self.order, LegalExample: self.legal, ExchangeVariant: self.exchange,
             ForecastExample: self.allowed, VictoryVariant: self.victory,
             TrickScoreVariant: self.trick_score, DealCountVariant: self.deal_count,
-            MatchDealVariant: self.match_deal}
+            MatchDealVariant: self.match_deal, OddTricksVariant: self.tally}
         drawn = self.view.questions.get(drill)
         return [make[type(v)](v) for v in (drawn if drawn is not None else draw(drill))]
 
@@ -506,6 +507,76 @@ class DrillRenderer:
                 tr.pgettext("drill", "The scores are now {declarers} and {defenders}; {target} wins a round.",
                             declarers=after[0], defenders=after[1], target=scoring.round)))
         return DrillQuestion(prompt, tuple(steps))
+
+    def tally(self, v: OddTricksVariant) -> DrillQuestion:
+        """A deal of a game scored by odd tricks, given by its tricks or played by the engine: what
+        each side writes for its tricks above the book, then whether a side has reached the target."""
+        tr, scoring = self.tr, v.game.scoring
+        assert isinstance(scoring, OddTricks)  # drawn only for such a game (kinds._tally, kinds._game_deals)
+        teams = [self.side(side) for side in v.sides]
+        rows = [dict(name=self.label(team), card=None, tags=[
+                    tr.pgettext("drill", "score so far: {score}", score=v.before[k]),
+                    tr.npgettext("drill", "{n} trick taken", "{n} tricks taken", v.tricks[k]) if v.tricks[k]
+                    else tr.pgettext("drill", "no trick taken")])
+                for k, team in enumerate(teams)]
+        prompt = self.macros.with_trump(v.trump) + self.macros.seats(rows)
+        if v.dealer is not None:
+            dealer = self.name(v.dealer)
+            if v.turned is not None and v.turned.suit is v.trump:  # not a turned card refused for another suit
+                line = tr.pgettext("drill", "{dealer} dealt and turned up {card}: its suit was trump.",
+                                   dealer=dealer, card=v.turned)
+            elif v.trump is not None:
+                line = tr.pgettext("drill", "{dealer} dealt.", dealer=dealer)
+            else:
+                line = tr.pgettext("drill", "{dealer} dealt, and no suit was trump.", dealer=dealer)
+            prompt += Markup('<p class="tc-row">{}</p>').format(self.inline(line))
+        steps = [self.number(
+            tr.pgettext("drill", "What do {team} write for this deal?", team=team) if isinstance(team, Team) else
+            tr.pgettext("drill", "What does {player} write for this deal?", player=team),
+            v.step.written[k], self.odd_tricks_why(team, v.tricks[k], v.step.written[k], scoring.book))
+            for k, team in enumerate(teams)]
+        after, winner, target = v.step.scores, v.step.winner, scoring.target
+        if winner is not None:
+            team = teams[winner]
+            why = (tr.pgettext("drill", "{team} now have {score}, which reaches {target}: they win the game.",
+                               team=team, score=after[winner], target=target) if isinstance(team, Team) else
+                   tr.pgettext("drill", "{player} now has {score}, which reaches {target}, and wins the game.",
+                               player=team, score=after[winner], target=target))
+        elif max(after) >= target:
+            why = tr.pgettext("drill", "The lead is shared at {score}, which reaches {target}: nobody has won yet, "
+                                       "and the game goes on.", score=max(after), target=target)
+        elif len(teams) == 2:
+            listed = [team if isinstance(team, Team) else Team((team,)) for team in teams]
+            why = tr.pgettext("drill", "Nobody has reached {target}: the scores are now {score} for {team} and "
+                                       "{other_score} for {other_team}.", target=target,
+                              score=after[0], team=listed[0], other_score=after[1], other_team=listed[1])
+        else:
+            why = tr.pgettext("drill", "Nobody has reached {target}: the highest score is now {score}.",
+                              target=target, score=max(after))
+        options = [self.option(str(k), self.label(team)) for k, team in enumerate(teams)]
+        options.append(self.option("none", tr.pgettext("drill", "Nobody yet")))
+        steps.append(self.choice("choice", tr.pgettext("drill", "Has a side now won the game?"), options,
+                                 [str(winner) if winner is not None else "none"], why))
+        return DrillQuestion(prompt, tuple(steps))
+
+    def odd_tricks_why(self, side: Term | Team, tricks: int, written: int, book: int) -> str:
+        """What one side writes: the tricks it took, then the tricks above the book it scores."""
+        tr = self.tr
+        if isinstance(side, Team):
+            took = (tr.npgettext("drill", "{team} took {n} trick.", "{team} took {n} tricks.", tricks, team=side)
+                    if tricks else tr.pgettext("drill", "{team} won no trick.", team=side))
+        else:
+            took = (tr.npgettext("drill", "{player} took {n} trick.", "{player} took {n} tricks.", tricks,
+                                 player=side)
+                    if tricks else tr.pgettext("drill", "{player} won no trick.", player=side))
+        if not written:
+            # TRANSLATORS: The book: the tricks a side must take before its further tricks score (six, say).
+            return took + " " + tr.pgettext("drill", "That is not above the book of {book}, so it scores nothing.",
+                                            book=book)
+        # TRANSLATORS: The book: the tricks a side must take before its further tricks score (six, say).
+        return took + " " + tr.npgettext("drill", "That is {n} trick above the book of {book}, which scores {n} point.",
+                                         "That is {n} tricks above the book of {book}, which scores {n} points.",
+                                         written, book=book)
 
     def match_deal(self, v: MatchDealVariant) -> DrillQuestion:
         """B19–B21: one deal of a match, with the scores and rounds before it; what each side

@@ -16,7 +16,8 @@ from ..content.drills import NAMES
 from ..content.pages import PlayBlock
 from ..engine.cards import Rank, Suit
 from ..engine.export import game_data
-from ..engine.game import TrickScoring
+from ..engine.game import GameSpec, OddTricks, TrickScoring
+from ..engine.procedure import TrumpSet
 from ..i18n.cardnames import rank_letter
 from ..i18n.translator import English, Translator
 from .embed import script_json
@@ -33,7 +34,7 @@ class PlayRenderer:
 
     def render(self, block: PlayBlock, root: str) -> Markup:
         tr = self.tr
-        messages = play_messages(tr)
+        messages = play_messages(tr) | vocabulary_messages(tr, block.game)
         data = {
             "game": game_data(block.game),
             "seating": {"players": block.players, "teamSize": block.team_size, "you": YOU},
@@ -56,8 +57,8 @@ class PlayRenderer:
 
 def _trick_target(block: PlayBlock) -> int:
     scoring = block.game.scoring
-    assert isinstance(scoring, TrickScoring)  # the page's loader requires a target otherwise
-    return scoring.round
+    assert isinstance(scoring, (TrickScoring, OddTricks))  # the page's loader requires a target otherwise
+    return scoring.round if isinstance(scoring, TrickScoring) else scoring.target
 
 
 def _english(text) -> bool:
@@ -248,6 +249,7 @@ def play_messages(tr: Translator) -> dict[str, str | tuple[str, ...]]:
         "win-tree": tr.gettext("{card} is a tree, and the trees outrank every other trump."),
         "win-trump": tr.gettext("{card} is the highest trump."),
         "win-led": tr.gettext("{card} is the highest card of the suit led, {suit}, and no trump was played."),
+        "win-led-no-trump": tr.gettext("{card} is the highest card of the suit led, {suit}, and no suit is trump."),
         "win-right": tr.gettext("{card} is the {rank} of the trump suit, and no card ranks above it."),
         "win-right-under": tr.gettext("{card} is the {rank} of the trump suit: the only card above it, {higher}, was "
                                       "not played."),
@@ -301,6 +303,8 @@ def play_messages(tr: Translator) -> dict[str, str | tuple[str, ...]]:
                                                 "the trick."),
         "advice-weakest": tr.pgettext("play", "Play {card}: it is the weakest card you may play, and your stronger "
                                               "cards wait for later tricks."),
+        "advice-only": tr.pgettext("play", "Play {card}: it is the only card you may play."),
+        "advice-lowest": tr.pgettext("play", "Play {card}: it is the weakest card you may play."),
         "advice-discard": tr.pgettext("play", "Discard {card}: it is your weakest card."),
         # the end of a deal and of the match
         "count-you": npgettext("play", "You: {n} point", "You: {n} points"),
@@ -338,3 +342,53 @@ def play_messages(tr: Translator) -> dict[str, str | tuple[str, ...]]:
         "match-won": tr.pgettext("play", "You win the match!"),
         "match-lost": tr.pgettext("play", "The other side wins the match."),
     }
+
+
+def vocabulary_messages(tr: Translator, game: GameSpec) -> dict[str, str | tuple[str, ...]]:
+    """The sentences only some games need, by the key the script knows each by: how a `trump`
+    phase sets trump, and how a game scored by odd tricks scores a deal and is won. A page of a
+    game that needs none of them carries none of them."""
+
+    def npgettext(context: str, singular: str, plural: str) -> tuple[str, ...]:
+        return tr.plural_forms(context, singular, plural)
+
+    messages: dict[str, str | tuple[str, ...]] = {}
+    if game.procedure.find(TrumpSet) is not None:
+        messages |= {
+            "no-trump": tr.pgettext("play", "No trump"),
+            "trump-dealer-last": tr.pgettext("play", "{dealer} turns up {card}, the last card dealt, and keeps it "
+                                                     "in hand: its suit is trump."),
+            "you-trump-dealer-last": tr.pgettext("play", "You turn up {card}, the last card dealt, and keep it in "
+                                                         "your hand: its suit is trump."),
+            "trump-next-card": tr.pgettext("play", "{dealer} turns up {card}, the next card of the pack: its suit "
+                                                   "is trump, and the card stays out of play."),
+            "you-trump-next-card": tr.pgettext("play", "You turn up {card}, the next card of the pack: its suit is "
+                                                       "trump, and the card stays out of play."),
+            "trump-no-card": tr.pgettext("play", "No card is left to turn up, so this deal has no trump."),
+            "trump-suit": tr.pgettext("play", "In every deal, {suit} are trump."),
+            "trump-none": tr.pgettext("play", "No suit is trump: this game is played without trump."),
+        }
+    if isinstance(game.scoring, OddTricks):
+        messages |= {
+            "tricks-you": npgettext("play", "You: {n} trick", "You: {n} tricks"),
+            "tricks-your-side": npgettext("play", "You and {partner}: {n} trick", "You and {partner}: {n} tricks"),
+            "tricks-other": npgettext("play", "{team}: {n} trick", "{team}: {n} tricks"),
+            "odd-you": npgettext("play", "You score {n} point: one for each trick above {book}.",
+                                 "You score {n} points: one for each trick above {book}."),
+            "odd-your-side": npgettext("play", "Your side scores {n} point: one for each trick above {book}.",
+                                       "Your side scores {n} points: one for each trick above {book}."),
+            "odd-other": npgettext("play", "{team} score {n} point: one for each trick above {book}.",
+                                   "{team} score {n} points: one for each trick above {book}."),
+            "odd-other-one": npgettext("play", "{player} scores {n} point: one for each trick above {book}.",
+                                       "{player} scores {n} points: one for each trick above {book}."),
+            "odd-none": npgettext("play", "Nobody took more than {n} trick, so nobody scores.",
+                                  "Nobody took more than {n} tricks, so nobody scores."),
+            "game-score": tr.pgettext("play", "Game: your side {score}, the other side {other_score}, to {target}."),
+            "game-score-one": tr.pgettext("play", "Game: you {score}, {player} {other_score}, to {target}."),
+            "game-won": tr.pgettext("play", "You win the game!"),
+            "game-lost": tr.pgettext("play", "The other side wins the game."),
+            "prompt-game-over": tr.pgettext("play", "The game is over. Start a new one when you are ready."),
+            "new-game": tr.pgettext("play", "New game"),
+            "stats-games": npgettext("play", "{n} game won", "{n} games won"),
+        }
+    return messages

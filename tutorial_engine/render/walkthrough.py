@@ -18,20 +18,23 @@ from ..content.walkthrough import (
     Counted,
     Cut,
     Dealt,
+    OddTricksScored,
     Scored,
     TrickPlayed,
     TrumpChosen,
+    TrumpSet,
     TurnedUp,
     Walkthrough,
 )
 from ..engine.cards import Suit
 from ..engine.game import Direction
 from ..engine.partners import PartnerDraw
-from ..engine.procedure import Bidding, BidRound
+from ..engine.procedure import Bidding, BidRound, TrumpFrom
+from ..engine.procedure import TrumpSet as TrumpSetPhase
 from ..i18n.cardnames import suit_term, trump_badge
 from ..i18n.explain import explain_duty_of, explain_outcome, explain_win
 from ..i18n.grammar import Team, Term
-from ..i18n.translator import Signed
+from ..i18n.translator import LeftToRight, Signed
 from .drills import DrillRenderer, Option, Step, trick_worth
 from .view import View
 
@@ -77,8 +80,8 @@ class WalkRenderer:
         trick where a duty is asked about (the hand at that turn, then the whole trick)."""
         tell: dict[type, Callable[[Any], ShownMoment | tuple[ShownMoment, ...] | None]] = {
             PartnerDraw: self.drawn, Dealt: self.dealt, TurnedUp: self.turned_up, Cut: self.cut,
-            TrumpChosen: self.trump_chosen, BidMade: self.bid_made, TrickPlayed: self.trick, Counted: self.counted,
-            Scored: self.scored}
+            TrumpChosen: self.trump_chosen, BidMade: self.bid_made, TrumpSet: self.trump_set, TrickPlayed: self.trick,
+            Counted: self.counted, Scored: self.scored, OddTricksScored: self.odd_tricks}
         told = tell[type(moment)](moment)
         return told if isinstance(told, tuple) else (told,) if told is not None else ()
 
@@ -163,6 +166,8 @@ class WalkRenderer:
 
     def dealt(self, m: Dealt) -> ShownMoment | None:
         tr = self.tr
+        if self.game.procedure.find(TrumpSetPhase) is not None:
+            return self.dealt_before_trump_set(m)
         if m.chooser is None:
             story = " ".join((
                 tr.npgettext("walkthrough", "{dealer} deals {n} card to each player.",
@@ -194,18 +199,8 @@ class WalkRenderer:
                              "{dealer} deals {n} cards to each player.", self.game.hand_size,
                              dealer=self.name(m.dealer)),
                 tr.npgettext("walkthrough", "The one card left over lies face down as the talon.",
-                             "The {n} cards left over lie face down as the talon.", m.stock)))
-            cutter = self.name(self.table.next(m.dealer, -1))
-            if len(m.taken) == 1:  # one and more are separate messages: no language writes "1" for "one"
-                story += " " + tr.pgettext(
-                    "walkthrough", "{player} already holds the tree taken at the cut, so gets one card fewer in the "
-                    "first packet.", player=cutter)
-            elif m.taken:
-                story += " " + tr.npgettext(
-                    "walkthrough", "{player} already holds the {n} tree taken at the cut, so gets {n} card fewer in "
-                    "the first packet.",
-                    "{player} already holds the {n} trees taken at the cut, so gets {n} cards fewer in the first packet.",
-                    len(m.taken), player=cutter)
+                             "The {n} cards left over lie face down as the talon.", m.stock),
+                *self.taken_at_cut(m)))
             clockwise = self.game.direction is Direction.CLOCKWISE
             if self.game.procedure.find(Bidding) is not None:
                 step = self.people([m.chooser], "choice", tr.pgettext("walkthrough", "Who bids first?"),
@@ -220,6 +215,94 @@ class WalkRenderer:
                                    tr.pgettext("walkthrough", "The dealer's right-hand neighbour chooses trump: {player}.",
                                                player=self.name(m.chooser)))
         return ShownMoment(tr.pgettext("walkthrough", "The deal"), (self.say(story),), self.hands(m.hands), (step,))
+
+    def taken_at_cut(self, m: Dealt) -> list[str]:
+        """B9: the trees the cutter took at the cut, which shorten the cutter's first packet."""
+        tr, cutter = self.tr, self.name(self.table.next(m.dealer, -1))
+        if len(m.taken) == 1:  # one and more are separate messages: no language writes "1" for "one"
+            return [tr.pgettext("walkthrough", "{player} already holds the tree taken at the cut, so gets one card "
+                                "fewer in the first packet.", player=cutter)]
+        if m.taken:
+            return [tr.npgettext(
+                "walkthrough", "{player} already holds the {n} tree taken at the cut, so gets {n} card fewer in "
+                "the first packet.",
+                "{player} already holds the {n} trees taken at the cut, so gets {n} cards fewer in the first packet.",
+                len(m.taken), player=cutter)]
+        return []
+
+    def dealt_before_trump_set(self, m: Dealt) -> ShownMoment | None:
+        """A deal whose trump the rules set: a deal of the whole pack asks how many cards each
+        player holds; a deal that leaves cards over asks nothing, and opens the trump's moment."""
+        tr, deal, players = self.tr, self.game.procedure.deal, self.table.players
+        n, dealer = len(m.hands[0]), self.name(m.dealer)
+        if deal.whole_pack:
+            story = [tr.pgettext("walkthrough", "{dealer} deals the whole pack, one card at a time.", dealer=dealer)
+                     if deal.packets == (1,) else
+                     tr.pgettext("walkthrough", "{dealer} deals the whole pack, in packets of {packets}.",
+                                 dealer=dealer, packets=list(deal.packets))]
+        else:
+            story = [tr.npgettext("walkthrough", "{dealer} deals {n} card to each player, in packets of {packets}.",
+                                  "{dealer} deals {n} cards to each player, in packets of {packets}.", n,
+                                  dealer=dealer, packets=list(deal.packets))
+                     if len(deal.packets) > 1 else
+                     tr.npgettext("walkthrough", "{dealer} deals {n} card to each player.",
+                                  "{dealer} deals {n} cards to each player.", n, dealer=dealer)]
+            if m.stock:
+                story.append(tr.npgettext("walkthrough", "The one card left over is set aside face down.",
+                                          "The {n} cards left over are set aside face down.", m.stock))
+        told = (self.say(" ".join(story + self.taken_at_cut(m))),)
+        if not deal.whole_pack:
+            self.dealing = ShownMoment(tr.pgettext("walkthrough", "The deal"), told, self.hands(m.hands), ())
+            return None
+        shared = LeftToRight(tr.digits(f"{len(self.game.deck)} ÷ {players} = {n}"))
+        step = self.drill_renderer.number(
+            tr.pgettext("walkthrough", "How many cards does each player hold?"), n,
+            tr.npgettext("walkthrough", "{equation}: the whole pack is shared out evenly, so each player holds "
+                         "{n} card.",
+                         "{equation}: the whole pack is shared out evenly, so each player holds {n} cards.", n,
+                         equation=shared))
+        return ShownMoment(tr.pgettext("walkthrough", "The deal"), told, self.hands(m.hands), (step,))
+
+    def trump_set(self, m: TrumpSet) -> ShownMoment:
+        """Trump set by the rules, with no decision: the card turned, if any, and where it goes are
+        told; asked, which suit is trump and who leads."""
+        tr = self.tr
+        story: list[str] = []
+        options = [self.suit_option(suit) for suit in self.game.suits]
+        prompt = self.seating(m.dealer)
+        if m.card is not None and m.trump is not None:
+            prompt += self.drill_renderer.macros.row([m.card], tr.pgettext("diagram", "Turned card:"))
+            if m.source is TrumpFrom.DEALER_LAST:
+                story = [tr.pgettext("walkthrough", "The dealer's last card is turned face up for everyone to see: "
+                                     "{card}.", card=m.card),
+                         tr.pgettext("walkthrough", "It stays in the dealer's hand, to be played like any other card.")]
+            else:
+                story = [tr.pgettext("walkthrough", "The first card left over is turned face up: {card}.", card=m.card),
+                         tr.pgettext("walkthrough", "It stays out of play: nobody takes it into their hand.")]
+            why = tr.pgettext("walkthrough", "The turned card {card} sets trump: {suit}.", card=m.card,
+                              suit=suit_term(m.trump, tr))
+            if m.card in self.game.permanent_trumps:
+                why += " " + self.turned_tree()
+        elif m.trump is not None:
+            why = tr.pgettext("walkthrough", "The same suit is trump in every deal of this game: {suit}.",
+                              suit=suit_term(m.trump, tr))
+        else:
+            options.append(self.drill_renderer.option("none", tr.pgettext("walkthrough", "No trump")))
+            why = (tr.pgettext("walkthrough", "No card is left over after the deal to turn, so this deal has no trump.")
+                   if m.source is TrumpFrom.NEXT_CARD else
+                   tr.pgettext("walkthrough", "No suit is trump in this game."))
+        steps = (
+            self.drill_renderer.choice("choice", tr.pgettext("walkthrough", "Which suit is trump?"), options,
+                                       [str(m.trump) if m.trump is not None else "none"], why),
+            self.people([m.leader], "choice", tr.pgettext("walkthrough", "Who leads to the first trick?"),
+                        tr.pgettext("walkthrough", "{player} is the dealer's next player in the direction of play, "
+                                    "so {player} leads.", player=self.name(m.leader))),
+        )
+        told = tuple(self.say(line) for line in story)
+        if self.dealing is not None:
+            deal = self.dealing
+            return ShownMoment(deal.title, deal.story + told, deal.prompt + Markup(prompt), steps)
+        return ShownMoment(tr.pgettext("walkthrough", "Trump"), told, Markup(prompt), steps)
 
     def turned_up(self, m: TurnedUp) -> ShownMoment:
         tr, outcome = self.tr, m.outcome
@@ -264,7 +347,9 @@ class WalkRenderer:
                                         card=card, player=self.name(m.cutter)))
             else:
                 told.append(tr.pgettext("walkthrough", "{card} is exposed: not a tree, so the deal begins.", card=card))
-        prompt = self.seating(m.dealer) + self.drill_renderer.macros.row(shown, tr.pgettext("walkthrough", "Exposed at the cut:"))
+        prompt = self.seating(m.dealer)
+        if shown:  # a cut that offers no fixed top trump exposes nothing
+            prompt += self.drill_renderer.macros.row(shown, tr.pgettext("walkthrough", "Exposed at the cut:"))
         step = self.people([m.cutter], "choice", tr.pgettext("walkthrough", "Who cuts the pack?"), " ".join(told))
         return ShownMoment(tr.pgettext("walkthrough", "The cut"), (), Markup(prompt), (step,))
 
@@ -452,6 +537,48 @@ class WalkRenderer:
         question = self.drill_renderer.victory(VictoryVariant(self.game, names, m.points, m.team_size))
         story = tr.pgettext("walkthrough", "The hands are empty. Each side counts the points of the cards it won.")
         return ShownMoment(tr.pgettext("walkthrough", "The count"), (self.say(story),), question.prompt, question.steps)
+
+    def odd_tricks(self, m: OddTricksScored) -> ShownMoment:
+        """The tricks each side took, shown; asked, what each side writes: one point for each
+        trick above the book."""
+        tr = self.tr
+        sides = [self.side(seats) for seats in m.sides]
+        rows = [{"name": self.drill_renderer.label(side), "card": None,
+                 "tags": [tr.npgettext("walkthrough", "{n} trick", "{n} tricks", won) if won
+                          else tr.pgettext("walkthrough", "no trick")]}
+                for side, won in zip(sides, m.tricks)]
+        steps = []
+        for side, won, written in zip(sides, m.tricks, m.written):
+            if isinstance(side, Team):
+                question = tr.pgettext("walkthrough", "How many points do {team} write for this deal?", team=side)
+            else:
+                question = tr.pgettext("walkthrough", "How many points does {player} write for this deal?", player=side)
+            steps.append(self.drill_renderer.number(question, written, self.written_why(side, won, written, m.book)))
+        story = tr.pgettext("walkthrough", "The hands are empty. Each side counts the tricks it took.")
+        return ShownMoment(tr.pgettext("walkthrough", "The score"), (self.say(story),),
+                           Markup(self.drill_renderer.macros.seats(rows)), tuple(steps))
+
+    def written_why(self, side: Term | Team, won: int, written: int, book: int) -> str:
+        """Why a side writes what it does, with the subtraction that gives it."""
+        tr = self.tr
+        if not written:
+            if isinstance(side, Team):
+                return tr.npgettext("walkthrough", "{team} took no trick above the book of {n} trick, and write nothing.",
+                                    "{team} took no trick above the book of {n} tricks, and write nothing.", book,
+                                    team=side)
+            return tr.npgettext("walkthrough", "{player} took no trick above the book of {n} trick, and writes nothing.",
+                                "{player} took no trick above the book of {n} tricks, and writes nothing.", book,
+                                player=side)
+        odd = LeftToRight(tr.digits(f"{won} − {book} = {written}"))
+        if isinstance(side, Team):
+            return tr.npgettext("walkthrough", "{equation}: {team} took {n} trick above the book, and write one point "
+                                "for it.",
+                                "{equation}: {team} took {n} tricks above the book, and write one point for each.",
+                                written, equation=odd, team=side)
+        return tr.npgettext("walkthrough", "{equation}: {player} took {n} trick above the book, and writes one point "
+                            "for it.",
+                            "{equation}: {player} took {n} tricks above the book, and writes one point for each.",
+                            written, equation=odd, player=side)
 
     def scored(self, m: Scored) -> ShownMoment:
         tr = self.tr

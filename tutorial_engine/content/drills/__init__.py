@@ -16,6 +16,7 @@ from .questions import (
     DealCountVariant,
     ExchangeVariant,
     MatchDealVariant,
+    OddTricksVariant,
     OrderVariant,
     StrongestVariant,
     TrickScoreVariant,
@@ -26,6 +27,7 @@ from .questions import (
 __all__ = [
     "ASKED_SIDES", "DRILL", "DRILLS_FILE", "KINDS", "MAX_COUNT", "MAX_DEALS", "MAX_TRIES",
     "NAMES", "DealCountVariant", "Drill", "DrillError", "DrillKind", "ExchangeVariant", "MatchDealVariant",
-    "OrderVariant", "QuestionStore", "StrongestVariant", "TrickScoreVariant", "ValueVariant", "VictoryVariant",
+    "OddTricksVariant", "OrderVariant", "QuestionStore", "StrongestVariant", "TrickScoreVariant", "ValueVariant",
+    "VictoryVariant",
     "draw", "drawable", "dumps", "is_drills_file", "loads", "read_drills",
 ]

@@ -1,7 +1,8 @@
 """Drawing a drill's questions: `count` distinct candidates that meet its constraints, from a
 generator seeded with the game, the drill id and the seed, so every build gives the same
 questions. Deal-scoring drills draw theirs from whole deals the engine plays out (engine/deal.py,
-and engine/match.py's matches for a game scored by tricks) and keep the engine's results.
+engine/match.py's matches for a game scored by tricks, engine/odd_tricks.py's games for one scored
+by odd tricks) and keep the engine's results.
 """
 
 from __future__ import annotations

@@ -21,7 +21,8 @@ DRILL = Record("a drill", {
                    doc=f"At least 30, at most {MAX_COUNT}; default 30."),
     "seed": Field(Integer("a seed", minimum=0), doc="Change it for another set of questions."),
     "players": Field(Integer("a number of players", minimum=2), doc="Seats at the table."),
-    "team_size": Field(Integer("a team size", minimum=1), doc="Players in a team; default 1."),
+    "team_size": Field(Integer("a team size", minimum=1),
+                       doc="Players in a team; by default the smallest team the game has at that table."),
     "cards": Field(Integer("a number of cards", minimum=2), doc="Cards in a row (strongest)."),
     "constraints": Field(ListOf(Text("a constraint"), min_items=1),
                          doc="Keep only questions that meet every constraint."),
@@ -77,12 +78,12 @@ def build_drill(rec: Rec, game: GameSpec, problems: Problems) -> Drill | None:
         location = locations[constraints.index("two-victory-points")]
         problems.add(location, f"no {game.name} deal scores two victory points: its scoring has no thresholds")
         failed = True
-    default = min(game.players) if kind == "deal-scoring" else min(game.trick_sizes)
+    default = min(game.players) if kind in ("scoring", "deal-scoring") else min(game.trick_sizes)
     players = rec.get("players", default)
     if "players" in rec and players not in (game.trick_sizes if kind == "trick" else game.players):
         problems.add(rec.at("players"), f"{game.name} is not played by {players} players")
         failed = True
-    team_size = rec.get("team_size", 1)
+    team_size = rec.get("team_size", min(game.team_sizes(players), default=1))
     if "team_size" in rec and team_size not in game.team_sizes(players):
         problems.add(rec.at("team_size"), f"{game.name} with {players} players has no teams of {team_size}")
         failed = True

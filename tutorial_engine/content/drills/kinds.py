@@ -15,8 +15,9 @@ from ...engine.deal import Deal, DealResult, ThrownIn, play_out
 from ...engine.forecast import forecast_seats
 from ...engine.game import FollowRule, GameSpec, OddTricks, TrickScoring, VictoryPoints
 from ...engine.match import play_deals
+from ...engine.odd_tricks import play_game
 from ...engine.rules import Duty, WinReason, legal_plays, trick_verdict
-from ...engine.scoring import Outcome
+from ...engine.scoring import Outcome, game_step, odd_tricks_written
 from ...engine.seating import Table
 from ...engine.strategy import random_strategy, sensible_strategy
 from ..examples import Expectation, ForecastExample, LegalExample, RankingExample, TrickExample
@@ -26,6 +27,7 @@ from .questions import (
     DealCountVariant,
     ExchangeVariant,
     MatchDealVariant,
+    OddTricksVariant,
     OrderVariant,
     StrongestVariant,
     TrickScoreVariant,
@@ -41,6 +43,7 @@ MAX_DEALS = 4_000
 DEAL_CONSTRAINTS = {
     "victory-points": ("one-victory-point", "two-victory-points", "tie"),
     "tricks": ("solo", "solo-of-five", "round-won", "match-won", "decider"),
+    "odd-tricks": ("game-won",),
 }
 """Constraints of deal-scoring drills, by the game's kind of scoring (A20; B19–B21)."""
 
@@ -56,16 +59,14 @@ EXCLUSIVE = {
 
 def scoring_name(game: GameSpec) -> str:
     """game.yml's `scoring: kind:` as the author wrote it."""
-    return {VictoryPoints: "victory-points", TrickScoring: "tricks", OddTricks: "odd-tricks"}[type(game.scoring)]
+    assert game.scoring is not None  # asked of games that have one
+    return game.scoring.kind
 
 
 def scoring_kind(game: GameSpec) -> str | None:
-    """game.yml's `scoring: kind:`, which decides what a whole deal's score is."""
-    if isinstance(game.scoring, VictoryPoints):
-        return "victory-points"
-    if isinstance(game.scoring, TrickScoring):
-        return "tricks"
-    return None
+    """game.yml's `scoring: kind:`, which decides what a whole deal's score is, if scoring and
+    deal-scoring drills ask about it (DEAL_CONSTRAINTS); None otherwise."""
+    return None if game.scoring is None or scoring_name(game) not in DEAL_CONSTRAINTS else scoring_name(game)
 
 
 def _meta(drill: Drill) -> dict:
@@ -181,6 +182,8 @@ def _allowed(drill: Drill, rng: random.Random) -> ForecastExample | None:
 
 def _scoring(drill: Drill, rng: random.Random):
     game = drill.game
+    if isinstance(game.scoring, OddTricks):
+        return _tally(drill, rng)
     if isinstance(game.scoring, TrickScoring):
         target, low = game.scoring.round, 2 * min(0, game.scoring.declarers_loss)  # scores below 0 only if a loss writes one
         before = (rng.randrange(low, target), rng.randrange(low, target))
@@ -193,6 +196,26 @@ def _scoring(drill: Drill, rng: random.Random):
     names = tuple(tuple(NAMES[s] for s in range(table.players) if table.team_of(s) == team)
                   for team in range(sides))
     return VictoryVariant(game, names, totals, drill.team_size)
+
+
+def _sides(table: Table) -> tuple[tuple[str, ...], ...]:
+    """The names of each side's players, sides numbered as the table's teams."""
+    return tuple(tuple(NAMES[seat] for seat in range(table.players) if table.team_of(seat) == team)
+                 for team in range(table.team_count))
+
+
+def _tally(drill: Drill, rng: random.Random) -> OddTricksVariant:
+    """The tricks of a deal shared out among the sides at random, and running scores before it
+    below the target, so that the game is still being played; the engine writes the deal."""
+    game, scoring = drill.game, drill.game.scoring
+    assert isinstance(scoring, OddTricks)  # the caller's test
+    table = Table.for_game(game, drill.players, drill.team_size)
+    total = game.hand_size_at(table.players)
+    cuts = sorted(rng.randrange(0, total + 1) for _ in range(table.team_count - 1))
+    tricks = tuple(b - a for a, b in zip([0, *cuts], [*cuts, total]))
+    before = tuple(rng.randrange(0, scoring.target) for _ in range(table.team_count))
+    step = game_step(scoring, before, odd_tricks_written(scoring, tricks))
+    return OddTricksVariant(game, _sides(table), tricks, before, step)
 
 
 def _piles_order(game: GameSpec):
@@ -265,8 +288,33 @@ def _match_deals(drill: Drill, rng: random.Random) -> Iterator[MatchDealVariant 
                 replay=(seed, strategy, played.number))
 
 
+def _game_deals(drill: Drill, rng: random.Random) -> Iterator[OddTricksVariant | None]:
+    """Whole games to the target from seeds of the drill's generator (odd_tricks.play_game); each
+    deal that meets the constraints is a question, with the scores the game had before it."""
+    game = drill.game
+    table = Table.for_game(game, drill.players, drill.team_size)
+    sides = _sides(table)
+    wanted = set(drill.constraints)
+    while True:
+        seed = rng.getrandbits(32)
+        strategy = "sensible" if rng.random() < 0.5 else "random"
+        scores = (0,) * table.team_count
+        for played in play_game(game, table, seed=seed, strategy=strategy):
+            before, scores = scores, played.step.scores
+            result = played.result
+            if (isinstance(result, ThrownIn)
+                    or ("game-won" in wanted and played.step.winner is None)
+                    or (not wanted and rng.random() < 0.5)):  # unconstrained: deals of more games
+                yield None
+                continue
+            yield OddTricksVariant(game, sides, result.tricks, before, played.step, dealer=NAMES[played.deal.dealer],
+                                   trump=result.trump, turned=played.deal.turned,
+                                   replay=(seed, strategy, played.number))
+
+
 def _deal_stream(drill: Drill, rng: random.Random) -> Iterator[object | None]:
-    return (_whole_deals if scoring_kind(drill.game) == "victory-points" else _match_deals)(drill, rng)
+    streams = {"victory-points": _whole_deals, "tricks": _match_deals, "odd-tricks": _game_deals}
+    return streams[scoring_name(drill.game)](drill, rng)
 
 
 @dataclass(frozen=True)
@@ -332,10 +380,10 @@ TABLE = ("players", "team_size")
 def _unscored(game: GameSpec) -> str:
     if game.scoring is None:
         return ("its game.yml has no 'scoring', so no deal of it is ever scored; add a 'scoring' rule "
-                "(kind: victory-points or tricks) to game.yml to draw them")
-    return (f"these drills are drawn for games scored by victory points or by the tricks of the side that made "
-            f"trump, and its 'scoring' is of kind '{scoring_name(game)}', which they cannot ask about yet "
-            f"(AUTHORING.md, \"What game.yml can and cannot express\")")
+                "(kind: victory-points, tricks or odd-tricks) to game.yml to draw them")
+    return (f"these drills are drawn for games scored by victory points, by the tricks of the side that made "
+            f"trump or by odd tricks, and its 'scoring' is of kind '{scoring_name(game)}', which they cannot ask "
+            f"about yet (AUTHORING.md, \"What game.yml can and cannot express\")")
 
 
 def _no_forecast(game: GameSpec) -> str:

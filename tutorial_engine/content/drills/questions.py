@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from ...engine.cards import Card, Suit
 from ...engine.game import GameSpec
-from ...engine.scoring import DealScore, DealVictory
+from ...engine.scoring import DealScore, DealVictory, GameStep
 from ..examples import ForecastExample, RankingExample
 
 
@@ -106,3 +106,24 @@ class MatchDealVariant:
     """(seed, strategy, deal number): play_deals(game, seed=…, strategy=…, match=True) gives it again."""
 
 
+@dataclass(frozen=True)
+class OddTricksVariant:
+    """One deal of a game scored by odd tricks: the tricks each side took, the scores before it,
+    and the engine's step. A deal-scoring question also shows the deal the engine played (who
+    dealt, the trump and the card turned for it); a scoring question gives the tricks alone."""
+
+    game: GameSpec = field(repr=False)
+    sides: tuple[tuple[str, ...], ...]
+    """The players of each side, sides numbered as the table's teams: one name, or a team's names."""
+    tricks: tuple[int, ...]
+    before: tuple[int, ...]
+    """The running scores before this deal."""
+    step: GameStep
+    """The engine's answer: what each side writes, the scores after the deal, who wins the game."""
+    dealer: str | None = None
+    """Who dealt, in a deal the engine played; None in a scoring question."""
+    trump: Suit | None = None
+    turned: Card | None = None
+    """The card turned for trump, if one was."""
+    replay: tuple[int, str, int] = field(default=(0, "", 0), repr=False, compare=False)
+    """(seed, strategy, deal number): odd_tricks.play_game(game, table, seed=…, strategy=…) gives it again."""

@@ -209,8 +209,8 @@
 
   // --- a whole deal, phase by phase (tutorial_engine/engine/deal.py) ---
 
-  function Deal(g, tbl, dealer, rng) {
-    this.game = g; this.table = tbl; this.dealer = dealer; this.rng = rng;
+  function Deal(g, tbl, dealer, rng, number) {
+    this.game = g; this.table = tbl; this.dealer = dealer; this.rng = rng; this.number = number || 0;
     this.log = [];
     this.pack = g.deck.slice();
     rng.shuffle(this.pack);
@@ -226,6 +226,8 @@
     this.chooser = tbl.next(dealer);
     this.maker = null; this.bidders = []; this.bidRound = 0; this.taker = null; this.discardsDue = 0;
     this.soloAsked = []; this.solo = null;
+    /** @type {Object<string, number>} */
+    this.tricksBid = {};
     this.players = tbl.orderFrom(0);
     this.trick = []; this.leader = tbl.next(dealer); this.order = [];
     this.tricks = 0; this.thrownIn = false; this.phase = "";
@@ -249,7 +251,11 @@
       var pack = taken.length ? this.pack.filter(function (c) { return taken.indexOf(c) < 0; }) : this.pack;
       Array.prototype.push.apply(this.hands[this.cutter], taken);
       var order = tbl.orderFrom(tbl.next(this.dealer)), top = 0, packets = p.packets;
-      if (p.wholePack) {
+      if (p.handSizes) {
+        var size = handSizes(p.handSizes, Math.floor(this.game.deck.length / order.length))[this.number];
+        packets = [];
+        for (var one = 0; one < size; one++) packets.push(1);
+      } else if (p.wholePack) {
         var round = packets.reduce(function (a, b) { return a + b; }, 0) * order.length;
         packets = [];
         for (var r = 0; r < Math.floor(pack.length / round); r++) packets = packets.concat(p.packets);
@@ -290,8 +296,8 @@
     },
     "trump": function (p) {
       var card = null;
-      if (p.from === "dealer-last") card = this.hands[this.dealer][this.hands[this.dealer].length - 1];
-      else if (p.from === "next-card" && this.stock.length) { card = this.stock.shift(); this.out.push(card); }
+      if (p.source === "dealer-last") card = this.hands[this.dealer][this.hands[this.dealer].length - 1];
+      else if (p.source === "next-card" && this.stock.length) { card = this.stock.shift(); this.out.push(card); }
       this.turned = card;
       this.trump = card !== null ? this.trumpSuitOf(card) : p.suit;
       this.log.push({ event: "trump-set", card: card, suit: this.trump });
@@ -304,6 +310,10 @@
       this.enter("bid", true);
     },
     "discard": function () { this.enter("discard", this.discardsDue > 0); },
+    "bid-tricks": function () {
+      this.bidders = this.table.orderFrom(this.table.next(this.dealer));
+      this.enter("bid-tricks", true);
+    },
     "solo": function (p) {
       var maker = this.maker, partner = this.table.partners(maker)[0];
       this.soloAsked = p.asked.map(function (a) { return a === "maker" ? maker : partner; });
@@ -366,6 +376,7 @@
       case "bid": return this.bidders[0];
       case "discard": return this.taker;
       case "solo": return this.soloAsked[0];
+      case "bid-tricks": return this.bidders[0];
     }
     return null;
   };
@@ -389,22 +400,34 @@
       case "bid": return each("bid", "suit", this.bids());
       case "discard": return each("discard", "card", hand.slice());
       case "solo": return each("solo", "solo", [false, true]);
+      case "bid-tricks": return each("bid-tricks", "tricks", this.trickBids());
     }
     return [];
+  };
+  /* From none to every trick of the deal; the dealer, bidding last under the restriction, may
+     not bring the bids' total to the number of tricks. */
+  Deal.prototype.trickBids = function () {
+    var p = this.game.phases[this.at], tricks = this.hands[this.dealer].length, bids = [], barred = -1;
+    if (p.dealerRestricted && this.bidders.length === 1) {
+      barred = tricks;
+      for (var seat in this.tricksBid) barred -= this.tricksBid[seat];
+    }
+    for (var n = 0; n <= tricks; n++) if (n !== barred) bids.push(n);
+    return bids;
   };
   Deal.prototype.bids = function () {
     var p = this.game.phases[this.at], turned = this.trumpSuitOf(this.turned), round = this.bidRound;
     var suits = p.rounds[round] === "order-up" ? [turned]
       : this.game.suits.filter(function (s) { return s !== turned || round === 0; });
     var last = round === p.rounds.length - 1 && this.bidders.length === 1;
-    return (last && p.stick ? [] : [null]).concat(suits);
+    return (last && p.stickTheDealer ? [] : [null]).concat(suits);
   };
   Deal.prototype.isTerminal = function () { return this.phase === "over"; };
 
   Deal.prototype.apply = function (action) {
     var legal = this.legalActions().filter(function (a) {
       return a.kind === action.kind && a.seat === action.seat && a.card === action.card && a.take === action.take
-        && a.accept === action.accept && a.suit === action.suit && a.solo === action.solo;
+        && a.accept === action.accept && a.suit === action.suit && a.solo === action.solo && a.tricks === action.tricks;
     });
     if (!legal.length) throw new Error("not a legal action now: " + JSON.stringify(action));
     this.actions = null;
@@ -467,6 +490,12 @@
       this.log.push({ event: "discard", seat: a.seat, card: a.card });
       if (--this.discardsDue === 0) this.nextPhase();
     },
+    "bid-tricks": function (a) {
+      this.bidders.shift();
+      this.tricksBid[a.seat] = a.tricks;
+      this.log.push({ event: "bid-tricks", seat: a.seat, tricks: a.tricks });
+      if (!this.bidders.length) this.nextPhase();
+    },
     "solo": function (a) {
       this.soloAsked.shift();
       this.log.push({ event: "solo", seat: a.seat, solo: a.solo });
@@ -507,16 +536,17 @@
     return out;
   };
 
-  /* What a finished deal came to, as engine/deal.py's ThrownIn, TrickResult, OddTricksResult and
-   * DealResult; `kind` tells which. */
+  /* What a finished deal came to, as engine/deal.py's ThrownIn, TrickResult, OddTricksResult,
+   * BidsResult and DealResult; `kind` tells which. */
   /** @typedef {{kind: "thrown-in", dealer: number}} ThrownIn */
   /** @typedef {{kind: "tricks", trump: string, declarers: number, solo: number | null, tricks: number[],
    *             score: ReturnType<typeof trickScore>}} TrickResult */
   /** @typedef {{kind: "odd-tricks", trump: string | null, tricks: number[], written: number[]}} OddTricksResult */
+  /** @typedef {{kind: "exact-bids", trump: string | null, bids: number[], tricks: number[], written: number[]}} BidsResult */
   /** @typedef {{kind: "points", sides: number[][], points: number[], victory: ReturnType<typeof victory>,
    *             trump: string, turned: string, indicator: string, indicatorTaker: number | null,
    *             trickCount: number}} DealResult */
-  /** @returns {ThrownIn | TrickResult | OddTricksResult | DealResult} */
+  /** @returns {ThrownIn | TrickResult | OddTricksResult | BidsResult | DealResult} */
   Deal.prototype.result = function () {
     var scoring = this.game.scoring, self = this;
     if (this.thrownIn) return { kind: "thrown-in", dealer: this.dealer };
@@ -524,6 +554,13 @@
       var declarers = this.table.teamOf(this.maker), won = this.won.slice();
       return { kind: "tricks", trump: this.trump, declarers: declarers, solo: this.solo, tricks: won,
                score: trickScore(scoring, won[declarers], this.tricks, this.solo !== null) };
+    }
+    if (scoring.kind === "exact-bids") {
+      var seats = this.table.orderFrom(0).sort(function (a, b) { return a - b; });
+      var bids = seats.map(function (seat) { return self.tricksBid[seat]; });
+      var taken = seats.map(function (seat) { return self.won[self.table.teamOf(seat)]; });
+      return { kind: "exact-bids", trump: this.trump, bids: bids, tricks: taken,
+               written: exactBidsWritten(scoring, bids, taken) };
     }
     if (scoring.kind === "odd-tricks") {
       return { kind: "odd-tricks", trump: this.trump, tricks: this.won.slice(),
@@ -581,6 +618,21 @@
     return { written: written, scores: after, rounds: won, roundWinner: roundWon, matchWinner: matchWon, decider: false };
   }
 
+  /* The hand sizes of a game, deal by deal, when they change (engine/procedure.py HandSizes). */
+  function handSizes(kind, most) {
+    var rising = [];
+    for (var n = 1; n <= most; n++) rising.push(n);
+    var falling = rising.slice().reverse();
+    return kind === "up-and-down" ? rising.concat(falling.slice(1)) : falling.concat(rising.slice(1));
+  }
+
+  function exactBidsWritten(s, bids, tricks) {
+    return bids.map(function (bid, seat) {
+      var won = tricks[seat];
+      return (bid === won ? s.bonus + s.perBidTrick * bid : -s.perMiss * Math.abs(bid - won)) + s.perTrick * won;
+    });
+  }
+
   function gameStep(s, scores, written) {
     var after = scores.map(function (score, side) { return score + written[side]; });
     var best = Math.max.apply(null, after);
@@ -617,7 +669,10 @@
     }
     if (kind === "bid") return bid(deal, actions);
     if (kind === "solo") return { action: actions[0], why: "no-solo" };
+    if (kind === "bid-tricks") return bidTricks(deal, actions);
+    if (kind === "play" && actions.length === 1) return { action: actions[0], why: "only" };
     if (g.scoring.kind === "victory-points") return takePoints(deal, actions);
+    if (g.scoring.kind === "exact-bids" && kind === "play") return makeTheBid(deal, actions);
     return takeTricks(deal, actions);
   }
 
@@ -634,6 +689,37 @@
     bids.forEach(function (b) { if (b.suit !== null && trumps(b) > most) { best = b; most = trumps(b); } });
     if (bids[0].suit !== null || most >= 3) return { action: best, why: "bid", n: most };
     return { action: bids[0], why: "pass" };
+  }
+
+  /* As many tricks as the hand holds likely winners (aces of plain suits, and the three highest
+     trumps), or the allowed bid nearest to that, the lower of two. */
+  function bidTricks(deal, bids) {
+    var t = deal.game.table(deal.trump), ace = deal.game.plainOrder[0];
+    var trumps = Object.keys(t.trumpStrength).sort(function (a, b) { return t.trumpStrength[b] - t.trumpStrength[a]; });
+    var likely = deal.hands[bids[0].seat].filter(function (c) {
+      return trumps.indexOf(c) >= 0 && trumps.indexOf(c) < 3 || (rankOf(c) === ace && !(c in t.trumpStrength));
+    }).length;
+    return { action: first(bids, function (b) { return [Math.abs(b.tricks - likely), b.tricks]; }), why: "bid-likely", n: likely };
+  }
+
+  /* Short of the bid: win the trick with the strongest card that wins it now (the cheapest as the
+     last hand), or lead the strongest; with the bid made: the strongest card that does not win
+     the trick now, or lead the weakest. Else the weakest card. */
+  function makeTheBid(deal, plays) {
+    var t = deal.game.table(deal.trump), trick = deal.trick, seat = plays[0].seat;
+    function strength(a) { return (t.trumpStrength[a.card] || 0) * 100 + (t.plainStrength[a.card] || 0); }
+    function weak(a) { return [strength(a), 0]; }
+    function strong(a) { return [-strength(a), 0]; }
+    var short = deal.tricksBid[seat] > deal.won[deal.table.teamOf(seat)], weakest = first(plays, weak);
+    if (!trick.length) return short ? { action: first(plays, strong), why: "bid-lead-high" } : { action: weakest, why: "bid-lead-low" };
+    var winners = plays.filter(function (a) { return verdict(deal.game, deal.trump, trick.concat([a.card])).winner === trick.length; });
+    if (short) {
+      if (!winners.length) return { action: weakest, why: "bid-cannot-win" };
+      var last = trick.length + 1 === deal.players.length;
+      return { action: first(winners, last ? weak : strong), why: "bid-win" };
+    }
+    var losers = plays.filter(function (a) { return winners.indexOf(a) < 0; });
+    return losers.length ? { action: first(losers, strong), why: "bid-lose" } : { action: weakest, why: "bid-must-win" };
   }
 
   function takePoints(deal, plays) {
@@ -661,21 +747,25 @@
       });
       if (winners.length) return { action: first(winners, key), why: "last-wins" };
     }
-    return { action: first(actions, key), why: actions[0].kind === "discard" ? "discard-weakest" : "weakest" };
+    var weakest = first(actions, key), at = key(weakest)[0];
+    if (actions[0].kind === "discard") return { action: weakest, why: "discard-weakest" };
+    // "your stronger cards wait for later tricks" only while the hand holds one
+    var stronger = deal.hands[weakest.seat].some(function (c) { return key({ card: c })[0] > at; });
+    return { action: weakest, why: stronger ? "weakest" : "lowest" };
   }
 
   // --- a match: consecutive deals (engine/simulate.py and engine/match.py) ---
 
   function Match(g, tbl, seed, target) {
     this.game = g; this.table = tbl; this.rng = Random(seed); this.target = target;
-    this.dealer = 0; this.turns = {}; this.number = 0; this.winner = null;
+    this.dealer = 0; this.turns = {}; this.number = 0; this.winner = null; this.over = false;
     this.totals = []; for (var t = 0; t < tbl.teamCount; t++) this.totals.push(0);
     this.scores = g.scoring.kind === "odd-tricks" ? this.totals.slice() : [0, 0]; this.rounds = [0, 0];
     this.deal = null;
   }
   Match.prototype.next = function () {
     this.number++;
-    this.deal = new Deal(this.game, this.table, this.dealer, this.rng);
+    this.deal = new Deal(this.game, this.table, this.dealer, this.rng, this.number - 1);
     return this.deal;
   };
   /* Scores the finished deal; what it changed, and who deals next. */
@@ -696,6 +786,14 @@
         step = matchStep(this.game.scoring, this.scores, this.rounds, r.declarers, r.tricks, r.solo !== null);
         this.scores = step.scores; this.rounds = step.rounds;
         if (step.matchWinner !== null) this.winner = step.matchWinner;
+      } else if (this.game.scoring.kind === "exact-bids") { // a deal thrown in writes nothing
+        var s = this.game.scoring, written = r.kind === "exact-bids" ? r.written : null;
+        var totals = this.totals = this.totals.map(function (total, seat) { return total + (written ? written[seat] : 0); });
+        var most = Math.max.apply(null, totals), dealPhase = this.game.phases.filter(function (p) { return p.phase === "deal"; })[0];
+        var length = dealPhase.handSizes ? handSizes(dealPhase.handSizes, Math.floor(this.game.deck.length / tbl.players)).length : null;
+        this.over = (s.target !== null && most >= s.target) || this.number === length;
+        if (this.over && totals.filter(function (t) { return t === most; }).length === 1) this.winner = totals.indexOf(most);
+        step = written ? { written: written.slice() } : null;
       } else if (r.kind === "odd-tricks") {
         step = gameStep(this.game.scoring, this.scores, r.written);
         this.scores = step.scores;

@@ -20,6 +20,8 @@
   var YOU = D.seating.you, RTL = L.dir === "rtl";
   var G = E.game(D.game), TABLE = new E.Table(D.seating.players, D.seating.teamSize);
   var TWO = TABLE.players === 2, POINTS = G.scoring.kind === "victory-points", MINE = TABLE.teamOf(YOU);
+  var ODD = G.scoring.kind === "odd-tricks"; // a game to a target of tricks above the book
+  var TRUMP_SET = G.phases.filter(function (p) { return p.phase === "trump"; })[0]; // trump set by the rules
   var PAUSE = 600; // ms before a computer player moves, so that the learner can follow
   var SENSIBLE_BID = 3; // trumps the sensible bidder needs to bid (engine/strategy.py, play-engine.js bid())
   var TARGETS = Math.max(10, D.target); // the victory-point targets offered: 1 to 10, or to the page's own
@@ -145,7 +147,7 @@
     } else if (v.reason === "highest-trump") {
       s = topTrumpWins(v) || say("win-trump", { card: code(c) });
     } else {
-      s = say("win-led", { card: code(c), suit: suitTerm(v.led) });
+      s = say(v.trump === null ? "win-led-no-trump" : "win-led", { card: code(c), suit: suitTerm(v.led) });
     }
     if (v.cardPoints.some(Boolean)) {
       s += " " + say("worth", { sum: markup(isolated(digits(v.cardPoints.join(" + ") + " = " + v.points))) }, v.points);
@@ -221,7 +223,7 @@
   var note = root.appendChild(el("div", "tc-play__note"));
   var result = root.appendChild(el("div", "tc-play__result"));
   var controls = root.appendChild(el("div", "tc-play__controls", button("tc-play__next", "next-deal")
-    + button("tc-play__replay", "replay") + button("tc-play__new", "new-match")));
+    + button("tc-play__replay", "replay") + button("tc-play__new", ODD ? "new-game" : "new-match")));
   var hintButton = help.children[0], showButton = help.children[1];
   var nextButton = controls.children[0], replayButton = controls.children[1], newButton = controls.children[2];
   var select = null;
@@ -342,6 +344,11 @@
           tell(say(e.exchange === YOU ? "you-exchange" : "exchange",
                    { player: name(e.exchange), forecast: code(e.indicator), turned: c }));
         }
+      } else if (e.event === "trump-set") {
+        var from = TRUMP_SET.source;
+        tell(from === "suit" ? say("trump-suit", { suit: suitTerm(e.suit) }) : from === "none" ? say("trump-none")
+          : c ? say((d.dealer === YOU ? "you-trump-" : "trump-") + from, { dealer: name(d.dealer), card: c })
+          : say("trump-no-card"));
       } else if (e.event === "take-tree") {
         tell(say((d.cutter === YOU ? "you-tree-" : "tree-") + (e.take ? "taken" : "left"), { card: c, player: name(d.cutter) }));
       } else if (e.event === "turn") tell(say("turn", { card: c }));
@@ -419,9 +426,24 @@
             : say("round-won", { team: team(sides[step.roundWinner]), score: 0 }));
         }
       }
+    } else if (r.kind === "odd-tricks") {
+      var book = G.scoring.book, others = r.written.filter(function (w, side) { return side !== MINE; });
+      S.deal.sides().forEach(function (side, i) {
+        lines.push(i !== MINE ? say("tricks-other", { team: team(side), n: r.tricks[i] })
+          : TWO ? say("tricks-you", { n: r.tricks[i] }) : say("tricks-your-side", { partner: name(mate), n: r.tricks[i] }));
+      });
+      S.deal.sides().forEach(function (side, i) {
+        if (r.written[i]) {
+          lines.push(i === MINE ? say(TWO ? "odd-you" : "odd-your-side", { n: r.written[i], book: book })
+            : TWO ? say("odd-other-one", { player: name(side[0]), n: r.written[i], book: book })
+            : say("odd-other", { team: team(side), n: r.written[i], book: book }));
+        }
+      });
+      if (!Math.max.apply(null, r.written)) lines.push(say("odd-none", { n: book }));
+      won = r.written[MINE] > Math.max.apply(null, others);
     }
     lines.push(r.kind === "thrown-in" ? say("thrown-in") : matchScore());
-    if (m.winner !== null) lines.push(say(m.winner === MINE ? "match-won" : "match-lost"));
+    if (m.winner !== null) lines.push(say(m.winner === MINE ? (ODD ? "game-won" : "match-won") : ODD ? "game-lost" : "match-lost"));
     result.innerHTML = lines.map(function (l) { return "<p>" + l + "</p>"; }).join("");
     S.said = S.said.concat(lines);
     stats(function (s) {
@@ -433,8 +455,8 @@
 
   function matchScore() {
     var m = S.match, mine = POINTS ? m.totals : m.scores, line = TWO
-      ? say("match-score-one", { score: mine[MINE], player: name(TABLE.next(YOU)), other_score: mine[1 - MINE], target: m.target })
-      : say(POINTS || G.scoring.rounds === 1 ? "match-score" : "round-score",
+      ? say(ODD ? "game-score-one" : "match-score-one", { score: mine[MINE], player: name(TABLE.next(YOU)), other_score: mine[1 - MINE], target: m.target })
+      : say(ODD ? "game-score" : POINTS || G.scoring.rounds === 1 ? "match-score" : "round-score",
             { score: mine[MINE], other_score: mine[1 - MINE], target: m.target });
     if (!POINTS && G.scoring.rounds > 1) line += " " + say("match-rounds", { score: m.rounds[MINE], other_score: m.rounds[1 - MINE] });
     return line;
@@ -479,7 +501,7 @@
 
   function ask() { // the question for the learner now
     var d = S.deal, turned = d.turned && code(d.turned);
-    if (d.isTerminal()) return say(S.match.winner !== null ? "prompt-over" : "prompt-next");
+    if (d.isTerminal()) return say(S.match.winner === null ? "prompt-next" : ODD ? "prompt-game-over" : "prompt-over");
     if (!mayAct()) return "";
     if (d.phase === "play") return say(d.trick.length ? "prompt-play" : "prompt-lead");
     if (d.phase === "cut") return say("prompt-cut", { card: code(d.treeOnOffer()) });
@@ -507,6 +529,10 @@
     if (seat !== YOU && TABLE.teamOf(seat) === MINE) out.push(say("partner"));
     out.push(say("cards-held", { n: d.hands[seat].length }), S.taken[seat] ? say("tricks", { n: S.taken[seat] }) : say("no-trick"));
     d.forecasts.forEach(function (f) { if (f[0] === seat && d.phase === "forecast") out.push(face(f[1])); });
+    // the dealer's last card, face up, trump's until the dealer plays it
+    if (TRUMP_SET && TRUMP_SET.source === "dealer-last" && seat === d.dealer && d.hands[seat].indexOf(d.turned) >= 0) {
+      out.push(say("turned") + " " + face(d.turned));
+    }
     return out.map(function (x) { return '<span class="tc-tag">' + x + "</span>"; }).join(" ");
   }
 
@@ -520,7 +546,8 @@
         + esc(name(s).text) + "</span> " + tags(s) + "</li>";
     }).join(""));
     var up = d.phase === "choose" || (d.phase === "bid" && d.bidRound === 0) ? d.turned : d.stock.length ? d.indicator : null;
-    put(pack, (d.trump ? badge(d.trump) : "") + (up ? ' <span class="tc-play__up">' + say("turned") + " " + face(up) + "</span>" : "")
+    if (TRUMP_SET && TRUMP_SET.source === "next-card") up = d.turned; // out of play, shown all the deal
+    put(pack, (d.trump ? badge(d.trump) : TRUMP_SET ? '<span class="tc-badge">' + say("no-trump") + "</span>" : "") + (up ? ' <span class="tc-play__up">' + say("turned") + " " + face(up) + "</span>" : "")
       + (d.draws && d.stock.length ? ' <span class="tc-play__stock">' + say("stock", { n: d.stock.length }) + "</span>" : ""));
     trick.hidden = !S.shown;
     put(plays, S.shown ? S.shown.plays.map(function (p) {
@@ -621,7 +648,7 @@
       return "<li>" + say("stats-" + k, { n: s.refused[k] }) + "</li>";
     }).join("");
     statsBox.children[1].innerHTML = [say("stats-deals", { n: s.deals }), say("stats-won", { n: s.won }),
-      say("stats-matches", { n: s.matches }), say("stats-refusals", { n: refused })
+      say(ODD ? "stats-games" : "stats-matches", { n: s.matches }), say("stats-refusals", { n: refused })
         + (byKind ? "<ul>" + byKind + "</ul>" : "")].map(function (x) {
       return "<li>" + x + "</li>";
     }).join("");

@@ -1,0 +1,100 @@
+"""Consecutive deals of a game scored by exact bids: the engine behind `tutorial-engine
+simulate` for such games. Each player plays for themselves; the deal passes in turn; the game
+ends when a total reaches the target or after the last deal of the hand-size sequence, whichever
+comes first, and the highest total wins."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from . import events
+from .deal import BidsResult, Deal, ThrownIn, play_out
+from .game import ExactBids, GameSpec
+from .odd_tricks import trump_set_line
+from .rules import RuleError
+from .seating import Table
+from .strategy import STRATEGIES
+
+
+@dataclass(frozen=True)
+class BidsDeal:
+    number: int
+    deal: Deal
+    result: BidsResult | ThrownIn
+    """A deal thrown in (no trump made) writes nothing, and the sequence of hand sizes goes on."""
+    totals: tuple[int, ...]
+    """By seat, after the deal."""
+    over: bool
+    """The game ends with this deal."""
+    winner: int | None
+    """The seat with the highest total once the game is over; None before, or on a tie."""
+
+
+def exact_bids(game: GameSpec) -> ExactBids:
+    if not isinstance(game.scoring, ExactBids):
+        raise RuleError(f"{game.name} is not scored by exact bids (game.yml: scoring kind: exact-bids)")
+    return game.scoring
+
+
+def play_bidding_game(game: GameSpec, table: Table, *, seed: int, strategy: str = "random",
+                      deals: int | None = None) -> Iterator[BidsDeal]:
+    """Deals from seat 0 on, the deal passing in turn, to the end of the game: at most `deals` of
+    them (None: as many as the game takes)."""
+    scoring = exact_bids(game)
+    length = game.procedure.deal.deals(table.players, len(game.deck))
+    rng = random.Random(seed)
+    choose = STRATEGIES[strategy]
+    totals = (0,) * table.players
+    dealer, number = 0, 0
+    while True:
+        number += 1
+        deal = Deal(game, table, dealer, rng, number - 1)
+        result = play_out(deal, choose, rng)
+        if isinstance(result, BidsResult):
+            totals = tuple(total + points for total, points in zip(totals, result.written, strict=True))
+        best = max(totals)
+        over = (scoring.target is not None and best >= scoring.target) or number == length
+        winner = totals.index(best) if over and totals.count(best) == 1 else None
+        yield BidsDeal(number, deal, result, totals, over, winner)
+        if over or (deals is not None and number >= deals):
+            return
+        dealer = table.next(dealer)
+
+
+def bids_json(played: BidsDeal, with_events: bool = False) -> dict:
+    """One deal for scripts; everything by seat."""
+    result = played.result
+    data: dict = {"dealer": played.deal.dealer}
+    if isinstance(result, ThrownIn):
+        data["thrown_in"] = True
+    else:
+        data |= {"trump": str(result.trump) if result.trump else None, "bids": list(result.bids),
+                 "tricks": list(result.tricks), "score_change": list(result.written)}
+    data |= {"totals": list(played.totals), "game_over": played.over, "game_winner": played.winner}
+    if with_events:
+        data["events"] = [events.as_data(event) for event in played.deal.log]
+    return data
+
+
+def describe_bids_deal(played: BidsDeal) -> list[str]:
+    deal, result = played.deal, played.result
+    dealt = next(event for event in deal.log if isinstance(event, events.Dealt))
+    size = len(dealt.hands[0])
+    lines = [f"Deal {played.number}: seat {deal.dealer} deals {size} card{'s' if size != 1 else ''} each"]
+    for event in deal.log:
+        if isinstance(event, events.TrumpSet):
+            lines.append(trump_set_line(event))
+        elif isinstance(event, events.TricksBid):
+            lines.append(f"  seat {event.seat} bids {event.tricks}")
+        elif isinstance(event, events.Trick):
+            lines.append(f"  seat {event.leader} leads: {' '.join(map(str, event.plays))} → seat "
+                         f"{event.winner} takes it")
+    if isinstance(result, ThrownIn):
+        lines.append("  everyone passed: the deal is thrown in and the next player deals")
+        return lines
+    lines.append(f"  tricks {list(result.tricks)}; written {list(result.written)}; totals {list(played.totals)}"
+                 + ("" if not played.over else "; the game is over" if played.winner is None
+                    else f"; seat {played.winner} wins the game"))
+    return lines
