@@ -25,7 +25,8 @@ def sensible_strategy(state: Deal, rng: random.Random) -> Action:
     """Forecast with a card of the lowest rank; take trees; accept a suit held twice; bid a suit
     that gives the side three trumps; never solo; discard the weakest card. In play, a game of card points takes
     a trick with points when possible, cheaply, else throws the cheapest; a game of tricks plays
-    the cheapest card that wins as the last hand, else the weakest."""
+    the cheapest card that wins as the last hand, else the weakest; a game of exact bids bids its
+    likely winners and plays to take exactly that many tricks."""
     actions = state.legal_actions()
     kind = type(actions[0])
     if kind is Forecast:
