@@ -29,7 +29,7 @@ from deal_invariants import VARIANTS, check_deal  # noqa: E402
 
 from tutorial_engine.content.project import Report, load_games  # noqa: E402
 from tutorial_engine.engine.deal import Deal, ThrownIn, places, play_out  # noqa: E402
-from tutorial_engine.engine.game import OddTricks, TrickScoring  # noqa: E402
+from tutorial_engine.engine.game import ExactBids, OddTricks, TrickScoring  # noqa: E402
 from tutorial_engine.engine.match import PAIRS  # noqa: E402
 from tutorial_engine.engine.seating import SeatingError, Table  # noqa: E402
 from tutorial_engine.engine.strategy import random_strategy  # noqa: E402
@@ -72,19 +72,23 @@ def choice_rate(game, count: int, repeats: int) -> float:
 
 
 def choice_soak(game, total: int) -> tuple[int, int]:
+    """Every rule variant and every seating in turn, and every deal of a game whose hand size
+    changes from deal to deal."""
     failures, deck = 0, set(game.deck)
     rng = random.Random(2027)
-    specs = [game, *game.variants.values()]
+    turns = list(itertools.product([game, *game.variants.values()], tables(game)))
     for i in range(total):
-        deal = Deal(specs[i % len(specs)], PAIRS, i % 4, rng)
+        spec, table = turns[i % len(turns)]
+        number = i % (spec.procedure.deal.deals(table.players, len(deck)) or 1)
+        deal = Deal(spec, table, i % table.players, rng, number)
+        tricks = spec.hand_size_at(table.players, number)
         try:
             while not deal.is_terminal():
                 cards = places(deal)
                 assert len(cards) == len(deck) and set(cards) == deck, "a card is lost or doubled"
                 deal.apply(rng.choice(deal.legal_actions()))
             result = deal.result()
-            assert isinstance(result, ThrownIn) or sum(result.tricks) == game.hand_size, \
-                f"a deal is {game.hand_size} tricks"
+            assert isinstance(result, ThrownIn) or sum(result.tricks) == tricks, f"a deal is {tricks} tricks"
         except AssertionError as error:
             failures += 1
             print(f"{game.name} deal {i}: {error}", file=sys.stderr)
@@ -115,7 +119,7 @@ def main() -> None:
     if args.soak:
         failed = 0
         for game in report.games.values():
-            if isinstance(game.scoring, (TrickScoring, OddTricks)):
+            if isinstance(game.scoring, (TrickScoring, OddTricks, ExactBids)):
                 count, failures = choice_soak(game, args.soak)
             elif game.id == "albastini":
                 count, failures = soak(game, args.soak)

@@ -42,7 +42,6 @@ from deals import choice_soak, soak, tables  # noqa: E402
 from tutorial_engine.cli.judge import BadLine, answer  # noqa: E402
 from tutorial_engine.content.project import Report, load_games  # noqa: E402
 from tutorial_engine.engine.deal import Deal  # noqa: E402
-from tutorial_engine.engine.game import TrickScoring  # noqa: E402
 from tutorial_engine.engine.seating import Table  # noqa: E402
 
 
@@ -172,7 +171,7 @@ def main() -> None:
         start = time.perf_counter()
         if game.id == "albastini":
             count, failures = soak(game, args.deals)
-        elif isinstance(game.scoring, TrickScoring):
+        elif not game.procedure.draws:
             count, failures = choice_soak(game, args.deals)
         else:
             count, failures = drawing_soak(game, args.deals)

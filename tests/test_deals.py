@@ -124,7 +124,7 @@ def test_simulate_refuses_what_it_cannot_play(run_cli):
     ("--deals", "9" * 5000, "a number of 5,000 digits is not in the range 1<=x<=1000000."),
     ("--deals", "1000001", "1000001 is not in the range 1<=x<=1000000."),
     ("--target", "1001", "1001 is not in the range 1<=x<=1000."),
-    ("--players", "9" * 5000, "a number of 5,000 digits is not in the range 2<=x<=6."),
+    ("--players", "9" * 5000, "a number of 5,000 digits is not in the range 2<=x<=8."),
 ])
 def test_simulate_bounds_every_number_it_is_given(run_cli, option, value, message):
     """Issue 29: a number past its bound is refused at once, in a line, never echoed whole and

@@ -11,6 +11,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from game_texts import OH_HELL, load
 
 from tutorial_engine.content import drills as drills_module
 from tutorial_engine.content.drills import (
@@ -527,21 +528,23 @@ def test_a_game_with_no_scoring_is_told_why_it_has_no_scoring_drills(tmp_path, a
     assert drawable(read_drills(read_source(path, "drills.yml"), problems, game), problems) == {}
     assert [str(p) for p in problems] == [
         f"drills.yml:3:11: error: Albastini has no use for {kind} drills: its game.yml has no 'scoring', so no "
-        "deal of it is ever scored; add a 'scoring' rule (kind: victory-points, tricks or odd-tricks) to game.yml to "
-        "draw them"]
+        "deal of it is ever scored; add a 'scoring' rule (kind: victory-points, tricks, odd-tricks or exact-bids) "
+        "to game.yml to draw them"]
 
 
 def test_each_drill_field_is_read_by_the_kinds_that_say_they_use_it():
     users = {name: {kind.name for kind in kinds.KINDS.values() if name in kind.fields} for name in kinds.SOME_KINDS}
-    assert users == {"players": {"trick", "forecast-exchange", "forecast-allowed", "scoring", "deal-scoring"},
+    assert users == {"players": {"trick", "forecast-exchange", "forecast-allowed", "scoring", "deal-scoring",
+                                 "dealer-bid"},
                      "team_size": {"forecast-exchange", "forecast-allowed", "scoring", "deal-scoring"},
                      "cards": {"strongest"}}
 
 
 @pytest.mark.parametrize("kind", sorted(kinds.KINDS))
-def test_a_field_a_kind_does_not_claim_changes_none_of_its_questions(kind, albastini, altbaumer):
+def test_a_field_a_kind_does_not_claim_changes_none_of_its_questions(kind, albastini, altbaumer, tmp_path):
     """What check refuses as ignored is ignored indeed: the same questions whatever its value."""
-    game = altbaumer if kind == "legal" else albastini
+    game = (altbaumer if kind == "legal" else load(tmp_path, OH_HELL).games["oh-hell"] if kind == "dealer-bid"
+            else albastini)
     base = drills_module.Drill(id="d", kind=kind, game=game, title="T", count=30, seed=0, players=4,
                                team_size=2, cards=3, constraints=(), location=None)
     other = {"players": 3, "team_size": 1, "cards": 4}

@@ -208,32 +208,74 @@ def write_pages(tmp_path, blocks: str, drills: str = TRICK_DRILL):
 
 
 REFUSED = [
-    ("          - play: {players: 4}\n",
-     "the browser plays games scored by victory points, by the tricks of the side that made trump or by odd "
-     f"tricks, and Oh Hell is scored otherwise; a Play page cannot show it yet {BEYOND}"),
-    ("          - walkthrough: {title: A deal, seed: 2, players: 4}\n",
-     "a walkthrough tells deals scored by victory points, by the tricks of the side that made trump or by odd "
-     f"tricks; Oh Hell is scored otherwise, and a walkthrough cannot tell its deals yet {BEYOND}"),
     ("          - text: Three tricks bid and taken score 13.\n            claims:\n"
      "              - {kind: tally, tricks: {Anna: 3, Boris: 2}, expect: {written: {Anna: 13}}}\n",
-     f"Oh Hell is scored by exact bids, whose scores no claim can check yet {BEYOND}"),
+     "Oh Hell is scored by exact bids: check what each player writes with a 'bids' claim"),
     ("          - {table: score-sheet}\n",
      "a score sheet draws the tally of a game scored by tricks (game.yml: scoring kind: tricks); Oh Hell is "
      f"scored by exact bids, whose tally a score sheet cannot draw yet {BEYOND}"),
 ]
 
 
-@pytest.mark.parametrize(("blocks", "expected"), REFUSED, ids=["play", "walkthrough", "claim", "score-sheet"])
+@pytest.mark.parametrize(("blocks", "expected"), REFUSED, ids=["claim", "score-sheet"])
 def test_pages_say_what_they_cannot_show_of_exact_bid_scoring(tmp_path, blocks, expected):
     report = write_pages(tmp_path, blocks)
     assert [str(p)[str(p).index("error:") + 7:] for p in report.problems] == [expected]
 
 
-@pytest.mark.parametrize("kind", ["scoring", "deal-scoring"])
-def test_scoring_drills_say_why_an_exact_bid_game_has_no_use_for_them(tmp_path, kind):
+WALKTHROUGHS = [
+    # (the block, what check says of it; None: it is told)
+    ("{title: A deal, seed: 2, players: 4}", None),
+    ("{title: A deal, seed: 2, players: 3, deal: 33}", None),
+    ("{title: A deal, seed: 2, players: 6, deal: 1}", None),
+    ("{title: A deal, seed: 2, players: 4, deal: 26}",
+     "a game of Oh Hell for 4 players has 25 deals, and no deal 26; choose one from 1 to 25"),
+    ("{title: A deal, seed: 2, players: 7}",
+     "a walkthrough names at most 6 players, Anna to Farida; give 'players' of 6 or fewer"),
+]
+
+
+@pytest.mark.parametrize(("block", "expected"), WALKTHROUGHS, ids=["default", "last", "first", "past-the-end", "seven"])
+def test_a_walkthrough_tells_a_deal_of_an_exact_bid_game_the_pages_can_name(tmp_path, block, expected):
+    report = write_pages(tmp_path, f"          - walkthrough: {block}\n")
+    assert [str(p)[str(p).index("error:") + 7:] for p in report.problems] == ([expected] if expected else [])
+
+
+def test_a_walkthrough_says_what_it_cannot_tell_of_exact_bids(tmp_path):
+    """A deal whose trump no 'trump' phase sets, a score other than the bonus and the bid, and a
+    deal picked in a game whose deals are all alike."""
+    folder = tmp_path / "examples" / "oh-hell"
+    folder.mkdir(parents=True)
+    pages = ("pages:\n  - id: rules\n    title: Oh Hell\n    summary: Oh Hell.\n    sections:\n"
+             "      - id: one\n        title: One\n        blocks:\n"
+             "          - walkthrough: {title: A deal, seed: 2, players: 4, deal: 3}\n")
+    (folder / "pages.yml").write_text(pages, encoding="utf-8")
+    games = [
+        OH_HELL.replace("bonus: 10", "bonus: 10\n  per_miss: 1"),
+        with_deal(BASE, "{phase: deal, packets: [5]}", "{phase: trump, from: next-card}",
+                  "{phase: bid-tricks, dealer_restricted: true}", "{phase: tricks}").replace(
+            "bonus: 10", "bonus: 10\n  target: 100"),
+    ]
+    found = []
+    for text in games:
+        (folder / "game.yml").write_text(text, encoding="utf-8")
+        found += [str(p)[str(p).index("error:") + 7:] for p in check(tmp_path).problems]
+    assert found == [
+        "a walkthrough tells a deal scored by exact bids when a bid made exactly writes the bonus and one point for "
+        "each trick bid, and nothing else scores; Oh Hell scores otherwise ('per_bid_trick', 'per_trick' or "
+        f"'per_miss'), and a walkthrough cannot tell its score yet {BEYOND}",
+        "every deal of Oh Hell is alike, so a walkthrough takes no 'deal'; leave it out",
+    ]
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_a_play_page_plays_an_exact_bid_game_at_every_table_whose_seats_have_names(tmp_path, players):
+    report = write_pages(tmp_path, f"          - play: {{players: {players}}}\n")
+    assert [str(problem) for problem in report.problems] == []
+
+
+@pytest.mark.parametrize("kind", ["scoring", "deal-scoring", "dealer-bid"])
+def test_scoring_and_dealer_bid_drills_of_an_exact_bid_game_are_drawn(tmp_path, kind):
     report = write_pages(tmp_path, "          - Text.\n",
                          TRICK_DRILL + f"  - id: scores\n    kind: {kind}\n    title: Scores\n    seed: 4\n")
-    assert [str(p)[str(p).index("error:") + 7:] for p in report.problems] == [
-        f"Oh Hell has no use for {kind} drills: these drills are drawn for games scored by victory points, by the "
-        "tricks of the side that made trump or by odd tricks, and its 'scoring' is of kind 'exact-bids', which "
-        f"they cannot ask about yet {BEYOND}"]
+    assert [str(p) for p in report.problems] == []

@@ -23,7 +23,7 @@ from tutorial_engine.content.project import Report, check
 from tutorial_engine.content.source import read_source
 from tutorial_engine.engine.cards import Card, Suit
 from tutorial_engine.engine.deal import OddTricksResult
-from tutorial_engine.engine.game import ExactBids, OddTricks
+from tutorial_engine.engine.game import OddTricks
 from tutorial_engine.engine.odd_tricks import play_game
 from tutorial_engine.engine.scoring import GameStep, game_step
 from tutorial_engine.engine.seating import Table
@@ -178,12 +178,12 @@ def test_a_kind_of_scoring_the_drills_cannot_ask_about_is_refused_with_the_reaso
     path = tmp_path / "drills.yml"
     path.write_text(f"drills:\n  - id: d\n    kind: {kind}\n    title: T\n", encoding="utf-8")
     problems = Problems()
-    game = dataclasses.replace(whist.games["whist"], scoring=ExactBids(bonus=10))
+    game = dataclasses.replace(whist.games["whist"], scoring=None)
     assert drawable(read_drills(read_source(path, "drills.yml"), problems, game), problems) == {}
     assert [str(p) for p in problems] == [
-        f"drills.yml:3:11: error: Whist has no use for {kind} drills: these drills are drawn for games scored by "
-        "victory points, by the tricks of the side that made trump or by odd tricks, and its 'scoring' is of kind "
-        "'exact-bids', which they cannot ask about yet (AUTHORING.md, \"What game.yml can and cannot express\")"]
+        f"drills.yml:3:11: error: Whist has no use for {kind} drills: its game.yml has no 'scoring', so no deal of "
+        "it is ever scored; add a 'scoring' rule (kind: victory-points, tricks, odd-tricks or exact-bids) to "
+        "game.yml to draw them"]
 
 
 # --- rendered, in English and in Persian -----------------------------------------------------

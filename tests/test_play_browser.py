@@ -30,11 +30,12 @@ from conftest import TabPool
 from tutorial_engine.content.drills import NAMES
 from tutorial_engine.content.pages import PlayBlock
 from tutorial_engine.content.project import check
+from tutorial_engine.engine.bids import play_bidding_game
 from tutorial_engine.engine.cards import Card, Suit
-from tutorial_engine.engine.deal import Deal, OddTricksResult, Play
+from tutorial_engine.engine.deal import BidsResult, BidTricks, Deal, OddTricksResult, Play
 from tutorial_engine.engine.odd_tricks import play_game
 from tutorial_engine.engine.rules import legal_plays
-from tutorial_engine.engine.scoring import game_step
+from tutorial_engine.engine.scoring import exact_bids_written, game_step
 from tutorial_engine.engine.seating import Table
 from tutorial_engine.engine.strategy import sensible_strategy
 from tutorial_engine.i18n.explain import explain_legality
@@ -1074,3 +1075,210 @@ def test_trump_from_the_next_card_a_fixed_suit_or_none_is_shown_and_told(other_t
     for seat in range(4):  # no seat shows a turned card as its own
         assert not [tag for tag in seat_tags(t.page, Table(4, 2), seat) if messages["turned"] in tag]
     assert s["overflow"] <= 0 and t.errors == []
+
+
+# --- 10. Oh Hell: bids of exact tricks, hand sizes from deal to deal (issue 30) -------------------
+
+OH_PLAYERS = 4
+BID_BUTTONS = """() => [...document.querySelectorAll("#tc-play .tc-play__actions button")].map(b => ({
+  text: b.innerText.trim(), barred: b.getAttribute("aria-disabled") === "true", action: b.dataset.action ?? null}))"""
+
+
+@pytest.fixture(scope="module")
+def oh_hell_pages(tmp_path_factory) -> Path:
+    """The Play page of an exact-bid game for 4 players, in English and Persian: the play block
+    alone in a bare page beside the site's styles and scripts, as for the other trumps above."""
+    from game_texts import OH_HELL
+
+    folder = tmp_path_factory.mktemp("oh-hell")
+    game = folder / "examples" / "oh-hell"
+    game.mkdir(parents=True)
+    (game / "game.yml").write_text(OH_HELL, encoding="utf-8")
+    (game / "pages.yml").write_text("pages:\n  - id: play\n    title: Play\n    intro:\n      - Deals.\n"
+                                    f"      - play: {{players: {OH_PLAYERS}}}\n", encoding="utf-8")
+    report = check(folder)
+    assert [str(problem) for problem in report.problems] == []
+    site = folder / "site"
+    (site / "assets").mkdir(parents=True)
+    for name in ("tutorial.css", "play.css", "play-engine.js", "play.js"):
+        shutil.copy(ROOT / "tutorial_engine" / "render" / "assets" / name, site / "assets" / name)
+    [block] = [block for page in report.pages for block in page.blocks() if isinstance(block, PlayBlock)]
+    for code in ("en", "fa"):
+        tr = words(code)
+        html = PlayRenderer(Renderer(tr)).render(block, "")
+        (site / f"oh-hell-{code}.html").write_text(
+            f'<!doctype html><html lang="{code}" dir="{tr.direction}"><head><meta charset="utf-8">'
+            '<meta name="viewport" content="width=device-width, initial-scale=1">'
+            '<link rel="stylesheet" href="assets/tutorial.css"></head>'
+            f'<body dir="{tr.direction}"><article class="md-typeset">{html}</article></body></html>',
+            encoding="utf-8")
+    return site
+
+
+@pytest.fixture(scope="module")
+def oh_hell(oh_hell_pages):
+    return check(oh_hell_pages.parent).games["oh-hell"]
+
+
+def oh_data(site: Path, code: str) -> dict:
+    return json.loads(re.search(r'id="tc-play-data">(.*?)</script>',
+                                (site / f"oh-hell-{code}.html").read_text(encoding="utf-8"), re.S)[1])
+
+
+def likely_winners(deal: Deal, seat: int) -> int:
+    """The sensible bidder's count, restated: aces of plain suits and the three highest trumps."""
+    return sum(1 for card in deal.hands[seat]
+               if (card.suit is deal.trump and card.rank.value in ("A", "K", "Q"))
+               or (card.rank.value == "A" and card.suit is not deal.trump))
+
+
+def barred_bid(deal: Deal) -> int | None:
+    tricks = len(deal.hands[deal.dealer])
+    allowed = {action.tricks for action in deal.legal_actions()}
+    return next((n for n in range(tricks + 1) if n not in allowed), None)
+
+
+def bid_lines(tr: Translator, result: BidsResult, totals: tuple[int, ...]) -> list[str]:
+    """The end of a deal of exact bids as the page must say it: each player's bid, tricks and what
+    they write, then each running total."""
+    lines = []
+    for seat in range(OH_PLAYERS):
+        bid, n, score = result.bids[seat], result.tricks[seat], result.written[seat]
+        lines.append(tr.npgettext("play", "You bid {number} and took {n} trick: you write {score}.",
+                                  "You bid {number} and took {n} tricks: you write {score}.", n,
+                                  number=bid, score=score) if seat == YOU else
+                     tr.npgettext("play", "{player} bid {number} and took {n} trick: {player} writes {score}.",
+                                  "{player} bid {number} and took {n} tricks: {player} writes {score}.", n,
+                                  player=tr.term("name", NAMES[seat]), number=bid, score=score))
+    for seat in range(OH_PLAYERS):
+        lines.append(tr.npgettext("play", "You: {n} point in all.", "You: {n} points in all.", totals[seat])
+                     if seat == YOU else
+                     tr.npgettext("play", "{player}: {n} point in all.", "{player}: {n} points in all.",
+                                  totals[seat], player=tr.term("name", NAMES[seat])))
+    return [said(line) for line in lines]
+
+
+def barred_line(tr: Translator, tricks: int, barred: int) -> str:
+    return said(tr.npgettext("play", "The bids would add up to the {n} trick of the deal: the dealer may not bid "
+                                     "{number}.",
+                             "The bids would add up to the {n} tricks of the deal: the dealer may not bid "
+                             "{number}.", tricks, number=barred))
+
+
+def bid_advice(tr: Translator, deal: Deal, bid: int) -> str:
+    likely = likely_winners(deal, YOU)
+    if bid == likely:
+        return said(tr.npgettext("play", "You hold {n} likely winner: bid {n}.",
+                                 "You hold {n} likely winners: bid {n}.", likely))
+    return said(tr.npgettext("play", "You hold {n} likely winner, but the dealer may not bid {n}: bid {number}, "
+                                     "the nearest number allowed.",
+                             "You hold {n} likely winners, but the dealer may not bid {n}: bid {number}, the "
+                             "nearest number allowed.", likely, number=bid))
+
+
+def digits_of(tr: Translator, n: int) -> str:
+    return tr.digits(str(n))
+
+
+@pytest.mark.parametrize("phone", [True, False], ids=["phone-320", "desktop"])
+@pytest.mark.parametrize("code", ["en", "fa"])
+def test_deals_of_oh_hell_bid_and_played_by_clicking(oh_hell_pages, oh_hell, table, code, phone):
+    """Three deals (one, two and three cards each) bid and played by clicking, beside the Python
+    engine making the same moves: the hands, the bids shown, the bid buttons with the dealer's
+    barred number refused with its reason, "Show me" for the bid and for a forced card, the legal
+    cards, each player's bid, tricks and score, and the running totals all agree."""
+    data, tr = oh_data(oh_hell_pages, code), words(code)
+    messages, letters = data["messages"], data["terms"]["letters"]
+    seats, seed = Table(OH_PLAYERS, 1), 11
+    t = table(viewport={"width": 320, "height": 640}, **PHONE) if phone else table()
+    page = t.page
+    t.open((oh_hell_pages / f"oh-hell-{code}.html").as_uri() + f"#seed={seed}")
+    rng, totals, refused = random.Random(seed), (0,) * OH_PLAYERS, 0
+    for number in (1, 2, 3):
+        deal = Deal(oh_hell, seats, (number - 1) % OH_PLAYERS, rng, number - 1)
+        assert deal.phase == "bid-tricks"
+        bid_by_you = False
+        for _ in range(40):
+            s = t.until_decision()
+            if s["next"] or s["result"]:
+                break
+            assert s["overflow"] <= 0, f"{s['overflow']}px wider than the screen"
+            to_learner(deal)
+            assert sorted(s["cards"]) == sorted(str(c) for c in deal.hands[YOU])
+            if deal.phase == "bid-tricks":
+                assert said(s["prompt"]) == said(tr.npgettext(
+                    "play", "Your bid: how many of the {n} trick of this deal will you take?",
+                    "Your bid: how many of the {n} tricks of this deal will you take?", number, ))
+                for seat, bid in deal.tricks_bid.items():  # the bids made so far, by each seat
+                    assert messages["bid-tag"].replace("{number}", digits_of(tr, bid)) in seat_tags(page, seats, seat)
+                buttons = page.evaluate(BID_BUTTONS)
+                barred = barred_bid(deal)
+                assert [b["text"] for b in buttons] == [digits_of(tr, n) for n in range(number + 1)]
+                assert [n for n, b in enumerate(buttons) if b["barred"]] == ([] if barred is None else [barred])
+                if barred is not None:
+                    reason = barred_line(tr, number, barred)
+                    assert said(page.inner_text(".tc-play__barred")) == reason
+                    page.click(f".tc-play__actions [data-barred='{barred}']", force=True)  # aria-disabled
+                    assert said(t.state()["note"]) == said(tr.pgettext("play", "You may not bid {number}.",
+                                                                       number=barred)) + " " + reason
+                    assert deal.phase == "bid-tricks" and page.query_selector(".tc-play__barred")
+                    refused += 1
+                page.click(".tc-play__show")
+                advised = sensible_strategy(deal, random.Random(0))
+                assert said(t.state()["note"]) == bid_advice(tr, deal, advised.tricks)
+                assert page.inner_text(".tc-play__actions .tc-play--advised") == digits_of(tr, advised.tricks)
+                choice = max(a.tricks for a in deal.legal_actions())  # rarely what "Show me" advises
+                page.click(f".tc-play__actions [data-action]:text-is('{digits_of(tr, choice)}')")
+                deal.apply(BidTricks(YOU, choice))
+                bid_by_you = True
+                continue
+            if len(s["cards"]) == 1:  # a forced card, and "Show me" says so
+                page.click(".tc-play__show")
+                assert said(t.state()["note"]) == said(messages["advice-only"].replace(
+                    "{card}", face_of(deal.hands[YOU][0], letters)))
+            legal = page.evaluate(HINT_THEN_LAST)
+            assert set(legal) == {str(c) for c in legal_plays(deal.game, deal.trump, deal.trick, deal.hands[YOU]).legal}
+            deal.apply(Play(YOU, Card.parse(legal[-1])))
+        to_learner(deal)
+        assert deal.is_terminal() and bid_by_you
+        result = deal.result()
+        assert isinstance(result, BidsResult)
+        assert result.written == exact_bids_written(oh_hell.scoring, result.bids, result.tricks)
+        totals = tuple(a + b for a, b in zip(totals, result.written, strict=True))
+        s = t.state()
+        assert [said(line) for line in s["result"]] == bid_lines(tr, result, totals)
+        assert said(s["score"]) == " ".join(bid_lines(tr, result, totals)[OH_PLAYERS:])
+        assert s["next"] and s["prompt"] == squash(messages["prompt-next"])
+        page.click(".tc-play__next")
+    assert refused == 1 and t.errors == []  # the learner deals the second deal, and one number is barred
+
+
+def test_a_whole_game_of_oh_hell_as_show_me_advises_ends_as_the_python_game_does(oh_hell_pages, oh_hell, table):
+    """Every bid and card as "Show me" advises, through all 25 deals: each deal's totals and the
+    end (the winner, or a tie) are those of engine/bids.play_bidding_game."""
+    data, tr = oh_data(oh_hell_pages, "en"), words("en")
+    messages = data["messages"]
+    seed = 4
+    played = list(play_bidding_game(oh_hell, Table(OH_PLAYERS, 1), seed=seed, strategy="sensible"))
+    assert len(played) == 25 and played[-1].over
+    t = table()
+    page = t.page
+    t.open((oh_hell_pages / "oh-hell-en.html").as_uri() + f"#seed={seed}")
+    for game_deal in played:
+        for _ in range(60):
+            s = t.until_decision()
+            if s["next"] or s["result"]:
+                break
+            t.advised()
+        s = t.state()
+        assert isinstance(game_deal.result, BidsResult)
+        lines = bid_lines(tr, game_deal.result, game_deal.totals)
+        assert [said(line) for line in s["result"][:len(lines)]] == lines
+        if not game_deal.over:
+            page.click(".tc-play__next")
+    winner = played[-1].winner
+    assert s["result"][-1] == (messages["bids-tie"] if winner is None else messages["bids-won"] if winner == YOU
+                               else messages["bids-winner"].replace("{player}", tr.term("name", NAMES[winner]).text))
+    assert s["prompt"] == messages["prompt-game-over"] and not s["next"]
+    assert page.inner_text(".tc-play__new") == messages["new-game"]
+    assert t.errors == []

@@ -282,7 +282,7 @@ def test_the_site_has_a_walkthrough_of_each_kind():
     names = sorted(name for name, _ in WALKTHROUGHS)
     assert {"albastini-walkthrough-2-1-5", "albastini-walkthrough-4-2-6", "altbaumer-walkthrough-4-2-7",
             "briscola-walkthrough-2-1-3", "whist-walkthrough-4-2-0"} <= set(names)
-    assert {name.split("-")[0] for name in names} == {path.parent.name for path in (PROJECT / "examples").glob("*/pages.yml")}
+    assert {name.split("-walkthrough-")[0] for name in names} == {path.parent.name for path in (PROJECT / "examples").glob("*/pages.yml")}
 
 
 @pytest.mark.parametrize("seed", range(24))

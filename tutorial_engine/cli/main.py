@@ -321,7 +321,7 @@ MAX_TARGET = 1_000
 
 @cli.command()
 @click.argument("game")
-@click.option("--players", type=Bounded(2, 6), help="Seats at the table (default: the fewest the game allows).")
+@click.option("--players", type=Bounded(2, 8), help="Seats at the table (default: the fewest the game allows).")
 @click.option("--team-size", type=Bounded(1, 3), default=1, show_default=True,
               help="1 plays individually; 2 partners opposite; 3 alternate seats.")
 @click.option("--direction", type=click.Choice(["clockwise", "counterclockwise"]),

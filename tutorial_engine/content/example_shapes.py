@@ -24,7 +24,7 @@ from ..engine.game import (
     TrickScoring,
     VictoryPoints,
 )
-from ..engine.procedure import Asked, BidRound, TrumpFrom
+from ..engine.procedure import Asked, BidRound, HandSizes, TrickBids, TrumpFrom
 from ..engine.rules import Duty, RankingError, WinReason, rank_cards
 from ..engine.scoring import game_step
 from ..engine.seating import SeatingError, Table
@@ -32,6 +32,7 @@ from ..problems import Location, Problems, alternatives
 from .examples import (
     NOBODY,
     SIDES,
+    BidsExample,
     DealExample,
     Example,
     Expectation,
@@ -118,7 +119,7 @@ def _example(what: str, fields: Mapping[str, Field], *, claim: bool = False) -> 
     }, partial=True)
 
 
-KINDS = ("trick", "legal", "ranking", "forecast", "score", "round", "tally", "deal", "game")
+KINDS = ("trick", "legal", "ranking", "forecast", "score", "round", "tally", "bids", "deal", "game")
 EXPECT_DOC = "What the engine must conclude; check fails, and says why, when it concludes otherwise."
 
 TRICK_EXPECT = Record("a trick expectation", {
@@ -239,6 +240,26 @@ TALLY_FIELDS = MappingProxyType({
     }), doc=EXPECT_DOC),
 })
 
+PLAYER = Text("a player's name")
+
+BIDS_FIELDS = MappingProxyType({
+    "bids": Field(MapOf(PLAYER, Integer("a number of tricks", minimum=0), "bids by player"), required=True,
+                  doc="Each player's bid, by name, in the order they bid: the dealer last."),
+    "tricks": Field(MapOf(PLAYER, Integer("a number of tricks", minimum=0), "tricks by player"), required=True,
+                    doc="The tricks each player took, by the names of `bids`; they add up to the tricks of "
+                        "the deal."),
+    "totals": Field(MapOf(PLAYER, Integer("a score"), "totals by player"),
+                    doc="The totals before the deal, by the names of `bids`; a player left out has 0."),
+    "expect": Field(Record("a bids expectation", {
+        "written": Field(MapOf(PLAYER, Integer("a number of points"), "points by player"),
+                         doc="What each player it names writes for the deal."),
+        "totals": Field(MapOf(PLAYER, Integer("a score"), "totals by player"),
+                        doc="The totals after the deal, of each player it names."),
+        "dealer_barred": Field(Text("a number of tricks, or none"),
+                               doc="The bid the dealer may not make after the others' bids, or `none`."),
+    }), doc=EXPECT_DOC),
+})
+
 DEAL_FIELDS = MappingProxyType({
     "players": Field(Integer("a number of players", minimum=2), required=True, doc="Players at the table."),
     "team_size": Field(Integer("a team size", minimum=1), doc="Players in a team; default 1."),
@@ -280,6 +301,10 @@ GAME_FIELDS = MappingProxyType({
                             doc="Where a `trump` phase takes trump from (none without one)."),
         "book": Field(Integer("a number of tricks", minimum=0),
                       doc="The tricks that score nothing, in a game scored by odd tricks."),
+        "hand_sizes": Field(Choice([sizes.value for sizes in HandSizes], "a sequence of hand sizes"),
+                            doc="How the hand changes from deal to deal (none when it never does)."),
+        "dealer_restricted": Field(Boolean(), doc="Whether the dealer, bidding tricks last, may not make the "
+                                                  "bids add up to the tricks of the deal."),
     }), required=True, doc=EXPECT_DOC),
 })
 
@@ -288,7 +313,7 @@ def example_records(*, claim: bool = False) -> dict[str, Record]:
     """Each kind's Record, for an examples file or for a claim on a page."""
     fields = {"trick": TRICK_FIELDS, "legal": LEGAL_FIELDS, "ranking": RANKING_FIELDS,
               "forecast": FORECAST_FIELDS, "score": SCORE_FIELDS, "round": ROUND_FIELDS,
-              "tally": TALLY_FIELDS, "deal": DEAL_FIELDS, "game": GAME_FIELDS}
+              "tally": TALLY_FIELDS, "bids": BIDS_FIELDS, "deal": DEAL_FIELDS, "game": GAME_FIELDS}
     names = {"legal": "legal-play"}
     return {kind: _example(f"a {names.get(kind, kind)} {'claim' if claim else 'example'}", shape, claim=claim)
             for kind, shape in fields.items()}
@@ -563,9 +588,86 @@ class _ExampleBuilder:
                                turned=rec.get("turned"), seat=seat, hand=tuple(rec.get("hand", ())))
 
     def _refuse_bids(self) -> None:
-        """A game scored by exact bids has no claim of its score yet."""
-        self.error(self.rec.at("kind"), f"{self.game.name} is scored by exact bids, whose scores no claim can "
-                                        f"check yet (AUTHORING.md, \"What game.yml can and cannot express\")")
+        """A game scored by exact bids has its scores checked by a 'bids' claim."""
+        self.error(self.rec.at("kind"), f"{self.game.name} is scored by exact bids: check what each player "
+                                        f"writes with a 'bids' claim")
+
+    def _bids(self) -> BidsExample | None:
+        rec, game = self.rec, self.game
+        scoring = game.scoring
+        if not isinstance(scoring, ExactBids):
+            self.error(rec.at("kind"), f"{game.name} is not scored by exact bids; a 'bids' claim is for games "
+                                       "scored by exact bids")
+        bids: Pairs = rec.get("bids", Pairs([], rec.location))
+        names = [name for name, _, _ in bids]  # each once: the shape refuses a key given twice
+        tricks: Pairs = rec.get("tricks", Pairs([], rec.location))
+        taken = {name: count for name, count, _ in tricks}
+        for name, _, location in tricks:
+            self._player(names, name, location)
+        missing = [name for name in names if name not in taken]
+        for name in missing:
+            if "tricks" in rec:
+                self.error(rec.at("tricks"), f"{name} bid, but the tricks {name} took are not given")
+        total = sum(taken.values())
+        number = None
+        if "bids" in rec and "tricks" in rec and not missing and isinstance(scoring, ExactBids):
+            number = self._bid_deal(names, total, rec.at("bids"), rec.at("tricks"))
+        if number is not None:
+            for name, bid, location in bids:
+                if bid > total:
+                    self.error(location, f"{name} bids {bid}, more than the {_count(total)} of the deal")
+            restricted = game.procedure.find(TrickBids)
+            if (isinstance(restricted, TrickBids) and restricted.dealer_restricted
+                    and sum(bid for _, bid, _ in bids) == total):
+                dealer, bid, location = list(bids)[-1]
+                self.error(location, f"{dealer} deals and bids last, and may not bid {bid}: the bids would add "
+                                     f"up to the {_count(total)} of the deal")
+        before = dict.fromkeys(names, 0)
+        for name, score, location in rec.get("totals", ()):
+            if self._player(names, name, location):
+                before[name] = score
+        expect = self._expect(rec)
+        for key in ("written", "totals"):
+            for name, _, location in expect.values.get(key, ()):
+                self._player(names, name, location)
+        barred = expect.values.get("dealer_barred")
+        if barred is not None and barred != "none" and not barred.isdigit():
+            self.error(expect.locations["dealer_barred"], f"'dealer_barred' is a number of tricks or 'none', "
+                                                          f"not '{barred}'")
+        expect = dataclasses.replace(expect, values={**expect.values, **{
+            key: tuple(expect[key]) for key in ("written", "totals") if key in expect},
+            **({"dealer_barred": str(int(barred)) if barred.isdigit() else barred} if barred is not None else {})})
+        if not self.ok or number is None:
+            return None
+        return BidsExample(**self._common(), expect=expect, players=tuple(names),
+                           bids=tuple(bid for _, bid, _ in bids), tricks=tuple(taken[name] for name in names),
+                           totals=tuple(before.values()), number=number)
+
+    def _bid_deal(self, names: list[str], total: int, at_bids: Location, at_tricks: Location) -> int | None:
+        """A deal of the game, at a table of as many players as are named, whose hands hold as many
+        cards as the tricks add up to; reported if there is none."""
+        game = self.game
+        if len(names) not in game.players:
+            self.error(at_bids, f"{game.name} is played by {alternatives(game.players)} players, but "
+                                f"{len(names)} {'bids' if len(names) == 1 else 'bid'} here; give the bid of each")
+            return None
+        length = game.procedure.deal.deals(len(names), len(game.deck)) or 1
+        sizes = {game.hand_size_at(len(names), number): number for number in range(length)}
+        if total not in sizes:
+            self.error(at_tricks, f"the tricks add up to {total}, but a deal of {game.name} at {len(names)} "
+                                  f"players has {alternatives(sorted(sizes))} tricks")
+            return None
+        return sizes[total]
+
+    def _player(self, names: list[str], name: str, location: Location) -> bool:
+        """Whether `name` is one of the players whose bids are given; reported if not."""
+        if name in names or not names:
+            return bool(names)
+        guess = close_match(name, names)
+        hint = f"; did you mean '{guess}'?" if guess else ""
+        self.error(location, f"'{name}' is not one of the players whose bids are given "
+                             f"({', '.join(names)}){hint}")
+        return False
 
     def _score(self) -> ScoreExample | None:
         rec = self.rec
@@ -745,3 +847,7 @@ class _ExampleBuilder:
                                      f"({_first(location, at)}); the forecasts on the table must be "
                                      "of different suits")
             suits.setdefault(card.suit, (card, location))
+
+
+def _count(tricks: int) -> str:
+    return f"{tricks} trick" if tricks == 1 else f"{tricks} tricks"

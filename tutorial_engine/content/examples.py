@@ -13,13 +13,23 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from ..engine.cards import Card, Suit
-from ..engine.deal import Deal, DealResult, play_out
+from ..engine.deal import BidTricks, Deal, DealResult, play_out
 from ..engine.events import Draw
 from ..engine.forecast import ForecastOptions, ForecastOutcome, forecast_options, forecast_outcome
-from ..engine.game import CardNotInDeck, GameSpec, OddTricks, TrickScoring, VictoryPoints
-from ..engine.procedure import Bidding, SoloOffer, TrumpSet
+from ..engine.game import CardNotInDeck, ExactBids, GameSpec, OddTricks, TrickScoring, VictoryPoints
+from ..engine.procedure import Bidding, SoloOffer, TrickBids, TrumpSet
 from ..engine.rules import Legality, Ranking, RuleError, Verdict, legal_plays, rank_cards, trick_verdict
-from ..engine.scoring import DealVictory, GameStep, MatchStep, game_step, match_step, odd_tricks_written, victory
+from ..engine.scoring import (
+    DealVictory,
+    GameStep,
+    MatchStep,
+    exact_bids_sum,
+    exact_bids_written,
+    game_step,
+    match_step,
+    odd_tricks_written,
+    victory,
+)
 from ..engine.seating import SeatingError, Table
 from ..engine.strategy import random_strategy
 from ..i18n.explain import explain_options, explain_outcome, points_sum, why_legal, why_refused, why_wins
@@ -362,6 +372,78 @@ class TallyExample(Example):
         return problems
 
 
+@dataclass(frozen=True)
+class BidsExample(Example):
+    """One deal of a game scored by exact bids: each player's bid and tricks, what each writes, the
+    totals after the deal, and which bid, if any, the dealer may not make. Its expectations of
+    `written` and `totals` are (player, value, location) for each player they name."""
+
+    players: tuple[str, ...]
+    """The names the author gives the players, in the order they bid: the dealer last."""
+    bids: tuple[int, ...]
+    tricks: tuple[int, ...]
+    totals: tuple[int, ...]
+    """The totals before the deal."""
+    number: int
+    """A deal of the game's hand-size sequence whose hand is as large as the tricks given."""
+
+    kind = "bids"
+
+    def solve(self) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+        """What each writes, the totals after the deal, and every bid the engine lets the dealer make
+        after the others' bids."""
+        scoring = self.game.scoring
+        assert isinstance(scoring, ExactBids)  # the builders make bids examples of such games only
+        written = exact_bids_written(scoring, self.bids, self.tricks)
+        after = tuple(total + points for total, points in zip(self.totals, written, strict=True))
+        players = len(self.players)
+        rng = random.Random(0)
+        deal = Deal(self.game, Table.for_game(self.game, players, 1), players - 1, rng, self.number)
+        while deal.phase != "bid-tricks":
+            deal.apply(rng.choice(deal.legal_actions()))
+        for seat, bid in enumerate(self.bids[:-1]):
+            deal.apply(BidTricks(seat, bid))
+        return written, after, tuple(action.tricks for action in deal.legal_actions())
+
+    def check(self) -> list[Problem]:
+        scoring = self.game.scoring
+        assert isinstance(scoring, ExactBids)  # the builders make bids examples of such games only
+        written, after, allowed = self.solve()
+        problems = []
+        for name, value, location in self.expect.values.get("written", ()):
+            k = self.players.index(name)
+            if value != written[k]:
+                added = exact_bids_sum(scoring, self.bids[k], self.tricks[k])
+                problems.append(Problem(location, f"expected {name} to write {value}, but the engine gives "
+                                                  f"{written[k]}: {name} bid {self.bids[k]} and took "
+                                                  f"{self.tricks[k]}, which scores {added or 'nothing'}"))
+        for name, value, location in self.expect.values.get("totals", ()):
+            k = self.players.index(name)
+            if value != after[k]:
+                problems.append(Problem(location, f"expected {name} at {value} after the deal, but the engine "
+                                                  f"gives {after[k]}: {self.totals[k]} before it, and "
+                                                  f"{written[k]} written"))
+        if "dealer_barred" in self.expect:
+            tricks, others = sum(self.tricks), sum(self.bids[:-1])
+            barred = [n for n in range(tricks + 1) if n not in allowed]
+            engine = str(barred[0]) if barred else "none"
+            expected = self.expect["dealer_barred"]
+            if expected != engine:
+                dealer = self.players[-1]
+                claimed = (f"expected the dealer, {dealer}, free to bid any number" if expected == "none" else
+                           f"expected the dealer, {dealer}, barred from bidding {expected}")
+                if barred:
+                    why = (f"the engine bars {engine}: the others bid {others} in all, and {others} + {engine} "
+                           f"would make the {_tricks(tricks)} of the deal")
+                elif others > tricks:
+                    why = (f"the engine bars no bid: the others bid {others} in all, more than the "
+                           f"{_tricks(tricks)} of the deal")
+                else:
+                    why = f"the engine bars no bid: {self.game.name} leaves the dealer's bid free"
+                problems.append(self._mismatch("dealer_barred", f"{claimed}, but {why}"))
+        return problems
+
+
 def _tricks(count: int) -> str:
     return f"{count} trick" if count == 1 else f"{count} tricks"
 
@@ -422,6 +504,7 @@ class GameExample(Example):
         scoring = game.scoring if isinstance(game.scoring, TrickScoring) else None
         odd = game.scoring if isinstance(game.scoring, OddTricks) else None
         trump = procedure.find(TrumpSet)
+        bids = procedure.find(TrickBids)
         return {"cards": len(game.deck), "hand": game.hand_size, "points": game.total_points,
                 "direction": game.direction.value, "next_dealer": game.next_dealer.value,
                 "players": list(game.players),
@@ -436,7 +519,9 @@ class GameExample(Example):
                 "follow": game.follow.value,
                 "whole_pack": procedure.deal.whole_pack,
                 "trump_from": trump.source.value if isinstance(trump, TrumpSet) else None,
-                "book": odd.book if odd else None}
+                "book": odd.book if odd else None,
+                "hand_sizes": procedure.deal.hand_sizes.value if procedure.deal.hand_sizes else None,
+                "dealer_restricted": bids.dealer_restricted if isinstance(bids, TrickBids) else None}
 
     def check(self) -> list[Problem]:
         facts = self.facts()

@@ -13,13 +13,14 @@ from dataclasses import dataclass
 
 from yaml.nodes import MappingNode, ScalarNode
 
-from ..engine.game import GameSpec, OddTricks, TrickScoring, VictoryPoints
+from ..engine.game import ExactBids, GameSpec, OddTricks, TrickScoring, VictoryPoints
+from ..engine.procedure import TrumpSet as TrumpSetPhase
 from ..engine.scoring import unavailable
 from ..engine.seating import SeatingError
 from ..engine.seating import Table as Seating
 from ..i18n.grammar import placeholders
 from ..problems import Location, Problems
-from .drills import Drill
+from .drills import NAMES, Drill
 from .example_shapes import build_claim, example_records
 from .examples import Example, disagreements
 from .facts import Facts
@@ -39,7 +40,7 @@ from .shapes import (
     close_match,
 )
 from .source import Source
-from .walkthrough import WalkSpec, thrown_in
+from .walkthrough import WalkSpec, default_deal, thrown_in
 
 COUNTS = ("cards", "points", "hand")
 """The numbers from game.yml a paragraph may name: the cards of the deck, its points, a hand.
@@ -147,7 +148,8 @@ class WalkthroughBlock:
 class PlayBlock:
     """Whole deals the learner plays in the browser, from one seat, against computer players:
     a match to `target` victory points, or (None) to the target of a game scored by tricks or
-    by odd tricks, which its scoring in game.yml sets."""
+    by odd tricks, which its scoring in game.yml sets, or a game scored by exact bids, deal after
+    deal along its hand sizes (or to its target)."""
 
     game: GameSpec
     players: int
@@ -159,6 +161,10 @@ class PlayBlock:
 PLAYABLE = ((2, 1), (4, 2))
 """The tables, as (players, team size), whose deals the browser's runtime plays: two players,
 or four in two pairs."""
+
+PLAYABLE_EXACT_BIDS = tuple((players, 1) for players in range(3, len(NAMES) + 1))
+"""The tables of a game scored by exact bids, which the browser's runtime also plays: three
+players or more, each for themselves, as many as the seats have names (drills.NAMES)."""
 
 Block = (Paragraph | BulletList | Decision | TableBlock | ExampleBlock | DrillBlock | WalkthroughBlock
          | PlayBlock)
@@ -269,6 +275,10 @@ BLOCK_RECORD = Record("a block", {
         "players": Field(Integer("a number of players", minimum=2), doc="Default: the fewest the game allows."),
         "team_size": Field(Integer("a team size", minimum=1), doc="Default: the smallest the game allows (1: everyone for themselves)."),
         "seed": Field(Integer("a seed", minimum=0), required=True, doc="Deals the cards; change it for another deal."),
+        "deal": Field(Integer("a deal of the game", minimum=1),
+                      doc="In a game whose hand size changes from deal to deal (game.yml `hand_sizes`): which deal "
+                          "of the game to play, from 1, and so how many cards each hand holds. Default: the first "
+                          "deal whose hands hold 5 cards, or as many as the pack allows if fewer."),
     }), doc="A whole deal played by the engine, step by step, with questions at each step."),
     "play": Field(Record("a play block", {
         "players": Field(Integer("a number of players", minimum=2), doc="Default: the fewest the game allows."),
@@ -536,10 +546,13 @@ class _PageBuilder:
             self.error(location, f"a walkthrough scores the deal it plays, and {game.name} has no scoring "
                                  "in game.yml; add 'scoring'")
             return None
-        if not isinstance(game.scoring, (VictoryPoints, TrickScoring, OddTricks)):
+        if not isinstance(game.scoring, (VictoryPoints, TrickScoring, OddTricks, ExactBids)):
             self.error(location, f"a walkthrough tells deals scored by victory points, by the tricks of the side that "
-                                 f"made trump or by odd tricks; {game.name} is scored otherwise, and a walkthrough "
-                                 f"cannot tell its deals yet (AUTHORING.md, \"What game.yml can and cannot express\")")
+                                 f"made trump, by odd tricks or by exact bids; {game.name} is scored otherwise, and a "
+                                 f"walkthrough cannot tell its deals yet (AUTHORING.md, \"What game.yml can and cannot "
+                                 f"express\")")
+            return None
+        if isinstance(game.scoring, ExactBids) and not self.tellable_bids(game, location):
             return None
         if isinstance(game.scoring, OddTricks) and game.procedure.has_maker:
             self.error(location, f"a walkthrough tells a deal scored by odd tricks when its trump is turned up or set "
@@ -550,12 +563,46 @@ class _PageBuilder:
         if seating is None:
             return None
         players, team_size = seating
-        spec = WalkSpec(game, players, team_size, rec["seed"])
+        if players > len(NAMES):
+            self.error(rec.at("players"), f"a walkthrough names at most {len(NAMES)} players, {NAMES[0]} to "
+                                          f"{NAMES[-1]}; give 'players' of {len(NAMES)} or fewer")
+            return None
+        number = default_deal(game, players)
+        deals = game.procedure.deal.deals(players, len(game.deck))
+        if "deal" in rec:
+            if deals is None:
+                self.error(rec.at("deal"), f"every deal of {game.name} is alike, so a walkthrough takes no 'deal'; "
+                                           "leave it out")
+                return None
+            if rec["deal"] > deals:
+                self.error(rec.at("deal"), f"a game of {game.name} for {players} players has {deals} deals, and no "
+                                           f"deal {rec['deal']}; choose one from 1 to {deals}")
+                return None
+            number = rec["deal"] - 1
+        spec = WalkSpec(game, players, team_size, rec["seed"], number)
         if thrown_in(spec):
             self.error(rec.at("seed"), f"everyone passes on the cards seed {rec['seed']} deals, so the deal is "
                                        "thrown in and there is nothing to walk through; choose another seed")
             return None
         return WalkthroughBlock(spec, rec["title"], location)
+
+    def tellable_bids(self, game: GameSpec, location: Location) -> bool:
+        """Whether a walkthrough can tell a deal of this game scored by exact bids, and if not,
+        the error that says why."""
+        scoring = game.scoring
+        assert isinstance(scoring, ExactBids)
+        if game.procedure.find(TrumpSetPhase) is None:
+            self.error(location, f"a walkthrough tells a deal scored by exact bids when its trump is set by a 'trump' "
+                                 f"phase; {game.name} fixes trump otherwise, and a walkthrough cannot tell such a deal "
+                                 f"yet (AUTHORING.md, \"What game.yml can and cannot express\")")
+            return False
+        if (scoring.per_bid_trick, scoring.per_trick, scoring.per_miss) != (1, 0, 0):
+            self.error(location, f"a walkthrough tells a deal scored by exact bids when a bid made exactly writes the "
+                                 f"bonus and one point for each trick bid, and nothing else scores; {game.name} scores "
+                                 f"otherwise ('per_bid_trick', 'per_trick' or 'per_miss'), and a walkthrough cannot "
+                                 f"tell its score yet (AUTHORING.md, \"What game.yml can and cannot express\")")
+            return False
+        return True
 
     def play(self, rec: Rec, location: Location) -> PlayBlock | None:
         game = self.game
@@ -566,26 +613,25 @@ class _PageBuilder:
             self.error(location, f"a play block scores every deal it plays, and {game.name} has no scoring "
                                  "in game.yml; add 'scoring'")
             return None
-        if not isinstance(game.scoring, (VictoryPoints, TrickScoring, OddTricks)):
-            self.error(location, f"the browser plays games scored by victory points, by the tricks of the side "
-                                 f"that made trump or by odd tricks, and {game.name} is scored otherwise; a Play "
-                                 f"page cannot show it yet (AUTHORING.md, \"What game.yml can and cannot express\")")
-            return None
         seating = self.seating(rec, game)
         failed = seating is None
         players, team_size = seating or (0, 0)
-        if seating is not None and seating not in PLAYABLE:
+        exact = isinstance(game.scoring, ExactBids)
+        playable = PLAYABLE + PLAYABLE_EXACT_BIDS if exact else PLAYABLE
+        if seating is not None and seating not in playable:
             teams = "individually" if team_size == 1 else f"in teams of {team_size}"
-            hint = ("add 'team_size: 2'" if players == 4 and "team_size" not in rec
+            hint = ("add 'team_size: 2'" if players == 4 and "team_size" not in rec and not exact
                     else "choose one of those tables")
-            self.error(rec.at("players" if players not in dict(PLAYABLE) else "team_size"),
-                       f"the browser plays deals for 2 players, or for 4 players in teams of 2, and not for "
-                       f"{players} players {teams}; {hint}")
+            self.error(rec.at("players" if players not in dict(playable) else "team_size"),
+                       f"the browser plays deals for 2 players, or for 4 players in teams of 2, and, in a game "
+                       f"scored by exact bids, for 3 to {len(NAMES)} players each for themselves; not for {players} players "
+                       f"{teams}; {hint}")
             failed = True
         target = rec.get("target")
-        if isinstance(game.scoring, (TrickScoring, OddTricks)):
+        if isinstance(game.scoring, (TrickScoring, OddTricks, ExactBids)):
             if target is not None:
-                kind = "tricks" if isinstance(game.scoring, TrickScoring) else "odd tricks"
+                kind = ("tricks" if isinstance(game.scoring, TrickScoring) else "exact bids" if exact
+                        else "odd tricks")
                 self.error(rec.at("target"), f"'target' is for games scored by victory points; {game.name} is "
                                              f"scored by {kind}, whose scoring in game.yml sets the target")
                 failed = True

@@ -2,7 +2,8 @@
 
 The deal is played by the engine's state machine with the game's sensible strategy; this module
 only watches it and keeps, for each moment (the draw for partners, the deal, the turn-up, the
-trump choice or the trump the rules set, each trick, the count or the score), the facts its
+trump choice or the trump the rules set, the bids of tricks, each trick, the count or the
+score), the facts its
 questions ask about. Every answer is
 therefore the engine's. The words live in render/walkthrough.py.
 """
@@ -10,16 +11,16 @@ therefore the engine's. The words live in render/walkthrough.py.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..engine import events
 from ..engine.cards import Card, Suit
-from ..engine.deal import Deal, DealResult, Discard, OddTricksResult, Play, TrickResult
+from ..engine.deal import BidsResult, Deal, DealResult, Discard, OddTricksResult, Play, TrickResult
 from ..engine.forecast import ForecastOutcome, forecast_outcome
-from ..engine.game import GameSpec, OddTricks
+from ..engine.game import ExactBids, GameSpec, OddTricks
 from ..engine.partners import PartnerDraw, draw_for_partners, draw_generator
 from ..engine.procedure import Bidding as BiddingPhase
-from ..engine.procedure import BidRound, TrumpFrom
+from ..engine.procedure import BidRound, TrickBids, TrumpFrom
 from ..engine.procedure import Cut as CutPhase
 from ..engine.procedure import TrumpSet as TrumpSetPhase
 from ..engine.rules import Legality, Verdict, judge_trick, legal_plays
@@ -36,11 +37,32 @@ class WalkSpec:
     players: int
     team_size: int
     seed: int
+    number: int | None = None
+    """Which deal of the game to play, from 0, in a game whose hand size changes from deal to
+    deal (game.yml `hand_sizes`); None in a game whose every deal is alike, or for the default
+    deal (`default_deal`)."""
 
     @property
     def key(self) -> str:
         """Stable across builds and locales: the browser keeps progress under it."""
-        return f"walkthrough-{self.players}-{self.team_size}-{self.seed}"
+        deal = "" if self.number is None else f"-deal-{self.number + 1}"
+        return f"walkthrough-{self.players}-{self.team_size}-{self.seed}{deal}"
+
+
+TOLD_HAND = 5
+"""A walkthrough of a game whose hand size changes plays, unless told otherwise, the first deal
+whose hands hold this many cards (or as many as the pack allows, if fewer): enough tricks for
+the bids to matter, few enough to follow."""
+
+
+def default_deal(game: GameSpec, players: int) -> int | None:
+    """The deal of the game (from 0) a walkthrough plays when its block names none; None when
+    every deal of the game is alike."""
+    sizes = game.procedure.deal.hand_sizes
+    if sizes is None:
+        return None
+    told = sizes.sizes(len(game.deck) // players)
+    return told.index(min(TOLD_HAND, max(told)))
 
 
 @dataclass(frozen=True)
@@ -162,6 +184,42 @@ class OddTricksScored:
 
 
 @dataclass(frozen=True)
+class TricksBid:
+    """The bids of tricks in turn from the dealer's next player, the dealer last."""
+
+    dealer: int
+    bids: tuple[tuple[int, int], ...]
+    """(seat, tricks bid), in the order bid."""
+    tricks: int
+    """The tricks of the deal: the cards in each hand."""
+    restricted: bool
+    """The dealer may not bid the number that makes the bids add up to the tricks."""
+    trump: Suit | None
+
+    @property
+    def others(self) -> int:
+        """What the players before the dealer bid in all."""
+        return sum(bid for seat, bid in self.bids if seat != self.dealer)
+
+    @property
+    def barred(self) -> int | None:
+        """The number the dealer may not bid; None when every number is allowed (the others
+        already bid more than the tricks of the deal) or the dealer's bid is free."""
+        barred = self.tricks - self.others
+        return barred if self.restricted and 0 <= barred <= self.tricks else None
+
+
+@dataclass(frozen=True)
+class BidsScored:
+    """Each player's bid and tricks, by seat, and what they write."""
+
+    bids: tuple[int, ...]
+    tricks: tuple[int, ...]
+    written: tuple[int, ...]
+    bonus: int
+
+
+@dataclass(frozen=True)
 class BidMade:
     """The turned card, every bid in turn (a pass is None), and what they made: trump, the maker,
     the dealer's discard after picking an ordered card up, a solo and the first leader."""
@@ -179,8 +237,8 @@ class BidMade:
     leader: int
 
 
-Moment = (PartnerDraw | Dealt | TurnedUp | Cut | TrumpChosen | BidMade | TrumpSet | TrickPlayed | Counted | Scored
-          | OddTricksScored)
+Moment = (PartnerDraw | Dealt | TurnedUp | Cut | TrumpChosen | BidMade | TrumpSet | TricksBid | TrickPlayed
+          | Counted | Scored | OddTricksScored | BidsScored)
 
 
 @dataclass(frozen=True)
@@ -194,16 +252,19 @@ class Walkthrough:
 
 
 def walk(spec: WalkSpec) -> Walkthrough:
-    """The deal the seed gives, seat 0 dealing, played by the sensible strategy; a game that
+    """The deal the seed gives, seat 0 dealing, played by the sensible strategy (in a game whose
+    hand size changes, deal `spec.number` of the game, the deals before it not played); a game that
     draws for partners (game.yml `partners`) and whose trump is made by a player or set by the
     rules does that first, and it is the first moment."""
+    if spec.number is None and spec.game.procedure.deal.hand_sizes is not None:
+        spec = replace(spec, number=default_deal(spec.game, spec.players))
     table = Table.for_game(spec.game, spec.players, spec.team_size)
     rng = random.Random(spec.seed)
     procedure = spec.game.procedure
     if procedure.has_maker or procedure.find(TrumpSetPhase) is not None:
         draw = draw_for_partners(spec.game, draw_generator(spec.seed)) if spec.game.partner_draw else None
         told = _choice_moments if procedure.has_maker else _set_moments
-        moments = (*((draw,) if draw else ()), *told(Deal(spec.game, table, 0, rng), rng))
+        moments = (*((draw,) if draw else ()), *told(Deal(spec.game, table, 0, rng, spec.number or 0), rng))
         return Walkthrough(spec, table, moments, draw.seats if draw else tuple(range(spec.players)))
     moments = tuple(_drawing_moments(Deal(spec.game, table, 0, rng), rng))
     return Walkthrough(spec, table, moments, tuple(range(spec.players)))
@@ -321,7 +382,8 @@ def _choice_moments(deal: Deal, rng: random.Random):
 
 def _set_moments(deal: Deal, rng: random.Random):
     """A deal whose trump the rules set (game.yml's `trump` phase): the cut if the game has one,
-    the deal, trump, the tricks and the odd tricks each side writes."""
+    the deal, trump, the bids of tricks if the game has them, the tricks and what each side
+    writes: its odd tricks, or its bid made exactly."""
     _, duties = _played(deal, sensible_strategy, rng)
     dealt = next(e for e in deal.log if isinstance(e, events.Dealt))
     if deal.game.procedure.find(CutPhase) is not None:
@@ -333,9 +395,19 @@ def _set_moments(deal: Deal, rng: random.Random):
     trump = next(e for e in deal.log if isinstance(e, events.TrumpSet))
     leader = next(e for e in deal.log if isinstance(e, events.Trick)).leader
     yield TrumpSet(dealer=deal.dealer, source=phase.source, card=trump.card, trump=trump.suit, leader=leader)
+    bidding = deal.game.procedure.find(TrickBids)
+    if isinstance(bidding, TrickBids):
+        bids = tuple((e.seat, e.tricks) for e in deal.log if isinstance(e, events.TricksBid))
+        yield TricksBid(dealer=deal.dealer, bids=bids, tricks=len(dealt.hands[deal.dealer]),
+                        restricted=bidding.dealer_restricted, trump=trump.suit)
     yield from _tricks(deal, duties)
     result = deal.result()
-    assert isinstance(result, OddTricksResult)  # check scores a 'trump' phase's deals by odd tricks only
+    if isinstance(result, BidsResult):
+        scoring = deal.game.scoring
+        assert isinstance(scoring, ExactBids)  # the result is of its kind
+        yield BidsScored(bids=result.bids, tricks=result.tricks, written=result.written, bonus=scoring.bonus)
+        return
+    assert isinstance(result, OddTricksResult)  # check scores a 'trump' phase's deals by odd tricks or exact bids
     yield _odd_tricks(deal, result)
 
 

@@ -150,6 +150,21 @@ def exact_bids_written(scoring: ExactBids, bids: Sequence[int], tricks: Sequence
                  + scoring.per_trick * won for bid, won in zip(bids, tricks, strict=True))
 
 
+def exact_bids_sum(scoring: ExactBids, bid: int, won: int) -> str | None:
+    """How what a player writes adds up, such as "10 + 2 = 12" for a bid of 2 made exactly (the
+    bonus and the bid); None when they write nothing."""
+    written = exact_bids_written(scoring, (bid,), (won,))[0]
+    if not written:
+        return None
+    terms = ([scoring.bonus, *([scoring.per_bid_trick * bid] if scoring.per_bid_trick else [])] if bid == won
+             else [-scoring.per_miss * abs(bid - won)] if scoring.per_miss else [])
+    terms += [scoring.per_trick * won] if scoring.per_trick and won else []
+    text = f"{terms[0]}".replace("-", "\u2212")
+    for term in terms[1:]:
+        text += f" + {term}" if term >= 0 else f" \u2212 {-term}"
+    return text if len(terms) == 1 else f"{text} = {written}".replace("= -", "= \u2212")
+
+
 def game_step(scoring: OddTricks, scores: Sequence[int], written: Sequence[int]) -> GameStep:
     """The deal's points added to the running scores; the game is won by the one side at the
     top once it reaches the target."""

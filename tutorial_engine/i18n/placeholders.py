@@ -32,6 +32,8 @@ PLACEHOLDERS: dict[str, Kind] = {
     "number": Kind.NUMBER, "total": Kind.NUMBER, "target": Kind.NUMBER, "threshold": Kind.NUMBER,
     "score": Kind.NUMBER, "other_score": Kind.NUMBER, "declarers": Kind.NUMBER,
     "defenders": Kind.NUMBER, "code": Kind.NUMBER, "majority": Kind.NUMBER, "book": Kind.NUMBER,
+    "bid": Kind.NUMBER, "barred": Kind.NUMBER, "others": Kind.NUMBER, "bonus": Kind.NUMBER,
+    "won": Kind.NUMBER, "deals": Kind.NUMBER,
     "change": Kind.SIGNED,
     "card": Kind.CARDS, "forecast": Kind.CARDS, "turned": Kind.CARDS, "indicator": Kind.CARDS,
     "high": Kind.CARDS, "low": Kind.CARDS, "new": Kind.CARDS, "old": Kind.CARDS,

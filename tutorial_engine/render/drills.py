@@ -17,7 +17,9 @@ from markupsafe import Markup
 
 from ..content.drills import (
     DealCountVariant,
+    DealerBidVariant,
     Drill,
+    ExactBidsVariant,
     ExchangeVariant,
     MatchDealVariant,
     OddTricksVariant,
@@ -30,8 +32,8 @@ from ..content.drills import (
 )
 from ..content.examples import ForecastExample, LegalExample, TrickExample
 from ..engine.cards import Card
-from ..engine.game import OddTricks, TrickScoring, VictoryPoints
-from ..engine.scoring import DealVictory, Outcome, round_winner, trick_score, victory
+from ..engine.game import ExactBids, OddTricks, TrickScoring, VictoryPoints
+from ..engine.scoring import DealVictory, Outcome, exact_bids_sum, round_winner, trick_score, victory
 from ..i18n.cardnames import escaped, inline, rank_letter
 from ..i18n.explain import (
     explain_legality,
@@ -139,7 +141,8 @@ class DrillRenderer:
             OrderVariant: self.order, LegalExample: self.legal, ExchangeVariant: self.exchange,
             ForecastExample: self.allowed, VictoryVariant: self.victory,
             TrickScoreVariant: self.trick_score, DealCountVariant: self.deal_count,
-            MatchDealVariant: self.match_deal, OddTricksVariant: self.tally}
+            MatchDealVariant: self.match_deal, OddTricksVariant: self.tally,
+            DealerBidVariant: self.dealer_bid, ExactBidsVariant: self.exact_bids}
         drawn = self.view.questions.get(drill)
         return [make[type(v)](v) for v in (drawn if drawn is not None else draw(drill))]
 
@@ -577,6 +580,116 @@ class DrillRenderer:
         return took + " " + tr.npgettext("drill", "That is {n} trick above the book of {book}, which scores {n} point.",
                                          "That is {n} tricks above the book of {book}, which scores {n} points.",
                                          written, book=book)
+
+    def dealer_bid(self, v: DealerBidVariant) -> DrillQuestion:
+        """The bids of all but the dealer, who bids last: which number the dealer may not bid."""
+        tr = self.tr
+        players = [self.name(name) for name in v.names]
+        dealer = players[-1]
+        rows = [dict(name=player, card=None, tags=[tr.pgettext("drill", "bid {bid}", bid=bid)])
+                for player, bid in zip(players, v.bids)]
+        rows.append(dict(name=dealer, card=None, tags=[tr.pgettext("diagram", "dealer")]))
+        prompt = self.macros.seats(rows) + Markup('<p class="tc-row">{}</p>').format(self.inline(tr.npgettext(
+            "drill", "Each player has {n} card: the deal has {n} trick.",
+            "Each player has {n} cards: the deal has {n} tricks.", v.tricks)))
+        total = sum(v.bids)
+        barred = [n for n in range(v.tricks + 1) if n not in v.allowed]
+        assert barred == ([v.tricks - total] if total <= v.tricks else [])  # what the explanation says
+        if barred:
+            why = tr.npgettext(
+                "drill", "The others bid {total} in all, and {sum}: if {dealer} bid {barred}, the bids would add "
+                         "up to the {n} trick of the deal, which the dealer may not do.",
+                "The others bid {total} in all, and {sum}: if {dealer} bid {barred}, the bids would add up to "
+                "the {n} tricks of the deal, which the dealer may not do.", v.tricks, total=total,
+                sum=LeftToRight(tr.digits(f"{v.tricks} \u2212 {total} = {barred[0]}")), dealer=dealer,
+                barred=barred[0])
+        else:
+            why = tr.npgettext(
+                "drill", "The others bid {total} in all, more than the {n} trick of the deal: whatever {dealer} "
+                         "bids, the bids cannot add up to {n}, so any number may be bid.",
+                "The others bid {total} in all, more than the {n} tricks of the deal: whatever {dealer} bids, "
+                "the bids cannot add up to {n}, so any number may be bid.", v.tricks, total=total, dealer=dealer)
+        options = [self.option(str(n), tr.value(n)) for n in range(v.tricks + 1)]
+        options.append(self.option("any", tr.pgettext("drill", "Any number")))
+        step = self.choice("choice", tr.pgettext("drill", "Which number may {dealer} not bid?", dealer=dealer),
+                           options, [str(barred[0]) if barred else "any"], why)
+        return DrillQuestion(prompt, (step,))
+
+    def exact_bids(self, v: ExactBidsVariant) -> DrillQuestion:
+        """A deal of a game scored by exact bids, given by its bids and tricks or played by the
+        engine: what each player writes, then who leads, or who wins when the deal ends the game."""
+        tr, scoring = self.tr, v.game.scoring
+        assert isinstance(scoring, ExactBids)  # drawn only for such a game (kinds._exact_bids, kinds._bidding_deals)
+        players = [self.name(name) for name in v.names]
+        rows = [dict(name=player, card=None, tags=[
+                    tr.pgettext("drill", "score so far: {score}", score=v.before[k]),
+                    tr.pgettext("drill", "bid {bid}", bid=v.bids[k]),
+                    tr.npgettext("drill", "{n} trick taken", "{n} tricks taken", v.tricks[k]) if v.tricks[k]
+                    else tr.pgettext("drill", "no trick taken")])
+                for k, player in enumerate(players)]
+        prompt = self.macros.with_trump(v.trump) + self.macros.seats(rows)
+        lines = []
+        if v.number and v.deals:
+            lines.append(tr.pgettext("drill", "This is deal {number} of {deals}.", number=v.number, deals=v.deals))
+        if v.dealer is not None:
+            dealer = self.name(v.dealer)
+            if v.turned is not None and v.turned.suit is v.trump:
+                lines.append(tr.pgettext("drill", "{dealer} dealt and turned up {card}: its suit was trump.",
+                                         dealer=dealer, card=v.turned))
+            elif v.trump is not None:
+                lines.append(tr.pgettext("drill", "{dealer} dealt.", dealer=dealer))
+            else:
+                lines.append(tr.pgettext("drill", "{dealer} dealt, and no suit was trump.", dealer=dealer))
+        for line in lines:
+            prompt += Markup('<p class="tc-row">{}</p>').format(self.inline(line))
+        steps = [self.number(tr.pgettext("drill", "What does {player} write for this deal?", player=player),
+                             v.written[k], self.exact_bids_why(scoring, player, v.bids[k], v.tricks[k]))
+                 for k, player in enumerate(players)]
+        best = max(v.after)
+        leaders = [k for k, total in enumerate(v.after) if total == best]
+        options = [self.option(str(k), player.text) for k, player in enumerate(players)]
+        if v.over:
+            last = v.number == v.deals
+            if v.winner is not None:
+                player = players[v.winner]
+                why = (tr.pgettext("drill", "That was the last deal of the game, and {player} has the highest "
+                                            "total, {score}: {player} wins the game.", player=player, score=best)
+                       if last or scoring.target is None else
+                       tr.pgettext("drill", "{player} now has {score}, which reaches {target}, and wins the game.",
+                                   player=player, score=best, target=scoring.target))
+            elif last or scoring.target is None:
+                why = tr.npgettext("drill", "That was the last deal of the game, and {n} player shares the highest "
+                                            "total, {score}: nobody wins the game.",
+                                   "That was the last deal of the game, and {n} players share the highest total, "
+                                   "{score}: nobody wins the game.", len(leaders), score=best)
+            else:
+                why = tr.npgettext("drill", "The highest total, {score}, reaches {target}, but {n} player shares "
+                                            "it: nobody wins the game.",
+                                   "The highest total, {score}, reaches {target}, but {n} players share it: nobody "
+                                   "wins the game.", len(leaders), score=best, target=scoring.target)
+            options.append(self.option("none", tr.pgettext("drill", "Nobody: the highest total is shared")))
+            steps.append(self.choice("choice", tr.pgettext("drill", "This deal ends the game. Who wins it?"),
+                                     options, [str(v.winner) if v.winner is not None else "none"], why))
+        else:
+            if len(leaders) == 1:
+                why = tr.pgettext("drill", "{player} leads with {score}.", player=players[leaders[0]], score=best)
+            else:
+                why = tr.npgettext("drill", "{n} player shares the lead at {score}.",
+                                   "{n} players share the lead at {score}.", len(leaders), score=best)
+            options.append(self.option("none", tr.pgettext("drill", "Nobody: the lead is shared")))
+            steps.append(self.choice("choice", tr.pgettext("drill", "Who leads once this deal is written?"),
+                                     options, [str(leaders[0]) if len(leaders) == 1 else "none"], why))
+        return DrillQuestion(prompt, tuple(steps))
+
+    def exact_bids_why(self, scoring: ExactBids, player: Term, bid: int, won: int) -> str:
+        """What one player writes: their bid, the tricks they took, and how the score adds up."""
+        tr = self.tr
+        added = exact_bids_sum(scoring, bid, won)
+        if added is None:
+            return tr.pgettext("drill", "{player} bid {bid} and took {won}: nothing.", player=player, bid=bid,
+                               won=won)
+        return tr.pgettext("drill", "{player} bid {bid} and took {won}: {sum}.", player=player, bid=bid, won=won,
+                           sum=LeftToRight(tr.digits(added)))
 
     def match_deal(self, v: MatchDealVariant) -> DrillQuestion:
         """B19–B21: one deal of a match, with the scores and rounds before it; what each side

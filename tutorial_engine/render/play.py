@@ -16,7 +16,7 @@ from ..content.drills import NAMES
 from ..content.pages import PlayBlock
 from ..engine.cards import Rank, Suit
 from ..engine.export import game_data
-from ..engine.game import GameSpec, OddTricks, TrickScoring
+from ..engine.game import ExactBids, GameSpec, OddTricks, TrickScoring
 from ..engine.procedure import TrumpSet
 from ..i18n.cardnames import rank_letter
 from ..i18n.translator import English, Translator
@@ -55,9 +55,9 @@ class PlayRenderer:
                 lang=tr.code, dir=tr.direction, needs=needs, payload=script_json(data), root=escape(root))
 
 
-def _trick_target(block: PlayBlock) -> int:
+def _trick_target(block: PlayBlock) -> int | None:
     scoring = block.game.scoring
-    assert isinstance(scoring, (TrickScoring, OddTricks))  # the page's loader requires a target otherwise
+    assert isinstance(scoring, (TrickScoring, OddTricks, ExactBids))  # the loader requires a target otherwise
     return scoring.round if isinstance(scoring, TrickScoring) else scoring.target
 
 
@@ -391,4 +391,62 @@ def vocabulary_messages(tr: Translator, game: GameSpec) -> dict[str, str | tuple
             "new-game": tr.pgettext("play", "New game"),
             "stats-games": npgettext("play", "{n} game won", "{n} games won"),
         }
+    if isinstance(game.scoring, ExactBids):
+        messages |= exact_bids_messages(tr)
     return messages
+
+
+def exact_bids_messages(tr: Translator) -> dict[str, str | tuple[str, ...]]:
+    """The sentences of a game scored by exact bids: the bids, the advice on bidding and on
+    playing to take exactly the bid, what each player writes, the totals and the game's end."""
+
+    def npgettext(context: str, singular: str, plural: str) -> tuple[str, ...]:
+        return tr.plural_forms(context, singular, plural)
+
+    return {
+        "bid-tag": tr.pgettext("play", "bid: {number}"),
+        "prompt-bid": npgettext("play", "Your bid: how many of the {n} trick of this deal will you take?",
+                                "Your bid: how many of the {n} tricks of this deal will you take?"),
+        "bid-barred": npgettext("play", "The bids would add up to the {n} trick of the deal: the dealer may not "
+                                        "bid {number}.",
+                                "The bids would add up to the {n} tricks of the deal: the dealer may not bid "
+                                "{number}."),
+        "refused-bid": tr.pgettext("play", "You may not bid {number}."),
+        "bids": npgettext("play", "{player} bids {n} trick.", "{player} bids {n} tricks."),
+        "you-bid": npgettext("play", "You bid {n} trick.", "You bid {n} tricks."),
+        "advice-bid-likely": npgettext("play", "You hold {n} likely winner: bid {n}.",
+                                       "You hold {n} likely winners: bid {n}."),
+        "advice-bid-nearest": npgettext("play", "You hold {n} likely winner, but the dealer may not bid {n}: bid "
+                                                "{number}, the nearest number allowed.",
+                                        "You hold {n} likely winners, but the dealer may not bid {n}: bid "
+                                        "{number}, the nearest number allowed."),
+        "advice-bid-lead-high": tr.pgettext("play", "Play {card}: you still need tricks to make your bid, so you "
+                                                    "lead your strongest card."),
+        "advice-bid-lead-low": tr.pgettext("play", "Play {card}: you need no more tricks for your bid, so you lead "
+                                                   "your weakest card."),
+        "advice-bid-win": tr.pgettext("play", "Play {card}: you still need tricks for your bid, and it is the "
+                                              "strongest card you may play that takes the trick so far."),
+        "advice-bid-win-last": tr.pgettext("play", "Play {card}: you still need tricks for your bid, you play last, "
+                                                   "and it is the weakest card that takes the trick."),
+        "advice-bid-cannot-win": tr.pgettext("play", "Play {card}: you still need tricks for your bid, but no card "
+                                                     "you may play takes this trick, so you play the weakest."),
+        "advice-bid-lose": tr.pgettext("play", "Play {card}: you need no more tricks for your bid, and it is the "
+                                               "strongest card you may play that does not take the trick."),
+        "advice-bid-must-win": tr.pgettext("play", "Play {card}: you need no more tricks for your bid, but every "
+                                                   "card you may play takes the trick so far, so you play the "
+                                                   "weakest."),
+        "bid-line": npgettext("play", "{player} bid {number} and took {n} trick: {player} writes {score}.",
+                              "{player} bid {number} and took {n} tricks: {player} writes {score}."),
+        "bid-line-you": npgettext("play", "You bid {number} and took {n} trick: you write {score}.",
+                                  "You bid {number} and took {n} tricks: you write {score}."),
+        "total": npgettext("play", "{player}: {n} point in all.", "{player}: {n} points in all."),
+        "total-you": npgettext("play", "You: {n} point in all.", "You: {n} points in all."),
+        "bids-winner": tr.pgettext("play", "{player} has the highest total and wins the game."),
+        "bids-won": tr.pgettext("play", "You have the highest total and win the game!"),
+        "bids-tie": tr.pgettext("play", "The highest totals are equal: nobody wins the game."),
+        "prompt-game-over": tr.pgettext("play", "The game is over. Start a new one when you are ready."),
+        "new-game": tr.pgettext("play", "New game"),
+        "stats-games": npgettext("play", "{n} game won", "{n} games won"),
+        "stats-bid-barred": npgettext("play", "{n} bid refused because the bids would add up to the tricks",
+                                      "{n} bids refused because the bids would add up to the tricks"),
+    }

@@ -15,12 +15,14 @@ from markupsafe import Markup
 from ..content.drills import NAMES, VictoryVariant
 from ..content.walkthrough import (
     BidMade,
+    BidsScored,
     Counted,
     Cut,
     Dealt,
     OddTricksScored,
     Scored,
     TrickPlayed,
+    TricksBid,
     TrumpChosen,
     TrumpSet,
     TurnedUp,
@@ -81,7 +83,8 @@ class WalkRenderer:
         tell: dict[type, Callable[[Any], ShownMoment | tuple[ShownMoment, ...] | None]] = {
             PartnerDraw: self.drawn, Dealt: self.dealt, TurnedUp: self.turned_up, Cut: self.cut,
             TrumpChosen: self.trump_chosen, BidMade: self.bid_made, TrumpSet: self.trump_set, TrickPlayed: self.trick,
-            Counted: self.counted, Scored: self.scored, OddTricksScored: self.odd_tricks}
+            Counted: self.counted, Scored: self.scored, OddTricksScored: self.odd_tricks,
+            TricksBid: self.tricks_bid, BidsScored: self.bids_scored}
         told = tell[type(moment)](moment)
         return told if isinstance(told, tuple) else (told,) if told is not None else ()
 
@@ -250,6 +253,11 @@ class WalkRenderer:
             if m.stock:
                 story.append(tr.npgettext("walkthrough", "The one card left over is set aside face down.",
                                           "The {n} cards left over are set aside face down.", m.stock))
+            number = self.walk.spec.number
+            if number is not None:
+                story.insert(0, tr.pgettext("walkthrough", "This is deal {number} of {total} in the game: the size of "
+                                            "the hands changes from deal to deal.", number=number + 1,
+                                            total=deal.deals(players, len(self.game.deck))))
         told = (self.say(" ".join(story + self.taken_at_cut(m))),)
         if not deal.whole_pack:
             self.dealing = ShownMoment(tr.pgettext("walkthrough", "The deal"), told, self.hands(m.hands), ())
@@ -600,3 +608,94 @@ class WalkRenderer:
                              "All {n} tricks are played. The declarers are {team}.", self.game.hand_size,
                              team=self.side(sides[m.declarers]))
         return ShownMoment(tr.pgettext("walkthrough", "The score"), (self.say(story),), Markup(self.drill_renderer.macros.seats(rows)), steps)
+
+    def tricks_bid(self, m: TricksBid) -> ShownMoment:
+        """The bids in turn from the dealer's next player, the dealer's own not yet shown when it
+        is restricted; asked, what the others bid in all and the number the dealer may not bid."""
+        tr = self.tr
+        dealer, bid = self.name(m.dealer), dict(m.bids)[m.dealer]
+        shown = {seat: n for seat, n in m.bids if seat != m.dealer or not m.restricted}
+        rows = [{"name": self.name(seat), "card": None,
+                 "tags": ([tr.pgettext("diagram", "dealer")] if seat == m.dealer else [])
+                 + ([tr.pgettext("walkthrough", "bid: {number}", number=shown[seat])] if seat in shown else [])}
+                for seat in self.table.order_from(m.dealer)]
+        prompt = self.drill_renderer.macros.with_trump(m.trump) + self.drill_renderer.macros.seats(rows)
+        clockwise = self.game.direction is Direction.CLOCKWISE
+        story = [tr.pgettext("walkthrough", "Each player in turn, from the dealer's left-hand neighbour, bids the "
+                             "number of tricks they will take; the dealer bids last.") if clockwise else
+                 tr.pgettext("walkthrough", "Each player in turn, from the dealer's right-hand neighbour, bids the "
+                             "number of tricks they will take; the dealer bids last.")]
+        bids = tr.npgettext("walkthrough", "{player} bids {n} trick.", "{player} bids {n} tricks.", bid, player=dealer)
+        if m.restricted:
+            story.append(tr.pgettext("walkthrough", "The dealer may not bid the number that would make the bids add "
+                                     "up to the tricks of the deal, so that somebody must miss."))
+        others = [(seat, n) for seat, n in m.bids if seat != m.dealer]
+        total = LeftToRight(tr.digits(" + ".join(str(n) for _, n in others) + f" = {m.others}"))
+        if len(others) == 1:
+            added = tr.npgettext("walkthrough", "Only {player} bids before the dealer: {n} trick.",
+                                 "Only {player} bids before the dealer: {n} tricks.", m.others,
+                                 player=self.name(others[0][0]))
+        else:
+            added = tr.pgettext("walkthrough", "{equation}: the other players bid this many tricks in all.",
+                                equation=total)
+        steps = []
+        if not m.restricted:
+            steps.append(self.drill_renderer.number(
+                tr.pgettext("walkthrough", "How many tricks have the other players bid in all?"), m.others, added))
+        elif m.barred is None:
+            steps.append(self.drill_renderer.number(
+                tr.pgettext("walkthrough", "How many tricks have the other players bid in all?"), m.others,
+                added + " " + tr.npgettext(
+                    "walkthrough", "That is more than the {n} trick of the deal, so whatever the dealer bids, the bids "
+                    "cannot add up to the tricks: every number is allowed.",
+                    "That is more than the {n} tricks of the deal, so whatever the dealer bids, the bids cannot add up "
+                    "to the tricks: every number is allowed.", m.tricks) + " " + bids))
+        else:
+            steps.append(self.drill_renderer.number(
+                tr.pgettext("walkthrough", "How many tricks have the other players bid in all?"), m.others, added))
+            barred = LeftToRight(tr.digits(f"{m.tricks} − {m.others} = {m.barred}"))
+            steps.append(self.drill_renderer.number(
+                tr.pgettext("walkthrough", "Which number may the dealer not bid?"), m.barred,
+                tr.npgettext("walkthrough", "{equation}: the deal has {n} trick, and the others bid {others} in all, "
+                             "so a bid of {barred} would make the bids add up to the tricks.",
+                             "{equation}: the deal has {n} tricks, and the others bid {others} in all, so a bid of "
+                             "{barred} would make the bids add up to the tricks.", m.tricks, equation=barred,
+                             others=m.others, barred=m.barred) + " " + bids))
+        return ShownMoment(tr.pgettext("walkthrough", "The bids"), tuple(self.say(s) for s in story), Markup(prompt),
+                           tuple(steps))
+
+    def bids_scored(self, m: BidsScored) -> ShownMoment:
+        """Each player's bid and tricks, shown; asked, what each writes: the bonus and the bid for
+        a bid made exactly, nothing otherwise."""
+        tr = self.tr
+        rows = [{"name": self.name(seat), "card": None,
+                 "tags": [tr.pgettext("walkthrough", "bid: {number}", number=bid),
+                          tr.npgettext("walkthrough", "{n} trick", "{n} tricks", won) if won
+                          else tr.pgettext("walkthrough", "no trick")]}
+                for seat, (bid, won) in enumerate(zip(m.bids, m.tricks))]
+        steps = []
+        for seat, (bid, won, written) in enumerate(zip(m.bids, m.tricks, m.written)):
+            player = self.name(seat)
+            if bid != won:
+                why = tr.npgettext("walkthrough", "{player} bid {bid} but took {n} trick: the bid is missed, and "
+                                   "{player} writes nothing.",
+                                   "{player} bid {bid} but took {n} tricks: the bid is missed, and {player} writes "
+                                   "nothing.", won, player=player, bid=bid)
+            elif not bid:
+                sum_ = LeftToRight(tr.digits(f"{m.bonus} + {bid} = {written}"))
+                why = tr.pgettext("walkthrough", "{equation}: {player} bid no trick and took none, and writes {bonus} "
+                                  "points.", equation=sum_, player=player, bonus=m.bonus)
+            else:
+                sum_ = LeftToRight(tr.digits(f"{m.bonus} + {bid} = {written}"))
+                why = tr.npgettext("walkthrough", "{equation}: {player} took exactly the {n} trick bid, and writes "
+                                   "{bonus} points and one more for the trick bid.",
+                                   "{equation}: {player} took exactly the {n} tricks bid, and writes {bonus} points "
+                                   "and one more for each trick bid.", bid, equation=sum_, player=player,
+                                   bonus=m.bonus)
+            steps.append(self.drill_renderer.number(
+                tr.pgettext("walkthrough", "How many points does {player} write for this deal?", player=player),
+                written, why))
+        story = tr.pgettext("walkthrough", "The hands are empty. Each player counts the tricks they took against "
+                            "their bid.")
+        return ShownMoment(tr.pgettext("walkthrough", "The score"), (self.say(story),),
+                           Markup(self.drill_renderer.macros.seats(rows)), tuple(steps))

@@ -14,6 +14,8 @@ from .kinds import KINDS, MAX_DEALS, MAX_TRIES, DrillKind
 from .questions import (
     ASKED_SIDES,
     DealCountVariant,
+    DealerBidVariant,
+    ExactBidsVariant,
     ExchangeVariant,
     MatchDealVariant,
     OddTricksVariant,
@@ -26,7 +28,8 @@ from .questions import (
 
 __all__ = [
     "ASKED_SIDES", "DRILL", "DRILLS_FILE", "KINDS", "MAX_COUNT", "MAX_DEALS", "MAX_TRIES",
-    "NAMES", "DealCountVariant", "Drill", "DrillError", "DrillKind", "ExchangeVariant", "MatchDealVariant",
+    "NAMES", "DealCountVariant", "DealerBidVariant", "Drill", "DrillError", "DrillKind", "ExactBidsVariant",
+    "ExchangeVariant", "MatchDealVariant",
     "OddTricksVariant", "OrderVariant", "QuestionStore", "StrongestVariant", "TrickScoreVariant", "ValueVariant",
     "VictoryVariant",
     "draw", "drawable", "dumps", "is_drills_file", "loads", "read_drills",

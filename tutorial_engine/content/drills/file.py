@@ -9,7 +9,7 @@ from ...problems import Problems
 from ..gamefile import SLUG
 from ..shapes import INVALID, Choice, Context, Field, Integer, ListOf, Rec, Record, Text
 from ..source import Source
-from .drill import MAX_COUNT, Drill
+from .drill import MAX_COUNT, NAMES, Drill
 from .kinds import EXCLUSIVE, KINDS, SOME_KINDS
 
 DRILL = Record("a drill", {
@@ -78,10 +78,14 @@ def build_drill(rec: Rec, game: GameSpec, problems: Problems) -> Drill | None:
         location = locations[constraints.index("two-victory-points")]
         problems.add(location, f"no {game.name} deal scores two victory points: its scoring has no thresholds")
         failed = True
-    default = min(game.players) if kind in ("scoring", "deal-scoring") else min(game.trick_sizes)
+    default = min(game.players) if kind in ("scoring", "deal-scoring", "dealer-bid") else min(game.trick_sizes)
     players = rec.get("players", default)
     if "players" in rec and players not in (game.trick_sizes if kind == "trick" else game.players):
         problems.add(rec.at("players"), f"{game.name} is not played by {players} players")
+        failed = True
+    elif "players" in rec and players > len(NAMES):
+        problems.add(rec.at("players"), f"a drill names at most {len(NAMES)} players, {NAMES[0]} to {NAMES[-1]}; "
+                                        f"give 'players' of {len(NAMES)} or fewer")
         failed = True
     team_size = rec.get("team_size", min(game.team_sizes(players), default=1))
     if "team_size" in rec and team_size not in game.team_sizes(players):

@@ -10,14 +10,16 @@ import random
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 
+from ...engine.bids import play_bidding_game
 from ...engine.cards import Card, Suit
-from ...engine.deal import Deal, DealResult, ThrownIn, play_out
+from ...engine.deal import BidsResult, BidTricks, Deal, DealResult, ThrownIn, play_out
 from ...engine.forecast import forecast_seats
-from ...engine.game import FollowRule, GameSpec, OddTricks, TrickScoring, VictoryPoints
+from ...engine.game import ExactBids, FollowRule, GameSpec, OddTricks, TrickScoring, VictoryPoints
 from ...engine.match import play_deals
 from ...engine.odd_tricks import play_game
+from ...engine.procedure import TrickBids
 from ...engine.rules import Duty, WinReason, legal_plays, trick_verdict
-from ...engine.scoring import Outcome, game_step, odd_tricks_written
+from ...engine.scoring import Outcome, exact_bids_written, game_step, odd_tricks_written
 from ...engine.seating import Table
 from ...engine.strategy import random_strategy, sensible_strategy
 from ..examples import Expectation, ForecastExample, LegalExample, RankingExample, TrickExample
@@ -25,6 +27,8 @@ from .drill import NAMES, Drill
 from .questions import (
     ASKED_SIDES,
     DealCountVariant,
+    DealerBidVariant,
+    ExactBidsVariant,
     ExchangeVariant,
     MatchDealVariant,
     OddTricksVariant,
@@ -44,6 +48,7 @@ DEAL_CONSTRAINTS = {
     "victory-points": ("one-victory-point", "two-victory-points", "tie"),
     "tricks": ("solo", "solo-of-five", "round-won", "match-won", "decider"),
     "odd-tricks": ("game-won",),
+    "exact-bids": ("last-deal",),
 }
 """Constraints of deal-scoring drills, by the game's kind of scoring (A20; B19–B21)."""
 
@@ -184,6 +189,8 @@ def _scoring(drill: Drill, rng: random.Random):
     game = drill.game
     if isinstance(game.scoring, OddTricks):
         return _tally(drill, rng)
+    if isinstance(game.scoring, ExactBids):
+        return _exact_bids(drill, rng)
     if isinstance(game.scoring, TrickScoring):
         target, low = game.scoring.round, 2 * min(0, game.scoring.declarers_loss)  # scores below 0 only if a loss writes one
         before = (rng.randrange(low, target), rng.randrange(low, target))
@@ -216,6 +223,63 @@ def _tally(drill: Drill, rng: random.Random) -> OddTricksVariant:
     before = tuple(rng.randrange(0, scoring.target) for _ in range(table.team_count))
     step = game_step(scoring, before, odd_tricks_written(scoring, tricks))
     return OddTricksVariant(game, _sides(table), tricks, before, step)
+
+
+def _deal_lengths(game: GameSpec, players: int) -> int:
+    """Deals in the game's hand-size sequence at a table of `players`; 1 when the hand never changes."""
+    return game.procedure.deal.deals(players, len(game.deck)) or 1
+
+
+def _exact_bids(drill: Drill, rng: random.Random) -> ExactBidsVariant:
+    """A deal of the game's hand-size sequence: its tricks shared out among the players at random,
+    bids each made or missed by chance (never adding up to the tricks when the dealer is
+    restricted), and totals before it; the engine writes the deal."""
+    game, scoring = drill.game, drill.game.scoring
+    assert isinstance(scoring, ExactBids)  # the caller's test
+    players = drill.players
+    number = rng.randrange(_deal_lengths(game, players))
+    total = game.hand_size_at(players, number)
+    cuts = sorted(rng.randrange(0, total + 1) for _ in range(players - 1))
+    tricks = tuple(b - a for a, b in zip([0, *cuts], [*cuts, total]))
+    restricted = _dealer_restricted(game)
+    while True:
+        bids = tuple(won if rng.random() < 0.5 else rng.randrange(0, total + 1) for won in tricks)
+        if not restricted or sum(bids) != total:
+            break
+    before = tuple(rng.randrange(0, scoring.bonus * number // 2 + total + 1) for _ in range(players))
+    written = exact_bids_written(scoring, bids, tricks)
+    after = tuple(b + w for b, w in zip(before, written, strict=True))
+    return ExactBidsVariant(game, NAMES[:players], bids, tricks, before, written, after)
+
+
+def _dealer_restricted(game: GameSpec) -> bool:
+    phase = game.procedure.find(TrickBids)
+    return isinstance(phase, TrickBids) and phase.dealer_restricted
+
+
+def _dealer_bid(drill: Drill, rng: random.Random) -> DealerBidVariant | None:
+    """A deal of the game's hand-size sequence at the drill's table, bid by all but the dealer,
+    mostly low so that the bids stay within the tricks as often as not; the engine says what
+    the dealer may bid."""
+    game, players = drill.game, drill.players
+    table = Table.for_game(game, players, 1)
+    dealer = rng.randrange(players)
+    deal = Deal(game, table, dealer, rng, rng.randrange(_deal_lengths(game, players)))
+    while deal.phase != "bid-tricks":
+        if deal.is_terminal():
+            return None
+        deal.apply(rng.choice(deal.legal_actions()))
+    tricks = len(deal.hands[dealer])
+    order = [(dealer + 1 + k) % players for k in range(players)]
+    bids = []
+    for seat in order[:-1]:
+        assert deal.to_move == seat  # bids go round from the dealer's left
+        bid = rng.choice([a for a in deal.legal_actions() if a.tricks <= tricks // 2 + 1])
+        deal.apply(bid)
+        bids.append(bid.tricks)
+    assert deal.to_move == dealer  # the dealer bids last
+    allowed = tuple(a.tricks for a in deal.legal_actions() if isinstance(a, BidTricks))
+    return DealerBidVariant(game, tuple(NAMES[seat] for seat in order), tuple(bids), tricks, allowed)
 
 
 def _piles_order(game: GameSpec):
@@ -312,8 +376,35 @@ def _game_deals(drill: Drill, rng: random.Random) -> Iterator[OddTricksVariant |
                                    replay=(seed, strategy, played.number))
 
 
+def _bidding_deals(drill: Drill, rng: random.Random) -> Iterator[ExactBidsVariant | None]:
+    """Whole games of exact bids from seeds of the drill's generator (bids.play_bidding_game); each
+    deal that meets the constraints is a question, with the totals the game had before it."""
+    game = drill.game
+    table = Table.for_game(game, drill.players, 1)
+    names = NAMES[:table.players]
+    length = game.procedure.deal.deals(table.players, len(game.deck))
+    wanted = set(drill.constraints)
+    while True:
+        seed = rng.getrandbits(32)
+        strategy = "sensible" if rng.random() < 0.5 else "random"
+        totals = (0,) * table.players
+        for played in play_bidding_game(game, table, seed=seed, strategy=strategy):
+            before, totals = totals, played.totals
+            result = played.result
+            if (not isinstance(result, BidsResult)
+                    or ("last-deal" in wanted and not played.over)
+                    or (not wanted and rng.random() < 0.8)):  # unconstrained: deals of more games
+                yield None
+                continue
+            yield ExactBidsVariant(game, names, result.bids, result.tricks, before, result.written, totals,
+                                   over=played.over, winner=played.winner, number=played.number, deals=length,
+                                   dealer=NAMES[played.deal.dealer], trump=result.trump, turned=played.deal.turned,
+                                   replay=(seed, strategy, played.number))
+
+
 def _deal_stream(drill: Drill, rng: random.Random) -> Iterator[object | None]:
-    streams = {"victory-points": _whole_deals, "tricks": _match_deals, "odd-tricks": _game_deals}
+    streams = {"victory-points": _whole_deals, "tricks": _match_deals, "odd-tricks": _game_deals,
+               "exact-bids": _bidding_deals}
     return streams[scoring_name(drill.game)](drill, rng)
 
 
@@ -380,10 +471,17 @@ TABLE = ("players", "team_size")
 def _unscored(game: GameSpec) -> str:
     if game.scoring is None:
         return ("its game.yml has no 'scoring', so no deal of it is ever scored; add a 'scoring' rule "
-                "(kind: victory-points, tricks or odd-tricks) to game.yml to draw them")
+                "(kind: victory-points, tricks, odd-tricks or exact-bids) to game.yml to draw them")
     return (f"these drills are drawn for games scored by victory points, by the tricks of the side that made "
-            f"trump or by odd tricks, and its 'scoring' is of kind '{scoring_name(game)}', which they cannot ask "
-            f"about yet (AUTHORING.md, \"What game.yml can and cannot express\")")
+            f"trump, by odd tricks or by exact bids, and its 'scoring' is of kind '{scoring_name(game)}', which "
+            f"they cannot ask about yet (AUTHORING.md, \"What game.yml can and cannot express\")")
+
+
+def _no_dealer_restriction(game: GameSpec) -> str:
+    if game.procedure.find(TrickBids) is None:
+        return "its deal has no 'bid-tricks' phase, so nobody bids a number of tricks"
+    return ("its 'bid-tricks' phase leaves the dealer free to bid any number; set 'dealer_restricted: true' "
+            "in game.yml to draw them")
 
 
 def _no_forecast(game: GameSpec) -> str:
@@ -407,5 +505,6 @@ KINDS = {kind.name: kind for kind in (
     DrillKind("scoring", (), lambda game: scoring_kind(game) is not None, _scoring, fields=TABLE, lacks=_unscored),
     DrillKind("deal-scoring", DEAL_CONSTRAINTS,
               lambda game: scoring_kind(game) is not None, stream=_deal_stream, fields=TABLE, lacks=_unscored),
+    DrillKind("dealer-bid", (), _dealer_restricted, _dealer_bid, fields=("players",), lacks=_no_dealer_restriction),
 )}
 """Every kind, in the order the guide and `tutorial-engine new` list them."""

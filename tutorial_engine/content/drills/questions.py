@@ -127,3 +127,50 @@ class OddTricksVariant:
     """The card turned for trump, if one was."""
     replay: tuple[int, str, int] = field(default=(0, "", 0), repr=False, compare=False)
     """(seed, strategy, deal number): odd_tricks.play_game(game, table, seed=…, strategy=…) gives it again."""
+
+
+@dataclass(frozen=True)
+class DealerBidVariant:
+    """The bids of a deal of a game scored by exact bids but the dealer's, who bids last: which
+    bid the engine refuses the dealer (the number that would make the bids add up to the tricks)."""
+
+    game: GameSpec = field(repr=False)
+    names: tuple[str, ...]
+    """Everyone in the order they bid: the dealer last."""
+    bids: tuple[int, ...]
+    """The bids of all but the dealer, in that order."""
+    tricks: int
+    """Tricks in the deal: cards in each hand."""
+    allowed: tuple[int, ...]
+    """The engine's answer: every bid the dealer may make."""
+
+
+@dataclass(frozen=True)
+class ExactBidsVariant:
+    """One deal of a game scored by exact bids: each player's bid and tricks, the totals before it,
+    and what the engine writes. A deal-scoring question also shows the deal the engine played (who
+    dealt, the trump and the card turned for it) and whether it ended the game; a scoring question
+    gives the bids and tricks alone."""
+
+    game: GameSpec = field(repr=False)
+    names: tuple[str, ...]
+    """The players in seat order."""
+    bids: tuple[int, ...]
+    tricks: tuple[int, ...]
+    before: tuple[int, ...]
+    """The totals before this deal."""
+    written: tuple[int, ...]
+    """The engine's answer: what each player writes."""
+    after: tuple[int, ...]
+    over: bool = False
+    """The game ends with this deal (deal-scoring questions only)."""
+    winner: int | None = None
+    number: int = 0
+    """The deal's number in the game, from 1; 0 in a scoring question."""
+    deals: int | None = None
+    """Deals in the game's hand-size sequence, if it has one."""
+    dealer: str | None = None
+    trump: Suit | None = None
+    turned: Card | None = None
+    replay: tuple[int, str, int] = field(default=(0, "", 0), repr=False, compare=False)
+    """(seed, strategy, deal number): bids.play_bidding_game(game, table, seed=…, strategy=…) gives it again."""

@@ -21,12 +21,13 @@
   var G = E.game(D.game), TABLE = new E.Table(D.seating.players, D.seating.teamSize);
   var TWO = TABLE.players === 2, POINTS = G.scoring.kind === "victory-points", MINE = TABLE.teamOf(YOU);
   var ODD = G.scoring.kind === "odd-tricks"; // a game to a target of tricks above the book
+  var EXACT = G.scoring.kind === "exact-bids", GAME = ODD || EXACT; // each bids the tricks to take exactly
   var TRUMP_SET = G.phases.filter(function (p) { return p.phase === "trump"; })[0]; // trump set by the rules
   var PAUSE = 600; // ms before a computer player moves, so that the learner can follow
   var SENSIBLE_BID = 3; // trumps the sensible bidder needs to bid (engine/strategy.py, play-engine.js bid())
   var TARGETS = Math.max(10, D.target); // the victory-point targets offered: 1 to 10, or to the page's own
   var KEY = "tc-play:" + G.id + ":" + TABLE.players + "x" + TABLE.teamSize;
-  var MATCH_STATE = ["dealer", "turns", "number", "totals", "scores", "rounds", "winner"];
+  var MATCH_STATE = ["dealer", "turns", "number", "totals", "scores", "rounds", "winner", "over"];
   var english = {};
   D.english.forEach(function (k) { english[k] = true; });
 
@@ -186,6 +187,9 @@
     }
     if (why === "pass") values.n = SENSIBLE_BID;
     if (why === "discard-weakest") why = "discard";
+    if (why === "bid-likely" && act.tricks !== a.n) why = "bid-nearest";
+    if (why === "bid-win" && d.trick.length + 1 === d.players.length) why = "bid-win-last";
+    values.number = act.tricks;
     return say("advice-" + why, values);
   }
 
@@ -223,7 +227,7 @@
   var note = root.appendChild(el("div", "tc-play__note"));
   var result = root.appendChild(el("div", "tc-play__result"));
   var controls = root.appendChild(el("div", "tc-play__controls", button("tc-play__next", "next-deal")
-    + button("tc-play__replay", "replay") + button("tc-play__new", ODD ? "new-game" : "new-match")));
+    + button("tc-play__replay", "replay") + button("tc-play__new", GAME ? "new-game" : "new-match")));
   var hintButton = help.children[0], showButton = help.children[1];
   var nextButton = controls.children[0], replayButton = controls.children[1], newButton = controls.children[2];
   var select = null;
@@ -369,7 +373,8 @@
           tell(say(e.suit === null ? (mine ? "you-pass-again" : "passes-again") : mine ? "you-name" : "names",
                    { player: p, suit: e.suit && suitTerm(e.suit) }));
         }
-      } else if (e.event === "thrown-in") tell(say("thrown-in"));
+      } else if (e.event === "bid-tricks") tell(say(mine ? "you-bid" : "bids", { player: p, n: e.tricks }));
+      else if (e.event === "thrown-in") tell(say("thrown-in"));
       else if (e.event === "discard") tell(mine ? say("you-discard", { card: c }) : say("discards", { player: p }));
       else if (e.event === "solo" && e.solo) {
         var mate = TABLE.partners(e.seat)[0];
@@ -426,6 +431,12 @@
             : say("round-won", { team: team(sides[step.roundWinner]), score: 0 }));
         }
       }
+    } else if (r.kind === "exact-bids") {
+      TABLE.orderFrom(0).forEach(function (seat) {
+        lines.push(say(seat === YOU ? "bid-line-you" : "bid-line",
+                       { player: name(seat), number: r.bids[seat], n: r.tricks[seat], score: r.written[seat] }));
+      });
+      won = r.written[YOU] > 0;
     } else if (r.kind === "odd-tricks") {
       var book = G.scoring.book, others = r.written.filter(function (w, side) { return side !== MINE; });
       S.deal.sides().forEach(function (side, i) {
@@ -442,8 +453,9 @@
       if (!Math.max.apply(null, r.written)) lines.push(say("odd-none", { n: book }));
       won = r.written[MINE] > Math.max.apply(null, others);
     }
-    lines.push(r.kind === "thrown-in" ? say("thrown-in") : matchScore());
-    if (m.winner !== null) lines.push(say(m.winner === MINE ? (ODD ? "game-won" : "match-won") : ODD ? "game-lost" : "match-lost"));
+    lines = lines.concat(r.kind === "thrown-in" ? say("thrown-in") : EXACT ? totals() : matchScore());
+    if (EXACT && m.over) lines.push(m.winner === null ? say("bids-tie") : m.winner === YOU ? say("bids-won") : say("bids-winner", { player: name(m.winner) }));
+    else if (m.winner !== null) lines.push(say(m.winner === MINE ? (ODD ? "game-won" : "match-won") : ODD ? "game-lost" : "match-lost"));
     result.innerHTML = lines.map(function (l) { return "<p>" + l + "</p>"; }).join("");
     S.said = S.said.concat(lines);
     stats(function (s) {
@@ -453,7 +465,14 @@
     });
   }
 
+  function totals() { // each player's running total, a sentence each
+    return TABLE.orderFrom(0).map(function (seat) {
+      return say(seat === YOU ? "total-you" : "total", { player: name(seat), n: S.match.totals[seat] });
+    });
+  }
+
   function matchScore() {
+    if (EXACT) return totals().join(" ");
     var m = S.match, mine = POINTS ? m.totals : m.scores, line = TWO
       ? say(ODD ? "game-score-one" : "match-score-one", { score: mine[MINE], player: name(TABLE.next(YOU)), other_score: mine[1 - MINE], target: m.target })
       : say(ODD ? "game-score" : POINTS || G.scoring.rounds === 1 ? "match-score" : "round-score",
@@ -463,6 +482,13 @@
   }
 
   // --- the learner's decisions ---
+
+  function barred() { // the number the dealer may not bid now, or -1
+    var d = S.deal, size = d.hands[d.dealer].length, allowed = d.legalActions().map(function (a) { return a.tricks; });
+    for (var n = 0; n <= size; n++) if (allowed.indexOf(n) < 0) return n;
+    return -1;
+  }
+  function whyBarred(n) { return say("bid-barred", { n: S.deal.hands[S.deal.dealer].length, number: n }); }
 
   function pick(card) {
     var d = S.deal;
@@ -476,6 +502,7 @@
       : say("refused-forecast", { card: code(card) }) + " " + say("suit-taken"));
   }
 
+  function over() { return S.match.winner !== null || S.match.over; }
   function legality() { var d = S.deal; return E.legality(G, d.trump, d.trick, d.hands[YOU]); }
   function mayAct() { return !S.deal.isTerminal() && S.deal.toMove() === YOU; }
 
@@ -488,6 +515,16 @@
   function choices() { // the buttons of a decision that is no card
     var d = S.deal, round = d.phase === "bid" && G.phases[d.at].rounds[d.bidRound];
     if (!mayAct() || d.phase === "play" || d.phase === "discard") return "";
+    if (d.phase === "bid-tricks") { // every number of tricks, the barred one refused with its reason
+      var out = "", no = barred(), bids = d.legalActions();
+      for (var n = 0; n <= d.hands[YOU].length; n++) {
+        var i = bids.map(function (a) { return a.tricks; }).indexOf(n);
+        out += '<button type="button" class="tc-play__button' + (bids[i] && bids[i] === S.advised ? " tc-play--advised" : "")
+          + (i < 0 ? '" aria-disabled="true" aria-describedby="tc-play-barred" data-barred="' + n : '" data-action="' + i)
+          + '">' + digits(n) + "</button>";
+      }
+      return out + (no < 0 ? "" : '<p class="tc-play__barred" id="tc-play-barred">' + whyBarred(no) + "</p>");
+    }
     return d.legalActions().map(function (a, i) {
       var words = a.kind === "forecast" ? (a.card === null ? say("no-forecast") : "")
         : a.kind === "take" ? say(a.take ? "take" : "leave")
@@ -501,7 +538,7 @@
 
   function ask() { // the question for the learner now
     var d = S.deal, turned = d.turned && code(d.turned);
-    if (d.isTerminal()) return say(S.match.winner === null ? "prompt-next" : ODD ? "prompt-game-over" : "prompt-over");
+    if (d.isTerminal()) return say(!over() ? "prompt-next" : GAME ? "prompt-game-over" : "prompt-over");
     if (!mayAct()) return "";
     if (d.phase === "play") return say(d.trick.length ? "prompt-play" : "prompt-lead");
     if (d.phase === "cut") return say("prompt-cut", { card: code(d.treeOnOffer()) });
@@ -509,6 +546,7 @@
     if (d.phase === "discard") return say("prompt-discard", { n: d.discardsDue });
     if (d.phase === "solo") return say("prompt-solo");
     if (d.phase === "forecast") return say("prompt-forecast");
+    if (d.phase === "bid-tricks") return say("prompt-bid", { n: d.hands[YOU].length });
     var suit = suitTerm(d.trumpSuitOf(d.turned));
     if (G.phases[d.at].rounds[d.bidRound] === "order-up") return say("prompt-order", { card: turned, suit: suit });
     return say(d.legalActions()[0].suit === null ? "prompt-name" : "prompt-name-must", { suit: suit });
@@ -527,6 +565,7 @@
     var d = S.deal, out = [];
     if (seat === d.dealer) out.push(say("dealer"));
     if (seat !== YOU && TABLE.teamOf(seat) === MINE) out.push(say("partner"));
+    if (seat in d.tricksBid) out.push(say("bid-tag", { number: d.tricksBid[seat] }));
     out.push(say("cards-held", { n: d.hands[seat].length }), S.taken[seat] ? say("tricks", { n: S.taken[seat] }) : say("no-trick"));
     d.forecasts.forEach(function (f) { if (f[0] === seat && d.phase === "forecast") out.push(face(f[1])); });
     // the dealer's last card, face up, trump's until the dealer plays it
@@ -560,7 +599,7 @@
     put(actions, choices());
     hintButton.hidden = !turn || d.phase !== "play";
     showButton.hidden = !turn;
-    nextButton.hidden = !d.isTerminal() || m.winner !== null;
+    nextButton.hidden = !d.isTerminal() || over();
     // Focus: kept where it is; moved to the decision when the learner's turn begins, to the next
     // deal when one ends, or there when what held it is gone; never taken from outside the play.
     var state = d.isTerminal() ? "end" : turn ? "turn" : "wait", changed = state !== S.state;
@@ -648,7 +687,7 @@
       return "<li>" + say("stats-" + k, { n: s.refused[k] }) + "</li>";
     }).join("");
     statsBox.children[1].innerHTML = [say("stats-deals", { n: s.deals }), say("stats-won", { n: s.won }),
-      say(ODD ? "stats-games" : "stats-matches", { n: s.matches }), say("stats-refusals", { n: refused })
+      say(GAME ? "stats-games" : "stats-matches", { n: s.matches }), say("stats-refusals", { n: refused })
         + (byKind ? "<ul>" + byKind + "</ul>" : "")].map(function (x) {
       return "<li>" + x + "</li>";
     }).join("");
@@ -671,8 +710,12 @@
     cards[S.rove].focus();
   });
   actions.addEventListener("click", function (ev) {
-    var b = ev.target.closest("[data-action]");
+    var b = ev.target.closest("[data-action]"), no = ev.target.closest("[data-barred]");
     if (b && mayAct()) act(S.deal.legalActions()[+b.getAttribute("data-action")]);
+    if (no && mayAct()) {
+      stats(function (s) { s.refused["bid-barred"] = (s.refused["bid-barred"] || 0) + 1; });
+      tellNote(say("refused-bid", { number: +no.getAttribute("data-barred") }) + " " + whyBarred(+no.getAttribute("data-barred")));
+    }
   });
   hintButton.addEventListener("click", function () {
     if (!mayAct()) return;
