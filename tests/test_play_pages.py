@@ -19,8 +19,8 @@ from click.testing import CliRunner
 from drawn import check  # the project's drills drawn once a run
 
 from tutorial_engine.cli.main import cli
-from tutorial_engine.content.pages import PLAYABLE, Page, PlayBlock
-from tutorial_engine.engine.game import OddTricks, TrickScoring
+from tutorial_engine.content.pages import PLAYABLE, PLAYABLE_EXACT_BIDS, Page, PlayBlock
+from tutorial_engine.engine.game import ExactBids, OddTricks, TrickScoring
 from tutorial_engine.i18n.translator import Translator
 from tutorial_engine.problems import display_path
 from tutorial_engine.render.page import Renderer
@@ -85,8 +85,8 @@ def test_the_messages_are_the_ones_the_issue_asks_for():
     assert ("tests/fixtures/play/target_for_tricks.yml:8:38: error: 'target' is for games scored by victory "
             "points; Euchre is scored by tricks, whose scoring in game.yml sets the target") in lines
     assert ("tests/fixtures/play/seating_the_browser_cannot_play.yml:18:29: error: the browser plays deals for "
-            "2 players, or for 4 players in teams of 2, and not for 3 players individually; choose one of "
-            "those tables") in lines
+            "2 players, or for 4 players in teams of 2, and, in a game scored by exact bids, for 3 to 6 players "
+            "each for themselves; not for 3 players individually; choose one of those tables") in lines
     assert ("tests/fixtures/play/seating_the_browser_cannot_play.yml:16:29: error: Albastini is played by "
             "2 to 6 players, not 7") in lines
     assert ("tests/fixtures/play/play_without_a_game.yml:7:9: error: a play block deals the cards of a game; "
@@ -181,10 +181,11 @@ def test_the_bundled_play_pages_seat_the_tables_the_issue_names(report):
                    for page in report.pages for block in play_blocks(page) if page.game is not None)
     assert seats == [("albastini", "play", 2, 1, 3), ("albastini", "play-pairs", 4, 2, 3),
                      ("altbaumer", "play", 4, 2, None), ("briscola", "play", 2, 1, 2), ("euchre", "play", 4, 2, None),
-                     ("whist", "play", 4, 2, None)]
+                     ("oh-hell", "play", 4, 1, None), ("whist", "play", 4, 2, None)]
     for game, _, players, team_size, target in seats:
-        assert (players, team_size) in PLAYABLE
-        assert (target is None) == isinstance(report.games[game].scoring, (TrickScoring, OddTricks))
+        exact = isinstance(report.games[game].scoring, ExactBids)
+        assert (players, team_size) in (PLAYABLE_EXACT_BIDS if exact else PLAYABLE)
+        assert (target is None) == isinstance(report.games[game].scoring, (TrickScoring, OddTricks, ExactBids))
     for page in report.pages:
         if page.has_play:
             assert page.title and page.summary and len(page.intro) >= 2
@@ -269,14 +270,14 @@ def test_a_target_is_refused_where_the_scoring_sets_it(tmp_path):
 
 
 def test_a_page_carries_only_the_words_of_the_vocabulary_its_game_uses(report, tmp_path):
-    """A page of a game that neither sets trump by the rules nor scores odd tricks holds none of
-    those sentences, so that its data stays as it was; a Whist page holds them all."""
+    """A page of a game that neither sets trump by the rules nor scores odd tricks or exact bids
+    holds none of those sentences, so that its data stays as it was; a Whist page holds them all."""
     renderer = Renderer(Translator("en"))
     common = set(play_messages(Translator("en")))
     plain = 0
     for page in report.pages:
         for block in play_blocks(page):
-            if page.game.id != "whist":
+            if page.game.id not in ("whist", "oh-hell"):
                 assert vocabulary_messages(Translator("en"), block.game) == {}
                 plain += 1
             words = set(vocabulary_messages(Translator("en"), block.game))
@@ -286,3 +287,62 @@ def test_a_page_carries_only_the_words_of_the_vocabulary_its_game_uses(report, t
     words = set(vocabulary_messages(Translator("en"), whist.game))
     assert set(payload(PlayRenderer(renderer).render(whist, "../"))["messages"]) == common | words
     assert {"no-trump", "trump-suit", "trump-none", "odd-none", "stats-games"} <= words
+
+
+# --- a game scored by exact bids (issue 30) -----------------------------------------------------
+
+def oh_hell_block(tmp_path, play: str = "{players: 4}"):
+    from game_texts import OH_HELL
+
+    folder = tmp_path / "examples" / "oh-hell"
+    folder.mkdir(parents=True)
+    (folder / "game.yml").write_text(OH_HELL, encoding="utf-8")
+    pages = folder / "pages.yml"
+    pages.write_text(f"pages:\n  - id: play\n    title: Play\n    intro:\n      - Whole deals.\n"
+                     f"      - play: {play}\n", encoding="utf-8")
+    return check(tmp_path, [pages])
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_a_game_scored_by_exact_bids_plays_each_for_themselves_at_3_to_6(tmp_path, players):
+    report = oh_hell_block(tmp_path, f"{{players: {players}}}")
+    assert [str(problem) for problem in report.problems] == []
+    [block] = [block for page in report.pages for block in play_blocks(page)]
+    assert (block.players, block.team_size, block.target) == (players, 1, None)
+    data = payload(PlayRenderer(Renderer(Translator("en"))).render(block, "../"))
+    assert data["seating"] == {"players": players, "teamSize": 1, "you": 1}
+    assert data["target"] is None
+    assert data["game"]["scoring"]["kind"] == "exact-bids"
+    messages = data["messages"]
+    assert messages["bid-barred"] == [
+        "The bids would add up to the {n} trick of the deal: the dealer may not bid {number}.",
+        "The bids would add up to the {n} tricks of the deal: the dealer may not bid {number}."]
+    assert messages["advice-bid-likely"] == ["You hold {n} likely winner: bid {n}.",
+                                             "You hold {n} likely winners: bid {n}."]
+    assert messages["bid-line"] == ["{player} bid {number} and took {n} trick: {player} writes {score}.",
+                                    "{player} bid {number} and took {n} tricks: {player} writes {score}."]
+    assert messages["bids-tie"] == "The highest totals are equal: nobody wins the game."
+    assert {"trump-next-card", "trump-no-card", "advice-only", "advice-bid-nearest", "advice-bid-lead-high",
+            "advice-bid-lead-low", "advice-bid-win", "advice-bid-win-last", "advice-bid-lose",
+            "advice-bid-cannot-win", "advice-bid-must-win", "bids", "you-bid", "total", "total-you",
+            "prompt-bid", "refused-bid", "new-game", "prompt-game-over"} <= set(messages)
+    assert not {"odd-none", "game-score"} & set(messages)
+
+
+def test_an_exact_bid_game_is_played_each_for_themselves_and_without_a_target(tmp_path):
+    report = oh_hell_block(tmp_path, "{players: 4, target: 50}")
+    assert [str(problem)[str(problem).index("error:"):] for problem in report.problems] == [
+        "error: 'target' is for games scored by victory points; Oh Hell is scored by exact bids, whose scoring in "
+        "game.yml sets the target"]
+    other = oh_hell_block(tmp_path / "2", "{players: 2}")
+    assert [str(problem)[str(problem).index("error:"):] for problem in other.problems] == [
+        "error: Oh Hell is played by 3 to 7 players, not 2"]
+    seven = oh_hell_block(tmp_path / "7", "{players: 7}")  # the seats have six names
+    assert [str(problem)[str(problem).index("error:"):] for problem in seven.problems] == [
+        "error: the browser plays deals for 2 players, or for 4 players in teams of 2, and, in a game scored by "
+        "exact bids, for 3 to 6 players each for themselves; not for 7 players individually; choose one of those "
+        "tables"]
+
+
+def test_other_games_are_still_played_only_at_two_or_four_in_pairs():
+    assert PLAYABLE == ((2, 1), (4, 2))
