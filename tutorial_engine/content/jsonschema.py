@@ -266,6 +266,12 @@ def _pair(item: dict) -> dict:
     return {"type": "array", "items": item, "minItems": 2, "maxItems": 2}
 
 
+def _thrown_in_or(*played: str) -> list[dict]:
+    """A deal's line holds `thrown_in` or what a played deal has, never both."""
+    return [{"required": ["thrown_in"], "not": {"anyOf": [{"required": [key]} for key in played]}},
+            {"required": list(played), "not": {"required": ["thrown_in"]}}]
+
+
 def simulate_schema() -> dict:
     """One line of `tutorial-engine simulate --json`: a deal of a game scored by victory points
     (`engine.simulate.as_json`), of a match scored by tricks (`engine.match.match_json`), of a
@@ -321,9 +327,7 @@ def simulate_schema() -> dict:
             "events": True,  # checked once, beside the kinds of line
         },
         "required": ["dealer", "score_change", "scores", "rounds", "decider", "match_winner"],
-        "oneOf": [{"required": ["thrown_in"], "not": {"anyOf": [{"required": [key]} for key in
-                                                                ("trump", "declarers", "solo", "tricks")]}},
-                  {"required": ["trump", "declarers", "solo", "tricks"], "not": {"required": ["thrown_in"]}}],
+        "oneOf": _thrown_in_or("trump", "declarers", "solo", "tricks"),
         "additionalProperties": False,
     }
     sides = {"type": "array", "items": integer, "minItems": 2}
@@ -341,8 +345,7 @@ def simulate_schema() -> dict:
             "events": True,  # checked once, beside the kinds of line
         },
         "required": ["dealer", "score_change", "scores", "game_winner"],
-        "oneOf": [{"required": ["thrown_in"], "not": {"anyOf": [{"required": [key]} for key in ("trump", "tricks")]}},
-                  {"required": ["trump", "tricks"], "not": {"required": ["thrown_in"]}}],
+        "oneOf": _thrown_in_or("trump", "tricks"),
         "additionalProperties": False,
     }
     seats = {"type": "array", "items": integer, "minItems": 2}
@@ -363,9 +366,7 @@ def simulate_schema() -> dict:
             "events": True,  # checked once, beside the kinds of line
         },
         "required": ["dealer", "totals", "game_over", "game_winner"],
-        "oneOf": [{"required": ["thrown_in"], "not": {"anyOf": [{"required": [key]} for key in
-                                                                ("trump", "bids", "tricks", "score_change")]}},
-                  {"required": ["trump", "bids", "tricks", "score_change"], "not": {"required": ["thrown_in"]}}],
+        "oneOf": _thrown_in_or("trump", "bids", "tricks", "score_change"),
         "additionalProperties": False,
     }
     # the events are checked once, not once for each kind of line that `oneOf` tries
