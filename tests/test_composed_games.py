@@ -103,6 +103,17 @@ def test_a_rule_of_the_new_vocabulary_changed_in_the_javascript_engine_fails(tmp
     assert python != javascript({"kind": "batch", "jobs": jobs}, mutant)
 
 
+def match_job(game: GameSpec, table: Table, seeds) -> dict:
+    return {"kind": "matches", "game": game_data(game), "players": table.players, "teamSize": table.team_size,
+            "seeds": list(seeds), "maxDeals": MAX_GAME_DEALS}
+
+
+def played_deal(played, *, totals: list[int], scores: list[int], written: list[int] | None) -> dict:
+    """One deal of a whole game, as the JavaScript harness reports it."""
+    return {"dealer": played.deal.dealer, "plays": [plain(e.plays) for e in played.deal.log if isinstance(e, Trick)],
+            "totals": totals, "scores": scores, "rounds": [0, 0], "written": written}
+
+
 @pytest.mark.slow
 def test_both_engines_play_games_scored_by_odd_tricks_to_the_same_end():
     games = [game for game in composed(GAMES, seed=30) if isinstance(game.scoring, OddTricks)]
@@ -111,14 +122,12 @@ def test_both_engines_play_games_scored_by_odd_tricks_to_the_same_end():
     for game in games:
         table = Table(*seating(game))
         seeds = range(5)
-        jobs.append({"kind": "matches", "game": game_data(game), "players": table.players,
-                     "teamSize": table.team_size, "seeds": list(seeds), "maxDeals": MAX_GAME_DEALS})
+        jobs.append(match_job(game, table, seeds))
         played = []
         for seed in seeds:
             game_deals = list(play_game(game, table, seed=seed, strategy="sensible", deals=MAX_GAME_DEALS))
-            deals = [{"dealer": d.deal.dealer, "plays": [plain(e.plays) for e in d.deal.log if isinstance(e, Trick)],
-                      "totals": [0] * table.team_count, "scores": list(d.step.scores), "rounds": [0, 0],
-                      "written": None if isinstance(d.result, ThrownIn) else list(d.step.written)}
+            deals = [played_deal(d, totals=[0] * table.team_count, scores=list(d.step.scores),
+                                 written=None if isinstance(d.result, ThrownIn) else list(d.step.written))
                      for d in game_deals]
             played.append({"winner": game_deals[-1].step.winner, "deals": deals})
         python.append(played)
@@ -134,14 +143,12 @@ def test_both_engines_play_games_scored_by_exact_bids_to_the_same_end():
     for game in games:
         table = Table(*seating(game))
         seeds = range(3)
-        jobs.append({"kind": "matches", "game": game_data(game), "players": table.players,
-                     "teamSize": table.team_size, "seeds": list(seeds), "maxDeals": MAX_GAME_DEALS})
+        jobs.append(match_job(game, table, seeds))
         played = []
         for seed in seeds:
             game_deals = list(play_bidding_game(game, table, seed=seed, strategy="sensible", deals=MAX_GAME_DEALS))
-            deals = [{"dealer": d.deal.dealer, "plays": [plain(e.plays) for e in d.deal.log if isinstance(e, Trick)],
-                      "totals": list(d.totals), "scores": [0, 0], "rounds": [0, 0],
-                      "written": None if isinstance(d.result, ThrownIn) else list(d.result.written)}
+            deals = [played_deal(d, totals=list(d.totals), scores=[0, 0],
+                                 written=None if isinstance(d.result, ThrownIn) else list(d.result.written))
                      for d in game_deals]
             played.append({"winner": game_deals[-1].winner, "deals": deals})
         python.append(played)
