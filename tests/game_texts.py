@@ -5,8 +5,12 @@ change, bids of tricks, exact bids), written from the rules as issue 30 states t
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
-from tutorial_engine.content.project import Report, load_games
+from click.testing import CliRunner, Result
+
+from tutorial_engine.cli.main import cli
+from tutorial_engine.content.project import Report, check, load_games
 
 WHIST = """\
 id: whist
@@ -61,15 +65,43 @@ variants:
 """
 
 
-def load(tmp_path, text: str) -> Report:
-    """The project of one game, written under examples/<its id>/, loaded as check loads it."""
-    game_id = re.search(r"^id: (\S+)$", text, re.MULTILINE).group(1)
-    folder = tmp_path / "examples" / game_id
+def field(text: str, key: str) -> str:
+    return re.search(rf"^{key}: (.+)$", text, re.MULTILINE).group(1)
+
+
+def write_game(tmp_path, text: str) -> Path:
+    """The game's folder in a project at `tmp_path`: examples/<its id>/, holding its game.yml."""
+    folder = tmp_path / "examples" / field(text, "id")
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "game.yml").write_text(text, encoding="utf-8")
+    return folder
+
+
+def load(tmp_path, text: str) -> Report:
+    """The project of one game, loaded as check loads it."""
+    write_game(tmp_path, text)
     report = Report()
     load_games(tmp_path, report)
     return report
+
+
+def check_pages(tmp_path, text: str, blocks: str, drills: str) -> Report:
+    """The whole check of the game with these drills and one rules page of these blocks."""
+    folder = write_game(tmp_path, text)
+    (folder / "drills.yml").write_text(drills, encoding="utf-8")
+    name = field(text, "name")
+    (folder / "pages.yml").write_text(
+        f"pages:\n  - id: rules\n    title: {name}\n    summary: {name}.\n    sections:\n"
+        "      - id: one\n        title: One\n        blocks:\n" + blocks, encoding="utf-8")
+    return check(tmp_path)
+
+
+def simulate(tmp_path, text: str, *args: str) -> Result:
+    """`tutorial-engine simulate` of the game, which never prints a traceback."""
+    write_game(tmp_path, text)
+    result = CliRunner().invoke(cli, ["simulate", field(text, "id"), *args, "--project", str(tmp_path)])
+    assert "Traceback" not in result.output
+    return result
 
 
 def errors(report: Report) -> list[str]:

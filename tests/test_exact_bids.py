@@ -17,11 +17,10 @@ from pathlib import Path
 
 import jsonschema
 import pytest
-from click.testing import CliRunner
-from game_texts import OH_HELL, errors, load, with_deal
+from game_texts import OH_HELL, check_pages, errors, load, with_deal
+from game_texts import simulate as run_simulate
 
-from tutorial_engine.cli.main import cli
-from tutorial_engine.content.project import check
+from tutorial_engine.content.project import Report, check
 from tutorial_engine.engine.bids import play_bidding_game
 from tutorial_engine.engine.deal import BidsResult, BidTricks, Deal, play_out
 from tutorial_engine.engine.game import ExactBids
@@ -150,12 +149,7 @@ def test_check_names_what_an_exact_bid_game_cannot_be(tmp_path, text, expected):
 
 
 def simulate(tmp_path, *args: str):
-    folder = tmp_path / "examples" / "oh-hell"
-    folder.mkdir(parents=True, exist_ok=True)
-    (folder / "game.yml").write_text(OH_HELL, encoding="utf-8")
-    result = CliRunner().invoke(cli, ["simulate", "oh-hell", *args, "--project", str(tmp_path)])
-    assert "Traceback" not in result.output
-    return result
+    return run_simulate(tmp_path, OH_HELL, *args)
 
 
 def test_simulate_plays_the_whole_sequence_and_names_the_winner(tmp_path):
@@ -196,15 +190,8 @@ TRICK_DRILL = "drills:\n  - id: who-takes\n    kind: trick\n    title: Who takes
 BEYOND = "(AUTHORING.md, \"What game.yml can and cannot express\")"
 
 
-def write_pages(tmp_path, blocks: str, drills: str = TRICK_DRILL):
-    folder = tmp_path / "examples" / "oh-hell"
-    folder.mkdir(parents=True, exist_ok=True)
-    (folder / "game.yml").write_text(OH_HELL, encoding="utf-8")
-    (folder / "drills.yml").write_text(drills, encoding="utf-8")
-    (folder / "pages.yml").write_text(
-        "pages:\n  - id: rules\n    title: Oh Hell\n    summary: Oh Hell.\n    sections:\n"
-        "      - id: one\n        title: One\n        blocks:\n" + blocks, encoding="utf-8")
-    return check(tmp_path)
+def write_pages(tmp_path, blocks: str, drills: str = TRICK_DRILL) -> Report:
+    return check_pages(tmp_path, OH_HELL, blocks, drills)
 
 
 REFUSED = [

@@ -16,11 +16,10 @@ from pathlib import Path
 
 import jsonschema
 import pytest
-from click.testing import CliRunner
-from game_texts import WHIST, errors, load, with_deal
+from game_texts import WHIST, check_pages, errors, load, with_deal
+from game_texts import simulate as run_simulate
 
-from tutorial_engine.cli.main import cli
-from tutorial_engine.content.project import Report, check
+from tutorial_engine.content.project import Report
 from tutorial_engine.engine.cards import Suit
 from tutorial_engine.engine.deal import Deal, OddTricksResult, places, play_out
 from tutorial_engine.engine.game import OddTricks
@@ -183,14 +182,7 @@ TRICK_DRILL = "drills:\n  - id: who-takes\n    kind: trick\n    title: Who takes
 
 
 def write_pages(tmp_path, blocks: str, drills: str = TRICK_DRILL, game: str = WHIST) -> Report:
-    folder = tmp_path / "examples" / "whist"
-    folder.mkdir(parents=True, exist_ok=True)
-    (folder / "game.yml").write_text(game, encoding="utf-8")
-    (folder / "drills.yml").write_text(drills, encoding="utf-8")
-    (folder / "pages.yml").write_text(
-        "pages:\n  - id: rules\n    title: Whist\n    summary: Whist.\n    sections:\n"
-        "      - id: one\n        title: One\n        blocks:\n" + blocks, encoding="utf-8")
-    return check(tmp_path)
+    return check_pages(tmp_path, game, blocks, drills)
 
 
 REFUSED = [
@@ -251,12 +243,7 @@ def test_scoring_drills_of_an_odd_trick_game_are_drawn_and_a_tally_claim_checks_
 
 
 def simulate(tmp_path, *args: str):
-    folder = tmp_path / "examples" / "whist"
-    folder.mkdir(parents=True, exist_ok=True)
-    (folder / "game.yml").write_text(WHIST, encoding="utf-8")
-    result = CliRunner().invoke(cli, ["simulate", "whist", *args, "--project", str(tmp_path)])
-    assert "Traceback" not in result.output
-    return result
+    return run_simulate(tmp_path, WHIST, *args)
 
 
 def test_simulate_plays_whist_until_a_side_reaches_five_and_stops(tmp_path):
