@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 from game_texts import OH_HELL, errors, load
-from test_walkthrough_odd_tricks import clean, duties, of, shown
+from test_walkthrough_odd_tricks import Page as OddTricksPage
+from test_walkthrough_odd_tricks import clean, duties, of
 from test_walkthrough_spoilers import read, spoilers
 
 from tutorial_engine.content.walkthrough import (
@@ -23,19 +24,13 @@ from tutorial_engine.content.walkthrough import (
     TrickPlayed,
     TricksBid,
     TrumpSet,
-    WalkSpec,
     default_deal,
-    walk,
 )
 from tutorial_engine.engine import events
 from tutorial_engine.engine.deal import Deal, play_out
 from tutorial_engine.engine.game import GameSpec
 from tutorial_engine.engine.seating import Table
 from tutorial_engine.engine.strategy import sensible_strategy
-from tutorial_engine.i18n.cardnames import rank_letter
-from tutorial_engine.i18n.translator import Translator
-from tutorial_engine.render.page import Renderer
-from tutorial_engine.render.walkthrough import WalkRenderer
 
 LOCALES = Path(__file__).resolve().parent.parent / "locales"
 
@@ -56,29 +51,14 @@ def engine_deal(game: GameSpec, players: int, seed: int, number: int) -> Deal:
     return deal
 
 
-class Page:
+class Page(OddTricksPage):
+    """A walkthrough of one deal of a game scored by exact bids: everyone alone, the deal by number."""
+
     def __init__(self, game: GameSpec, players: int, seed: int, number: int | None, code: str):
-        self.tr = Translator.load(LOCALES, code)
-        self.walk = walk(WalkSpec(game, players, 1, seed, number))
-        self.renderer = WalkRenderer(Renderer(self.tr), self.walk)
-        self.html = str(self.renderer.render("A deal"))
-        self.moments = shown(self.html)
-
-    def name(self, seat: int) -> str:
-        return clean(self.renderer.name(seat).text)
-
-    def face(self, card) -> str:
-        return f"{rank_letter(card.rank, self.tr)}{card.suit}"
-
-    def title(self, message: str, **values) -> str:
-        return clean(self.tr.pgettext("walkthrough", message, **values))
+        super().__init__(game, players, 1, seed, code, number)
 
     def bid(self, n: int) -> str:
         return clean(self.tr.pgettext("walkthrough", "bid: {number}", number=n))
-
-    def tricks_words(self, n: int) -> str:
-        return clean(self.tr.npgettext("walkthrough", "{n} trick", "{n} tricks", n) if n else
-                     self.tr.pgettext("walkthrough", "no trick"))
 
 
 def test_the_default_deal_is_the_first_whose_hands_hold_five_cards(oh_hell):

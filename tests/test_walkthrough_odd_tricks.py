@@ -118,9 +118,9 @@ def shown(html: str) -> list[Shown]:
 class Page:
     """A walkthrough rendered in one locale, with the words to expect, taken from that locale."""
 
-    def __init__(self, game: GameSpec, players: int, team_size: int, seed: int, code: str):
+    def __init__(self, game: GameSpec, players: int, team_size: int, seed: int, code: str, number: int | None = None):
         self.tr = Translator.load(LOCALES, code)
-        self.walk = walk(WalkSpec(game, players, team_size, seed))
+        self.walk = walk(WalkSpec(game, players, team_size, seed, number))
         self.renderer = WalkRenderer(Renderer(self.tr), self.walk)
         self.html = str(self.renderer.render("A deal"))
         self.moments = shown(self.html)
