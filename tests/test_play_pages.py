@@ -17,6 +17,7 @@ import pytest
 import yaml
 from click.testing import CliRunner
 from drawn import check  # the project's drills drawn once a run
+from game_texts import OH_HELL, WHIST, write_game
 
 from tutorial_engine.cli.main import cli
 from tutorial_engine.content.pages import PLAYABLE, PLAYABLE_EXACT_BIDS, Page, PlayBlock
@@ -226,16 +227,16 @@ def test_every_other_page_of_the_game_links_its_play_pages(report):
 
 # --- a game scored by odd tricks, whose trump the rules set (issue 30) ---------------------------
 
-def whist_block(tmp_path, play: str = "{players: 4, team_size: 2}"):
-    from game_texts import WHIST
-
-    folder = tmp_path / "examples" / "whist"
-    folder.mkdir(parents=True)
-    (folder / "game.yml").write_text(WHIST, encoding="utf-8")
-    pages = folder / "pages.yml"
+def play_block(tmp_path, game: str, play: str):
+    """The check of a game whose only page is a Play page of this play block."""
+    pages = write_game(tmp_path, game) / "pages.yml"
     pages.write_text(f"pages:\n  - id: play\n    title: Play\n    intro:\n      - Whole deals.\n"
                      f"      - play: {play}\n", encoding="utf-8")
     return check(tmp_path, [pages])
+
+
+def whist_block(tmp_path, play: str = "{players: 4, team_size: 2}"):
+    return play_block(tmp_path, WHIST, play)
 
 
 def payload(markup: str) -> dict:
@@ -292,15 +293,7 @@ def test_a_page_carries_only_the_words_of_the_vocabulary_its_game_uses(report, t
 # --- a game scored by exact bids (issue 30) -----------------------------------------------------
 
 def oh_hell_block(tmp_path, play: str = "{players: 4}"):
-    from game_texts import OH_HELL
-
-    folder = tmp_path / "examples" / "oh-hell"
-    folder.mkdir(parents=True)
-    (folder / "game.yml").write_text(OH_HELL, encoding="utf-8")
-    pages = folder / "pages.yml"
-    pages.write_text(f"pages:\n  - id: play\n    title: Play\n    intro:\n      - Whole deals.\n"
-                     f"      - play: {play}\n", encoding="utf-8")
-    return check(tmp_path, [pages])
+    return play_block(tmp_path, OH_HELL, play)
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
