@@ -1007,22 +1007,9 @@ OTHER_TRUMPS = {
 }
 
 
-@pytest.fixture(scope="module")
-def other_trumps(tmp_path_factory) -> Path:
-    """Play pages of Whist with trump set otherwise than by the dealer's last card, in English
-    and Persian: the play block alone in a bare page, beside the site's styles and scripts (no
-    site build, which the bundled games do not need)."""
-    from game_texts import WHIST as WHIST_GAME
-    from game_texts import with_deal
-
-    folder = tmp_path_factory.mktemp("other-trumps")
-    for source, (dealing, trump) in OTHER_TRUMPS.items():
-        game = folder / "examples" / f"whist-{source}"
-        game.mkdir(parents=True)
-        (game / "game.yml").write_text(with_deal(WHIST_GAME, dealing, trump, "{phase: tricks}")
-                                       .replace("id: whist", f"id: whist-{source}"), encoding="utf-8")
-        (game / "pages.yml").write_text("pages:\n  - id: play\n    title: Play\n    intro:\n      - Deals.\n"
-                                        "      - play: {players: 4, team_size: 2}\n", encoding="utf-8")
+def bare_play_pages(folder: Path) -> Path:
+    """Each play block of the project at `folder` alone in a bare page, `<game>-<locale>.html` in
+    English and Persian, beside the site's styles and scripts: no site build."""
     report = check(folder)
     assert [str(problem) for problem in report.problems] == []
     site = folder / "site"
@@ -1041,6 +1028,25 @@ def other_trumps(tmp_path_factory) -> Path:
                 f'<body dir="{tr.direction}"><article class="md-typeset">{html}</article></body></html>',
                 encoding="utf-8")
     return site
+
+
+@pytest.fixture(scope="module")
+def other_trumps(tmp_path_factory) -> Path:
+    """Play pages of Whist with trump set otherwise than by the dealer's last card, in English
+    and Persian: the play block alone in a bare page, beside the site's styles and scripts (no
+    site build, which the bundled games do not need)."""
+    from game_texts import WHIST as WHIST_GAME
+    from game_texts import with_deal
+
+    folder = tmp_path_factory.mktemp("other-trumps")
+    for source, (dealing, trump) in OTHER_TRUMPS.items():
+        game = folder / "examples" / f"whist-{source}"
+        game.mkdir(parents=True)
+        (game / "game.yml").write_text(with_deal(WHIST_GAME, dealing, trump, "{phase: tricks}")
+                                       .replace("id: whist", f"id: whist-{source}"), encoding="utf-8")
+        (game / "pages.yml").write_text("pages:\n  - id: play\n    title: Play\n    intro:\n      - Deals.\n"
+                                        "      - play: {players: 4, team_size: 2}\n", encoding="utf-8")
+    return bare_play_pages(folder)
 
 
 @pytest.mark.parametrize("source", sorted(OTHER_TRUMPS))
@@ -1096,23 +1102,7 @@ def oh_hell_pages(tmp_path_factory) -> Path:
     (game / "game.yml").write_text(OH_HELL, encoding="utf-8")
     (game / "pages.yml").write_text("pages:\n  - id: play\n    title: Play\n    intro:\n      - Deals.\n"
                                     f"      - play: {{players: {OH_PLAYERS}}}\n", encoding="utf-8")
-    report = check(folder)
-    assert [str(problem) for problem in report.problems] == []
-    site = folder / "site"
-    (site / "assets").mkdir(parents=True)
-    for name in ("tutorial.css", "play.css", "play-engine.js", "play.js"):
-        shutil.copy(ROOT / "tutorial_engine" / "render" / "assets" / name, site / "assets" / name)
-    [block] = [block for page in report.pages for block in page.blocks() if isinstance(block, PlayBlock)]
-    for code in ("en", "fa"):
-        tr = words(code)
-        html = PlayRenderer(Renderer(tr)).render(block, "")
-        (site / f"oh-hell-{code}.html").write_text(
-            f'<!doctype html><html lang="{code}" dir="{tr.direction}"><head><meta charset="utf-8">'
-            '<meta name="viewport" content="width=device-width, initial-scale=1">'
-            '<link rel="stylesheet" href="assets/tutorial.css"></head>'
-            f'<body dir="{tr.direction}"><article class="md-typeset">{html}</article></body></html>',
-            encoding="utf-8")
-    return site
+    return bare_play_pages(folder)
 
 
 @pytest.fixture(scope="module")
