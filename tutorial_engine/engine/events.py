@@ -12,6 +12,7 @@ Seats are numbered in the direction of play, seat 0 the first dealer.
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import ClassVar
 
@@ -185,13 +186,18 @@ EVENTS: tuple[type[Event], ...] = (Cut, TakeTree, Dealt, Forecast, TurnUp, Trump
 """Every kind of event, roughly in the order a deal may log them."""
 
 
-def _plain(value):
+def json_value(value):
+    """An engine value as plain JSON data: cards and suits as their codes ("A♥", "♥"), enums by
+    their values, tuples as lists, mappings with text keys; what the play pages' script and
+    `simulate --json` read."""
     if isinstance(value, (Card, Suit)):
         return str(value)
     if isinstance(value, enum.Enum):
         return value.value
-    if isinstance(value, tuple):
-        return [_plain(item) for item in value]
+    if isinstance(value, (tuple, list)):
+        return [json_value(item) for item in value]
+    if isinstance(value, Mapping):
+        return {str(key): json_value(item) for key, item in value.items()}
     return value
 
 
@@ -199,5 +205,5 @@ def as_data(event: Event) -> dict:
     """The event as plain JSON data: its kind under "event", then every field."""
     data = {"event": event.kind}
     for item in fields(event):
-        data[item.name] = _plain(getattr(event, item.name))
+        data[item.name] = json_value(getattr(event, item.name))
     return data

@@ -7,10 +7,9 @@ suits their symbols, and the deck keeps game.yml's order, which the shuffle star
 
 from __future__ import annotations
 
-import enum
-from collections.abc import Mapping
 from dataclasses import fields
 
+from .events import json_value
 from .game import GameSpec, TopTrump
 from .procedure import Phase
 
@@ -52,21 +51,9 @@ def _fields(record) -> dict:
     """Every field of a phase or scoring record, under its name in camelCase: derived, never
     listed, so that a field added to game.yml's vocabulary reaches the browser's engine and
     none is dropped in silence."""
-    return {_camel(item.name): _plain(getattr(record, item.name)) for item in fields(record)}
+    return {_camel(item.name): json_value(getattr(record, item.name)) for item in fields(record)}
 
 
 def _camel(name: str) -> str:
     head, *rest = name.split("_")
     return head + "".join(word.title() for word in rest)
-
-
-def _plain(value):
-    if isinstance(value, enum.Enum):
-        return value.value
-    if isinstance(value, (tuple, list)):
-        return [_plain(item) for item in value]
-    if isinstance(value, Mapping):
-        return {str(key): _plain(item) for key, item in value.items()}
-    if value is None or isinstance(value, (bool, int, str)):
-        return value
-    return str(value)  # a card or a suit: its code
