@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 from types import MappingProxyType
-from typing import get_args
 
 from ..engine.cards import Card, Suit
 from ..engine.game import (
+    SCORING_KINDS,
     Direction,
     ExactBids,
     FollowRule,
@@ -26,16 +26,15 @@ from ..engine.procedure import (
     PHASE_KINDS,
     TRUMP_PHASES,
     AcceptOrRefuse,
-    Asked,
     Bidding,
     BidRound,
     Cut,
     DealPackets,
     Discards,
     Forecasts,
-    HandSizes,
     PartnerDraw,
     Phase,
+    Place,
     Procedure,
     SoloOffer,
     TrickBids,
@@ -48,7 +47,6 @@ from ..problems import Location, Problems
 from .shapes import (
     BEYOND,
     INVALID,
-    Boolean,
     CardShape,
     Choice,
     Context,
@@ -64,63 +62,21 @@ from .shapes import (
     Text,
 )
 from .source import Source
+from .terms import build, record_shape
 
 SLUG = dict(pattern=r"[a-z][a-z0-9-]*", hint="use lowercase letters, digits and hyphens")
 PLAYER_COUNT = Integer("a number of players", minimum=2)
 
 
-def _phase(name: str, fields: dict[str, Field] | None = None) -> Record:
-    return Record(f"a '{name}' phase", {"phase": Field(Choice(PHASE_NAMES, "a phase", BEYOND), required=True,
-                                                           doc="The name of the phase: one of those described here.")} | (fields or {}))
-
-
 PHASE_NAMES = tuple(kind.name for kind in PHASE_KINDS)
-PHASES = {
-    "cut": _phase("cut", {"take": Field(Integer("a number of cards", minimum=0),
-                                        doc="How many fixed top trumps exposed at the cut the cutter may take.")}),
-    "deal": _phase("deal", {"packets": Field(ListOf(Integer("a number of cards", minimum=1), min_items=1),
-                                             doc="How many cards each player gets in each "
-                                                 "packet, in dealing order; together "
-                                                 "they make the hand."),
-                            "whole_pack": Field(Boolean(), doc="Deal the whole pack: the packets come round "
-                                                               "again until no card is left, and every table "
-                                                               "size must share the pack out evenly."),
-                            "hand_sizes": Field(Choice([sizes.value for sizes in HandSizes], "a sequence of hand "
-                                                       "sizes", BEYOND),
-                                                doc="Instead of `packets`: the hand size changes from deal to deal, "
-                                                    "one card at a time. `up-and-down`: one card each, one more "
-                                                    "every deal up to the most the pack allows, then back to one; "
-                                                    "`down-and-up`: the other way round.")}),
-    "forecast": _phase("forecast"),
-    "turn-up": _phase("turn-up"),
-    "trump": _phase("trump", {
-        "from": Field(Choice([source.value for source in TrumpFrom], "a source of trump", BEYOND), required=True,
-                      doc="`dealer-last`: the dealer's own last card is turned up and stays in the dealer's "
-                          "hand; `next-card`: the first card left after the deal is turned up and stays out "
-                          "of play, and with none left there is no trump; `suit`: the suit given in `suit`; "
-                          "`none`: no trump."),
-        "suit": Field(SuitShape(), doc="With `from: suit`, the trump suit of every deal."),
-    }),
-    "accept-or-refuse": _phase("accept-or-refuse"),
-    "bidding": _phase("bidding", {
-        "rounds": Field(ListOf(Choice([r.value for r in BidRound], "a bidding round"), min_items=1),
-                        required=True, doc="`order-up`: the turned suit or pass; `name`: another suit or pass."),
-        "stick_the_dealer": Field(Boolean(), doc="In the last bidding round the dealer may not pass."),
-    }),
-    "discard": _phase("discard"),
-    "solo": _phase("solo", {"asked": Field(ListOf(Choice([a.value for a in Asked], "a player to ask"),
-                                                  min_items=1), required=True,
-                                           doc="Who may play alone, in turn: `maker`, `partner`.")}),
-    "bid-tricks": _phase("bid-tricks", {"dealer_restricted": Field(
-        Boolean(), doc="The dealer, who bids last, may not bid the number that would make the bids add up "
-                       "to the tricks of the deal.")}),
-    "tricks": _phase("tricks", {"draw": Field(Boolean(), doc="Draw from the stock after each trick.")}),
-}
+PHASES = {kind.name: record_shape(kind, f"a '{kind.name}' phase", "phase", Field(
+    Choice(PHASE_NAMES, "a phase", BEYOND), required=True, doc="The name of the phase: one of those described here."))
+    for kind in PHASE_KINDS}
 
-SCORING_KINDS = tuple(kind.kind for kind in get_args(Scoring))
-SCORING_DOC = ("`victory-points`: card points decide the deal; `tricks`: the tricks of the side that made trump "
-               "do; `odd-tricks`: every side scores its tricks above the book; `exact-bids`: every player "
-               "scores for taking exactly the tricks they bid.")
+SCORING_NAMES = tuple(kind.kind for kind in SCORING_KINDS)
+SCORING_DOC = "; ".join(f"`{kind.kind}`: {kind.summary}" for kind in SCORING_KINDS) + "."
+SCORINGS = {kind.kind: record_shape(kind, kind.what, "kind", Field(
+    Choice(SCORING_NAMES, "a kind of scoring", BEYOND), required=True, doc=SCORING_DOC)) for kind in SCORING_KINDS}
 
 _RULES = {
     "deck": Field(Record("the deck", {
@@ -175,61 +131,7 @@ _RULES = {
                              "the winner deals, a winning team's members take turns, and after a tie the "
                              "same player deals again; `in-turn` (always, in a game scored by tricks): the "
                              "next player in the direction of play deals."),
-    "scoring": Field(Tagged("a scoring rule", "kind", beyond=BEYOND, records={
-        "victory-points": Record("victory-point scoring", {
-            "kind": Field(Choice(SCORING_KINDS, "a kind of scoring", BEYOND), required=True, doc=SCORING_DOC),
-            "thresholds": Field(MapOf(Integer("a team size", minimum=1),
-                                      Integer("a number of points", minimum=0), "thresholds by team size"),
-                                doc="By team size: when a total is below it, the winner scores 2 (strict). "
-                                    "Without thresholds a win is worth 1."),
-            "wins_above": Field(Integer("a number of points", minimum=0),
-                                doc="The highest total must be more than this to win; "
-                                    "otherwise the deal is drawn."),
-        }),
-        "tricks": Record("trick scoring", {
-            "kind": Field(Choice(SCORING_KINDS, "a kind of scoring", BEYOND), required=True, doc=SCORING_DOC),
-            "majority": Field(Integer("a number of tricks", minimum=1), required=True,
-                              doc="The tricks a side needs to win the deal and score 1."),
-            "sweep": Field(Integer("a number of points"), required=True,
-                           doc="What a side scores for taking every trick."),
-            "declarers_loss": Field(Integer("a number of points"), required=True,
-                                    doc="What the declaring side writes when it falls short."),
-            "round": Field(Integer("a number of points", minimum=1), required=True,
-                           doc="The score that wins a round; when a match is one round, the score "
-                               "that wins the match."),
-            "solo_sweep": Field(Integer("a number of points"),
-                                doc="What a solo player scores for taking every trick (default: `sweep`)."),
-            "defenders": Field(Integer("a number of points"),
-                               doc="What the defenders write when the declarers fall short (default: what "
-                                   "the declarers would write for the number of tricks the defenders took)."),
-            "rounds": Field(Integer("a number of rounds", minimum=1),
-                            doc="How many rounds a side must win to win the match (default 1)."),
-            "decider": Field(Boolean(), doc="When each side is one round short of the match, a single deal "
-                                            "decides it: the side that takes `majority` tricks or more wins."),
-            "solo_wins_round": Field(Boolean(), doc="A solo player who takes every trick wins the round at once."),
-        }),
-        "exact-bids": Record("exact-bid scoring", {
-            "kind": Field(Choice(SCORING_KINDS, "a kind of scoring", BEYOND), required=True, doc=SCORING_DOC),
-            "bonus": Field(Integer("a number of points"), required=True,
-                           doc="What a player scores for taking exactly the tricks they bid."),
-            "per_bid_trick": Field(Integer("a number of points"),
-                                   doc="Added to the bonus for each trick bid, when the bid is made (default 1)."),
-            "per_trick": Field(Integer("a number of points"),
-                               doc="What every player scores for each trick taken, bid made or not (default 0)."),
-            "per_miss": Field(Integer("a number of points", minimum=0),
-                              doc="What a player loses for each trick by which the bid was missed (default 0)."),
-            "target": Field(Integer("a number of points", minimum=1),
-                            doc="The score that ends the game; without it, the game ends after the deals "
-                                "of the hand-size sequence."),
-        }),
-        "odd-tricks": Record("odd-trick scoring", {
-            "kind": Field(Choice(SCORING_KINDS, "a kind of scoring", BEYOND), required=True, doc=SCORING_DOC),
-            "book": Field(Integer("a number of tricks", minimum=0), required=True,
-                          doc="The tricks that score nothing: a side scores a point for each trick above them."),
-            "target": Field(Integer("a number of points", minimum=1), required=True,
-                            doc="The score that wins the game."),
-        }),
-    }), doc="How a deal is scored."),
+    "scoring": Field(Tagged("a scoring rule", "kind", SCORINGS, BEYOND), doc="How a deal is scored."),
 }
 
 VARIANT = Record("a variant", {"description": Field(Text("a description"), required=True,
@@ -421,6 +323,11 @@ def _top_trumps(rec: Rec | None, deck, ranks, problems: Problems) -> tuple[tuple
     return tuple(tops), home
 
 
+PLACES = {Place.BEFORE_DEAL: "before 'deal'", Place.BEFORE_TURN_UP: "after 'deal' and before 'turn-up'",
+          Place.AFTER_TRUMP: "after the phase that fixes trump"}
+"""Where a phase with each Place belongs, as `check` says it."""
+
+
 def _procedure(rec: Rec, phases_rec, top_trumps, scoring, problems: Problems) -> Procedure | None:
     """The phases in an order a deal can be played in, each with what it needs."""
     before = len(problems)
@@ -448,16 +355,13 @@ def _procedure(rec: Rec, phases_rec, top_trumps, scoring, problems: Problems) ->
     deal_at, trump_at = kinds.index(DealPackets), kinds.index(trump_phases[0])
     if Forecasts in kinds and TurnUp not in kinds:
         problems.add(at(Forecasts), "a forecast is of the card turned up for trump: it needs a 'turn-up' phase")
-    order = [(Cut, "before 'deal'", lambda i: i < deal_at),
-             (Forecasts, "after 'deal' and before 'turn-up'",
-              lambda i: TurnUp not in kinds or deal_at < i < kinds.index(TurnUp)),
-             (Discards, "after the phase that fixes trump", lambda i: i > trump_at),
-             (SoloOffer, "after the phase that fixes trump", lambda i: i > trump_at),
-             (TrickBids, "after the phase that fixes trump", lambda i: i > trump_at)]
-    for kind, where, fits in order:
-        for index, phase_kind in enumerate(kinds):
-            if phase_kind is kind and not fits(index):
-                problems.add(locations[index], f"the '{kind.name}' phase belongs {where}")
+    fits = {Place.ANYWHERE: lambda i: True,
+            Place.BEFORE_DEAL: lambda i: i < deal_at,
+            Place.BEFORE_TURN_UP: lambda i: TurnUp not in kinds or deal_at < i < kinds.index(TurnUp),
+            Place.AFTER_TRUMP: lambda i: i > trump_at}
+    for index, kind in enumerate(kinds):
+        if not fits[kind.place](index):
+            problems.add(locations[index], f"the '{kind.name}' phase belongs {PLACES[kind.place]}")
     if trump_at < deal_at:
         problems.add(at(trump_phases[0]), "trump is fixed after the deal: put this phase after 'deal'")
     if kinds[-1] is not Tricks:
@@ -520,29 +424,7 @@ def _procedure(rec: Rec, phases_rec, top_trumps, scoring, problems: Problems) ->
 
 
 def _phase_of(item: Rec) -> Phase:
-    name = item["phase"]
-    if name == "cut":
-        return Cut(item.get("take", 0))
-    if name == "deal":
-        sizes = HandSizes(item["hand_sizes"]) if "hand_sizes" in item else None
-        return DealPackets(tuple(item.get("packets", (1,))), item.get("whole_pack", False), sizes)
-    if name == "bid-tricks":
-        return TrickBids(item.get("dealer_restricted", False))
-    if name == "forecast":
-        return Forecasts()
-    if name == "turn-up":
-        return TurnUp()
-    if name == "trump":
-        return TrumpSet(TrumpFrom(item["from"]), item.get("suit"))
-    if name == "accept-or-refuse":
-        return AcceptOrRefuse()
-    if name == "bidding":
-        return Bidding(tuple(BidRound(r) for r in item["rounds"]), item.get("stick_the_dealer", False))
-    if name == "discard":
-        return Discards()
-    if name == "solo":
-        return SoloOffer(tuple(Asked(a) for a in item["asked"]))
-    return Tricks(item.get("draw", False))
+    return build(next(kind for kind in PHASE_KINDS if kind.name == item["phase"]), item)
 
 
 def _trump_source(item: Rec, phase: TrumpSet, deal: Phase, problems: Problems) -> None:
@@ -594,19 +476,7 @@ def _unique(items, location: Location, what: str, problems: Problems) -> None:
             problems.add(location, f"the {what} {item} is listed {count} times")
 
 
-def _scoring(rec: Rec | None):
+def _scoring(rec: Rec | None) -> Scoring | None:
     if rec is None:
         return None
-    if rec["kind"] == "victory-points":
-        thresholds = rec.get("thresholds", ())
-        return VictoryPoints(MappingProxyType({size: points for size, points, _ in thresholds}),
-                             rec.get("wins_above"))
-    if rec["kind"] == "odd-tricks":
-        return OddTricks(rec["book"], rec["target"])
-    if rec["kind"] == "exact-bids":
-        return ExactBids(rec["bonus"], rec.get("per_bid_trick", 1), rec.get("per_trick", 0), rec.get("per_miss", 0),
-                         rec.get("target"))
-    return TrickScoring(rec["majority"], rec["sweep"], rec["declarers_loss"], rec["round"],
-                        solo_sweep=rec.get("solo_sweep"), defenders=rec.get("defenders"),
-                        rounds=rec.get("rounds", 1), decider=rec.get("decider", False),
-                        solo_wins_round=rec.get("solo_wins_round", False))
+    return build(next(kind for kind in SCORING_KINDS if kind.kind == rec["kind"]), rec)

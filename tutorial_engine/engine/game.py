@@ -16,6 +16,7 @@ from typing import ClassVar
 
 from .cards import Card, Rank, Suit
 from .procedure import DealPackets, Forecasts, PartnerDraw, Procedure, Tricks, TurnUp
+from .vocabulary import term
 
 
 class FollowRule(enum.Enum):
@@ -114,9 +115,15 @@ class VictoryPoints:
     """
 
     kind: ClassVar[str] = "victory-points"
+    what: ClassVar[str] = "victory-point scoring"
+    summary: ClassVar[str] = "card points decide the deal"
 
-    thresholds: Mapping[int, int]
-    wins_above: int | None = None
+    thresholds: Mapping[int, int] = term(
+        "By team size: when a total is below it, the winner scores 2 (strict). Without thresholds a win is "
+        "worth 1.", factory=lambda: MappingProxyType({}), what="a number of points", minimum=0,
+        keyed_by="a team size", label="thresholds by team size", default_doc="none: a win is worth 1")
+    wins_above: int | None = term("The highest total must be more than this to win; otherwise the deal is drawn.",
+                                  default=None, what="a number of points", minimum=0)
 
 
 @dataclass(frozen=True)
@@ -129,16 +136,26 @@ class TrickScoring:
     round at once (B20)."""
 
     kind: ClassVar[str] = "tricks"
+    what: ClassVar[str] = "trick scoring"
+    summary: ClassVar[str] = "the tricks of the side that made trump do"
 
-    majority: int
-    sweep: int
-    declarers_loss: int
-    round: int
-    solo_sweep: int | None = None
-    defenders: int | None = None
-    rounds: int = 1
-    decider: bool = False
-    solo_wins_round: bool = False
+    majority: int = term("The tricks a side needs to win the deal and score 1.", what="a number of tricks",
+                         minimum=1)
+    sweep: int = term("What a side scores for taking every trick.", what="a number of points")
+    declarers_loss: int = term("What the declaring side writes when it falls short.", what="a number of points")
+    round: int = term("The score that wins a round; when a match is one round, the score that wins the match.",
+                      what="a number of points", minimum=1)
+    solo_sweep: int | None = term("What a solo player scores for taking every trick (default: `sweep`).",
+                                  default=None, what="a number of points", default_doc="the value of `sweep`")
+    defenders: int | None = term("What the defenders write when the declarers fall short (default: what the "
+                                 "declarers would write for the number of tricks the defenders took).",
+                                 default=None, what="a number of points",
+                                 default_doc="what their own tricks would give declarers")
+    rounds: int = term("How many rounds a side must win to win the match (default 1).", default=1,
+                       what="a number of rounds", minimum=1)
+    decider: bool = term("When each side is one round short of the match, a single deal decides it: the side "
+                         "that takes `majority` tricks or more wins.", default=False)
+    solo_wins_round: bool = term("A solo player who takes every trick wins the round at once.", default=False)
 
 
 @dataclass(frozen=True)
@@ -147,9 +164,12 @@ class OddTricks:
     the first side to reach `target` wins the game."""
 
     kind: ClassVar[str] = "odd-tricks"
+    what: ClassVar[str] = "odd-trick scoring"
+    summary: ClassVar[str] = "every side scores its tricks above the book"
 
-    book: int
-    target: int
+    book: int = term("The tricks that score nothing: a side scores a point for each trick above them.",
+                     what="a number of tricks", minimum=0)
+    target: int = term("The score that wins the game.", what="a number of points", minimum=1)
 
 
 @dataclass(frozen=True)
@@ -161,15 +181,26 @@ class ExactBids:
     total wins."""
 
     kind: ClassVar[str] = "exact-bids"
+    what: ClassVar[str] = "exact-bid scoring"
+    summary: ClassVar[str] = "every player scores for taking exactly the tricks they bid"
 
-    bonus: int
-    per_bid_trick: int = 1
-    per_trick: int = 0
-    per_miss: int = 0
-    target: int | None = None
+    bonus: int = term("What a player scores for taking exactly the tricks they bid.", what="a number of points")
+    per_bid_trick: int = term("Added to the bonus for each trick bid, when the bid is made (default 1).", default=1,
+                              what="a number of points")
+    per_trick: int = term("What every player scores for each trick taken, bid made or not (default 0).",
+                          default=0, what="a number of points")
+    per_miss: int = term("What a player loses for each trick by which the bid was missed (default 0).", default=0,
+                         what="a number of points", minimum=0)
+    target: int | None = term("The score that ends the game; without it, the game ends after the deals of the "
+                              "hand-size sequence.", default=None, what="a number of points", minimum=1,
+                              default_doc="none: the game lasts the hand-size sequence")
 
 
 Scoring = VictoryPoints | TrickScoring | OddTricks | ExactBids
+
+SCORING_KINDS: tuple[type[Scoring], ...] = (VictoryPoints, TrickScoring, OddTricks, ExactBids)
+"""Every kind of scoring, each named in game.yml by its `kind`, its fields declared with their
+Terms (`engine/vocabulary.py`)."""
 
 
 @dataclass(frozen=True, eq=False)

@@ -12,6 +12,18 @@ from functools import cached_property
 from typing import ClassVar
 
 from .cards import Card, Rank, Suit
+from .vocabulary import term
+
+
+class Place(enum.Enum):
+    """Where a phase may stand in a deal, besides the order every deal keeps (the deal before
+    trump is fixed, the tricks last)."""
+
+    ANYWHERE = "anywhere"
+    BEFORE_DEAL = "before-deal"
+    BEFORE_TURN_UP = "before-turn-up"
+    """After the deal and before the card turned up for trump."""
+    AFTER_TRUMP = "after-trump"
 
 
 @dataclass(frozen=True)
@@ -20,8 +32,13 @@ class Cut:
     are offered to the cutter while they are fixed top trumps, at most `take` of them (B8)."""
 
     name: ClassVar[str] = "cut"
+    summary: ClassVar[str] = ("The player before the dealer cuts, and may take fixed top trumps exposed at "
+                              "the cut.")
+    place: ClassVar[Place] = Place.BEFORE_DEAL
+    fixes_trump: ClassVar[bool] = False
 
-    take: int = 0
+    take: int = term("How many fixed top trumps exposed at the cut the cutter may take.", default=0,
+                     what="a number of cards", minimum=0)
 
 
 class HandSizes(enum.Enum):
@@ -44,11 +61,20 @@ class DealPackets:
     packets come round again until no card is left, so every player holds an equal share."""
 
     name: ClassVar[str] = "deal"
+    summary: ClassVar[str] = ("The hands are dealt in packets of these sizes, once or until the pack is used "
+                              "up, or one card at a time, as many as the deal's place in the game says.")
+    place: ClassVar[Place] = Place.ANYWHERE
+    fixes_trump: ClassVar[bool] = False
 
-    packets: tuple[int, ...]
-    whole_pack: bool = False
-    hand_sizes: HandSizes | None = None
-    """The hand size changes from deal to deal along this sequence, one card at a time."""
+    packets: tuple[int, ...] = term("How many cards each player gets in each packet, in dealing order; together "
+                                    "they make the hand.", default=(1,), what="a number of cards", minimum=1,
+                                    default_doc="none: give `packets` or `hand_sizes`")
+    whole_pack: bool = term("Deal the whole pack: the packets come round again until no card is left, and "
+                            "every table size must share the pack out evenly.", default=False)
+    hand_sizes: HandSizes | None = term(
+        "Instead of `packets`: the hand size changes from deal to deal, one card at a time. `up-and-down`: one "
+        "card each, one more every deal up to the most the pack allows, then back to one; `down-and-up`: the "
+        "other way round.", default=None, what="a sequence of hand sizes", beyond=True)
 
     def hand_size(self, players: int, cards: int, number: int = 0) -> int:
         """Deal `number` of a game (from 0) at a table of `players`."""
@@ -66,6 +92,9 @@ class Forecasts:
     """Before the turn-up, the dealer's opponents may lay a card forecasting trump (A8–A11)."""
 
     name: ClassVar[str] = "forecast"
+    summary: ClassVar[str] = "The dealer's opponents may forecast the trump suit."
+    place: ClassVar[Place] = Place.BEFORE_TURN_UP
+    fixes_trump: ClassVar[bool] = False
 
 
 @dataclass(frozen=True)
@@ -73,6 +102,9 @@ class TurnUp:
     """The top card of the stock sets trump and goes under the stock, to be drawn last (A9, R6)."""
 
     name: ClassVar[str] = "turn-up"
+    summary: ClassVar[str] = "The next card sets trump."
+    place: ClassVar[Place] = Place.ANYWHERE
+    fixes_trump: ClassVar[bool] = True
 
 
 class TrumpFrom(enum.Enum):
@@ -92,10 +124,17 @@ class TrumpSet:
     left of the pack, or by the rules alone (a fixed suit, or none)."""
 
     name: ClassVar[str] = "trump"
+    summary: ClassVar[str] = "Trump is set without a decision."
+    place: ClassVar[Place] = Place.ANYWHERE
+    fixes_trump: ClassVar[bool] = True
 
-    source: TrumpFrom
-    suit: Suit | None = None
-    """The trump suit when `source` is SUIT."""
+    source: TrumpFrom = term(
+        "`dealer-last`: the dealer's own last card is turned up and stays in the dealer's hand; `next-card`: "
+        "the first card left after the deal is turned up and stays out of play, and with none left there is "
+        "no trump; `suit`: the suit given in `suit`; `none`: no trump.", what="a source of trump", key="from",
+        beyond=True)
+    suit: Suit | None = term("With `from: suit`, the trump suit of every deal.", default=None,
+                             default_doc="none; required with `from: suit`")
 
 
 @dataclass(frozen=True)
@@ -104,6 +143,9 @@ class AcceptOrRefuse:
     are turned on until another suit shows, and the chooser takes that one (B11)."""
 
     name: ClassVar[str] = "accept-or-refuse"
+    summary: ClassVar[str] = "The player after the dealer takes the turned card's suit as trump, or refuses it."
+    place: ClassVar[Place] = Place.ANYWHERE
+    fixes_trump: ClassVar[bool] = True
 
 
 class BidRound(enum.Enum):
@@ -120,9 +162,13 @@ class Bidding:
     the deal is thrown in, unless `stick_the_dealer`: then the dealer must name a suit."""
 
     name: ClassVar[str] = "bidding"
+    summary: ClassVar[str] = "Players in turn make trump, or pass."
+    place: ClassVar[Place] = Place.ANYWHERE
+    fixes_trump: ClassVar[bool] = True
 
-    rounds: tuple[BidRound, ...]
-    stick_the_dealer: bool = False
+    rounds: tuple[BidRound, ...] = term("`order-up`: the turned suit or pass; `name`: another suit or pass.",
+                                        what="a bidding round")
+    stick_the_dealer: bool = term("In the last bidding round the dealer may not pass.", default=False)
 
 
 @dataclass(frozen=True)
@@ -131,6 +177,9 @@ class Discards:
     dealer who picked up an ordered card)."""
 
     name: ClassVar[str] = "discard"
+    summary: ClassVar[str] = "Whoever took cards with trump discards as many."
+    place: ClassVar[Place] = Place.AFTER_TRUMP
+    fixes_trump: ClassVar[bool] = False
 
 
 class Asked(enum.Enum):
@@ -145,8 +194,11 @@ class SoloOffer:
     (B12)."""
 
     name: ClassVar[str] = "solo"
+    summary: ClassVar[str] = "A player may play alone."
+    place: ClassVar[Place] = Place.AFTER_TRUMP
+    fixes_trump: ClassVar[bool] = False
 
-    asked: tuple[Asked, ...]
+    asked: tuple[Asked, ...] = term("Who may play alone, in turn: `maker`, `partner`.", what="a player to ask")
 
 
 @dataclass(frozen=True)
@@ -156,8 +208,12 @@ class TrickBids:
     the bids add up to the tricks of the deal, so that somebody must miss."""
 
     name: ClassVar[str] = "bid-tricks"
+    summary: ClassVar[str] = "Each player bids the number of tricks they will take."
+    place: ClassVar[Place] = Place.AFTER_TRUMP
+    fixes_trump: ClassVar[bool] = False
 
-    dealer_restricted: bool = False
+    dealer_restricted: bool = term("The dealer, who bids last, may not bid the number that would make the bids "
+                                   "add up to the tricks of the deal.", default=False)
 
 
 @dataclass(frozen=True)
@@ -167,18 +223,22 @@ class Tricks:
     first, while it holds a card for each (A16)."""
 
     name: ClassVar[str] = "tricks"
+    summary: ClassVar[str] = "The tricks are played, with or without drawing from the stock."
+    place: ClassVar[Place] = Place.ANYWHERE
+    fixes_trump: ClassVar[bool] = False
 
-    draw: bool = False
+    draw: bool = term("Draw from the stock after each trick.", default=False)
 
 
 Phase = (Cut | DealPackets | Forecasts | TurnUp | TrumpSet | AcceptOrRefuse | Bidding | Discards | SoloOffer
          | TrickBids | Tricks)
 
-PHASE_KINDS = (Cut, DealPackets, Forecasts, TurnUp, TrumpSet, AcceptOrRefuse, Bidding, Discards, SoloOffer,
-               TrickBids, Tricks)
-"""Every kind of phase, in the order a deal may use them; each is named in game.yml by its `name`."""
+PHASE_KINDS: tuple[type[Phase], ...] = (Cut, DealPackets, Forecasts, TurnUp, TrumpSet, AcceptOrRefuse, Bidding,
+                                        Discards, SoloOffer, TrickBids, Tricks)
+"""Every kind of phase, in the order a deal may use them; each is named in game.yml by its `name`,
+and its fields are declared with their Terms (`engine/vocabulary.py`)."""
 
-TRUMP_PHASES = (TurnUp, TrumpSet, AcceptOrRefuse, Bidding)
+TRUMP_PHASES = tuple(kind for kind in PHASE_KINDS if kind.fixes_trump)
 """The phases that fix trump; a procedure has exactly one."""
 
 
