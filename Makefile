@@ -13,7 +13,7 @@ export NO_MKDOCS_2_WARNING := 1
 # `make serve LANG=ru` previews one locale; the shell's own LANG (e.g. C.UTF-8) is not a choice.
 SITE_LANG := $(if $(filter command line,$(origin LANG)),$(LANG),en)
 
-.PHONY: setup lint test test-fast check site serve catalogs locks bench soak browser-tools clean
+.PHONY: setup lint test test-fast check site serve catalogs reference locks bench soak browser-tools clean
 
 setup: $(VENV)/.tool
 
@@ -75,6 +75,12 @@ serve: $(VENV)/.tool
 # --project="Card game tutorials" .` then `pybabel update -i locales/messages.pot -d locales --no-wrap`.
 catalogs: $(VENV)/.tool
 	$(VENV)/bin/tutorial-engine locale update
+
+# Rewrite what derives from the declared vocabulary of game.yml (engine/vocabulary.py): the JSON
+# Schemas in schemas/ and AUTHORING.md's tables of the phases and kinds of scoring.
+reference: $(VENV)/.tool
+	$(VENV)/bin/python -m tutorial_engine.content.jsonschema
+	$(VENV)/bin/python -m tutorial_engine.content.reference
 
 # Re-resolve both locks after a change to pyproject.toml's ranges or requirements/build.in,
 # keeping every pinned version that still fits (delete a package's lines from both to upgrade it).

@@ -27,7 +27,7 @@ def record_shape(record: type, what: str, tag: str, tag_field: Field) -> Record:
 
 
 def value_shape(item: Declared) -> Shape:
-    return _shape(_bare(item.type), item)
+    return _shape(unwrap(item.type), item)
 
 
 def _shape(kind: Any, item: Declared) -> Shape:
@@ -48,7 +48,7 @@ def _shape(kind: Any, item: Declared) -> Shape:
     raise TypeError(f"{item.field.name}: game.yml has no shape for {kind!r}")
 
 
-def _bare(kind: Any) -> Any:
+def unwrap(kind: Any) -> Any:
     """`X | None` → X: None is the default of an optional field, never a value game.yml writes."""
     if isinstance(kind, types.UnionType) or typing.get_origin(kind) is typing.Union:
         (inner,) = [arg for arg in typing.get_args(kind) if arg is not type(None)]
@@ -59,7 +59,7 @@ def _bare(kind: Any) -> Any:
 def build(record: type, rec: Rec) -> Any:
     """The record from a mapping its shape has read: each given value converted to the field's
     type, each missing one left to the field's default."""
-    given = {item.field.name: _value(_bare(item.type), rec[item.key]) for item in declared(record) if item.key in rec}
+    given = {item.field.name: _value(unwrap(item.type), rec[item.key]) for item in declared(record) if item.key in rec}
     return record(**given)
 
 

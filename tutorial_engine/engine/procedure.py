@@ -68,7 +68,7 @@ class DealPackets:
 
     packets: tuple[int, ...] = term("How many cards each player gets in each packet, in dealing order; together "
                                     "they make the hand.", default=(1,), what="a number of cards", minimum=1,
-                                    default_doc="none: give `packets` or `hand_sizes`")
+                                    default_doc="required unless `hand_sizes` is given")
     whole_pack: bool = term("Deal the whole pack: the packets come round again until no card is left, and "
                             "every table size must share the pack out evenly.", default=False)
     hand_sizes: HandSizes | None = term(
@@ -134,7 +134,7 @@ class TrumpSet:
         "no trump; `suit`: the suit given in `suit`; `none`: no trump.", what="a source of trump", key="from",
         beyond=True)
     suit: Suit | None = term("With `from: suit`, the trump suit of every deal.", default=None,
-                             default_doc="none; required with `from: suit`")
+                             default_doc="required with `from: suit`")
 
 
 @dataclass(frozen=True)

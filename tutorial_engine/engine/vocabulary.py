@@ -66,4 +66,7 @@ class Declared:
 def declared(record: type) -> tuple[Declared, ...]:
     """The fields of a phase or scoring record, in order; every one must carry a Term."""
     hints = typing.get_type_hints(record)
+    for item in fields(record):
+        if TERM not in item.metadata:
+            raise TypeError(f"{record.__name__}.{item.name} has no Term: declare it with vocabulary.term()")
     return tuple(Declared(item, item.metadata[TERM], hints[item.name]) for item in fields(record))
