@@ -95,16 +95,17 @@ def test_dealer_bid_explanations_in_english_and_persian(oh_hell):
 
 
 def test_a_game_whose_dealer_bids_freely_has_no_use_for_dealer_bid_drills(tmp_path):
-    text = OH_HELL.replace("{phase: bid-tricks, dealer_restricted: true}", "{phase: bid-tricks}")
+    text = OH_HELL.replace("{phase: bid-tricks, dealer_restricted: true}", "{phase: bid-tricks}").replace(
+        "players: [3, 4, 5, 6, 7]", "players: [3, 4, 5, 6, 7, 8]")
     report = load(tmp_path, text)
     folder = tmp_path / "examples" / "oh-hell"
-    (folder / "drills.yml").write_text("drills:\n  - {id: last, kind: dealer-bid, title: T, players: 7}\n"
+    (folder / "drills.yml").write_text("drills:\n  - {id: last, kind: dealer-bid, title: T, players: 8}\n"
                                        "  - {id: free, kind: dealer-bid, title: T}\n", encoding="utf-8")
     report = check(tmp_path)
     assert [str(p)[str(p).index("error:") + 7:] for p in report.problems] == [
         "Oh Hell has no use for dealer-bid drills: its 'bid-tricks' phase leaves the dealer free to bid any "
         "number; set 'dealer_restricted: true' in game.yml to draw them",
-        "a drill names at most 6 players, Anna to Farida; give 'players' of 6 or fewer",
+        "a drill names at most 7 players, Anna to Gulnara; give 'players' of 7 or fewer",
         "Oh Hell has no use for dealer-bid drills: its 'bid-tricks' phase leaves the dealer free to bid any "
         "number; set 'dealer_restricted: true' in game.yml to draw them"]
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import os
 import re
 import shutil
@@ -12,6 +13,7 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po, write_po
 
+from tutorial_engine.cli.extract import NAME_NOTE, extract_yaml
 from tutorial_engine.cli.locale import check_locales
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -130,3 +132,18 @@ def test_swahili_came_through_the_workflow_alone():
                 for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
                 if re.search(r"\bsw\b|[Ss]wahili", line)]
     assert mentions == []
+
+
+@pytest.mark.parametrize(("players", "names"), [
+    ("[3, 7]", ["Anna", "Boris", "Chiara", "Dawit", "Emeka", "Farida", "Gulnara"]),
+    ("[2]", ["Anna", "Boris"]),
+    ("[two, -1, {a: 1}]", []),
+    ("four", []),
+])
+def test_a_game_s_seat_names_are_offered_for_translation_up_to_its_largest_table(players, names):
+    """Drills, walkthroughs and play pages seat players no example names (a seventh at Oh Hell's
+    largest table), so the game's table sizes bring the seat names into the catalogs."""
+    game = f"id: g\nname: G\ndeck: {{suits: [♠], ranks: [A]}}\nplayers: {players}\n".encode()
+    seats = [(message, comments) for _, function, message, comments in extract_yaml(io.BytesIO(game), (), (), {})
+             if function == "pgettext" and message[0] == "name"]
+    assert seats == [(("name", name), [NAME_NOTE]) for name in names]

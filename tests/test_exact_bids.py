@@ -217,8 +217,7 @@ WALKTHROUGHS = [
     ("{title: A deal, seed: 2, players: 6, deal: 1}", None),
     ("{title: A deal, seed: 2, players: 4, deal: 26}",
      "a game of Oh Hell for 4 players has 25 deals, and no deal 26; choose one from 1 to 25"),
-    ("{title: A deal, seed: 2, players: 7}",
-     "a walkthrough names at most 6 players, Anna to Farida; give 'players' of 6 or fewer"),
+    ("{title: A deal, seed: 2, players: 7, deal: 13}", None),
 ]
 
 
@@ -226,6 +225,14 @@ WALKTHROUGHS = [
 def test_a_walkthrough_tells_a_deal_of_an_exact_bid_game_the_pages_can_name(tmp_path, block, expected):
     report = write_pages(tmp_path, f"          - walkthrough: {block}\n")
     assert [str(p)[str(p).index("error:") + 7:] for p in report.problems] == ([expected] if expected else [])
+
+
+def test_a_walkthrough_seats_only_as_many_players_as_there_are_names(tmp_path):
+    eight = OH_HELL.replace("players: [3, 4, 5, 6, 7]", "players: [3, 4, 5, 6, 7, 8]")
+    report = check_pages(tmp_path, eight, "          - walkthrough: {title: A deal, seed: 2, players: 8}\n",
+                         TRICK_DRILL)
+    assert [str(p)[str(p).index("error:") + 7:] for p in report.problems] == [
+        "a walkthrough names at most 7 players, Anna to Gulnara; give 'players' of 7 or fewer"]
 
 
 def test_a_walkthrough_says_what_it_cannot_tell_of_exact_bids(tmp_path):

@@ -1131,8 +1131,8 @@ def barred_bid(deal: Deal) -> int | None:
 def bid_lines(tr: Translator, result: BidsResult, totals: tuple[int, ...]) -> list[str]:
     """The end of a deal of exact bids as the page must say it: each player's bid, tricks and what
     they write, then each running total."""
-    lines = []
-    for seat in range(OH_PLAYERS):
+    lines, players = [], len(result.bids)
+    for seat in range(players):
         bid, n, score = result.bids[seat], result.tricks[seat], result.written[seat]
         lines.append(tr.npgettext("play", "You bid {number} and took {n} trick: you write {score}.",
                                   "You bid {number} and took {n} tricks: you write {score}.", n,
@@ -1140,7 +1140,7 @@ def bid_lines(tr: Translator, result: BidsResult, totals: tuple[int, ...]) -> li
                      tr.npgettext("play", "{player} bid {number} and took {n} trick: {player} writes {score}.",
                                   "{player} bid {number} and took {n} tricks: {player} writes {score}.", n,
                                   player=tr.term("name", NAMES[seat]), number=bid, score=score))
-    for seat in range(OH_PLAYERS):
+    for seat in range(players):
         lines.append(tr.npgettext("play", "You: {n} point in all.", "You: {n} points in all.", totals[seat])
                      if seat == YOU else
                      tr.npgettext("play", "{player}: {n} point in all.", "{player}: {n} points in all.",
@@ -1272,3 +1272,52 @@ def test_a_whole_game_of_oh_hell_as_show_me_advises_ends_as_the_python_game_does
     assert s["prompt"] == messages["prompt-game-over"] and not s["next"]
     assert page.inner_text(".tc-play__new") == messages["new-game"]
     assert t.errors == []
+
+
+SEVEN = "oh-hell/play-seven.html"
+
+
+@pytest.mark.parametrize("code", ["en", "fa"])
+def test_seven_players_fit_a_phone_and_a_desktop_and_play_a_whole_game(built_site, table, games, code):
+    """The largest table the seats have names for: seven players, the seventh named in the
+    locale's own spelling. At every decision of a whole game played as "Show me" advises, on a
+    phone, nothing is wider than the screen; at the largest hand (seven cards each), the hand and
+    the seats fit a phone and a desktop in both palettes; the game ends as the Python game does."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    data, tr = page_data(built_site, code, SEVEN), words(code)
+    assert data["seating"] == {"players": 7, "teamSize": 1, "you": 1}
+    assert data["terms"]["names"][6] == tr.pgettext("name", "Gulnara") != ""
+    seed = 12
+    played = list(play_bidding_game(games["oh-hell"], Table(7, 1), seed=seed, strategy="sensible"))
+    assert [len(deal.result.bids) for deal in played] == [7] * 13
+    t = table(viewport={"width": 320, "height": 640}, **PHONE)
+    page = t.page
+    t.open((built_site / code / SEVEN).as_uri() + f"#seed={seed}")
+    shown = False
+    for number, game_deal in enumerate(played, start=1):
+        for _ in range(80):
+            s = t.until_decision()
+            assert s["overflow"] <= 0, f"deal {number}: {s['overflow']}px wider than the screen"
+            if s["next"] or s["result"]:
+                break
+            if number == 7 and not shown and len(s["cards"]) == 7:
+                names = squash(page.inner_text(".tc-play__seats"))
+                assert all(squash(tr.term("name", NAMES[seat]).text) in names for seat in range(7) if seat != YOU)
+                for width, height in ((320, 640), (1280, 800)):
+                    page.set_viewport_size({"width": width, "height": height})
+                    for scheme in SCHEMES:
+                        page.evaluate("s => document.body.setAttribute('data-md-color-scheme', s)", scheme)
+                        assert page.evaluate(HAND_FITS) == 0, f"{code} {width} {scheme}: a card is off the screen"
+                        assert t.state()["overflow"] <= 0
+                        shot = ARTIFACTS / f"play-seven-{code}-{width}-{scheme}.png"
+                        page.screenshot(path=str(shot), full_page=True, animations="disabled")
+                        assert shot.stat().st_size > 10_000
+                page.set_viewport_size({"width": 320, "height": 640})
+                shown = True
+            t.advised()
+        s = t.state()
+        assert [said(line) for line in s["result"][:14]] == bid_lines(tr, game_deal.result, game_deal.totals)
+        if not game_deal.over:
+            page.click(".tc-play__next")
+    assert shown and played[-1].over and s["prompt"] == data["messages"]["prompt-game-over"]
+    assert t.errors == [] and [u for u in t.requests if not u.startswith("file://")] == []

@@ -86,7 +86,7 @@ def test_the_messages_are_the_ones_the_issue_asks_for():
     assert ("tests/fixtures/play/target_for_tricks.yml:8:38: error: 'target' is for games scored by victory "
             "points; Euchre is scored by tricks, whose scoring in game.yml sets the target") in lines
     assert ("tests/fixtures/play/seating_the_browser_cannot_play.yml:18:29: error: the browser plays deals for "
-            "2 players, or for 4 players in teams of 2, and, in a game scored by exact bids, for 3 to 6 players "
+            "2 players, or for 4 players in teams of 2, and, in a game scored by exact bids, for 3 to 7 players "
             "each for themselves; not for 3 players individually; choose one of those tables") in lines
     assert ("tests/fixtures/play/seating_the_browser_cannot_play.yml:16:29: error: Albastini is played by "
             "2 to 6 players, not 7") in lines
@@ -182,7 +182,9 @@ def test_the_bundled_play_pages_seat_the_tables_the_issue_names(report):
                    for page in report.pages for block in play_blocks(page) if page.game is not None)
     assert seats == [("albastini", "play", 2, 1, 3), ("albastini", "play-pairs", 4, 2, 3),
                      ("altbaumer", "play", 4, 2, None), ("briscola", "play", 2, 1, 2), ("euchre", "play", 4, 2, None),
-                     ("oh-hell", "play", 4, 1, None), ("whist", "play", 4, 2, None)]
+                     ("oh-hell", "play", 4, 1, None), ("oh-hell", "play-five", 5, 1, None),
+                     ("oh-hell", "play-seven", 7, 1, None), ("oh-hell", "play-six", 6, 1, None),
+                     ("oh-hell", "play-three", 3, 1, None), ("whist", "play", 4, 2, None)]
     for game, _, players, team_size, target in seats:
         exact = isinstance(report.games[game].scoring, ExactBids)
         assert (players, team_size) in (PLAYABLE_EXACT_BIDS if exact else PLAYABLE)
@@ -209,6 +211,8 @@ def test_every_other_page_of_the_game_links_its_play_pages(report):
     note = "Play whole deals in your browser against the computer: "
     one = "[Play Albastini against the computer](play.md)"
     pairs = "[Play Albastini in pairs against the computer](play-pairs.md)"
+    oh_hell = ["[Play Oh Hell against the computer](play.md)"] + [
+        f"[Play Oh Hell at a table of {word}](play-{word}.md)" for word in ("three", "five", "six", "seven")]
     for page in report.pages:
         markdown = renderer.page(page, report.pages, report.games).markdown
         if page.game is None:
@@ -219,6 +223,9 @@ def test_every_other_page_of_the_game_links_its_play_pages(report):
             assert f"{note}{one}." in markdown and pairs not in markdown
         elif page.game.id == "albastini":
             assert f"{note}{one} and {pairs}." in markdown
+        elif page.game.id == "oh-hell":
+            others = [link for link in oh_hell if f"]({page.id}.md)" not in link]
+            assert f"{note}{', '.join(others[:-1])}, and {others[-1]}." in markdown
         elif page.id == "play":
             assert note not in markdown  # the game's only play page
         else:
@@ -296,8 +303,8 @@ def oh_hell_block(tmp_path, play: str = "{players: 4}"):
     return play_block(tmp_path, OH_HELL, play)
 
 
-@pytest.mark.parametrize("players", [3, 4, 5, 6])
-def test_a_game_scored_by_exact_bids_plays_each_for_themselves_at_3_to_6(tmp_path, players):
+@pytest.mark.parametrize("players", [3, 4, 5, 6, 7])
+def test_a_game_scored_by_exact_bids_plays_each_for_themselves_at_3_to_7(tmp_path, players):
     report = oh_hell_block(tmp_path, f"{{players: {players}}}")
     assert [str(problem) for problem in report.problems] == []
     [block] = [block for page in report.pages for block in play_blocks(page)]
@@ -330,10 +337,11 @@ def test_an_exact_bid_game_is_played_each_for_themselves_and_without_a_target(tm
     other = oh_hell_block(tmp_path / "2", "{players: 2}")
     assert [str(problem)[str(problem).index("error:"):] for problem in other.problems] == [
         "error: Oh Hell is played by 3 to 7 players, not 2"]
-    seven = oh_hell_block(tmp_path / "7", "{players: 7}")  # the seats have six names
-    assert [str(problem)[str(problem).index("error:"):] for problem in seven.problems] == [
+    eight = play_block(tmp_path / "8", OH_HELL.replace("players: [3, 4, 5, 6, 7]", "players: [3, 4, 5, 6, 7, 8]"),
+                       "{players: 8}")  # the seats have seven names
+    assert [str(problem)[str(problem).index("error:"):] for problem in eight.problems] == [
         "error: the browser plays deals for 2 players, or for 4 players in teams of 2, and, in a game scored by "
-        "exact bids, for 3 to 6 players each for themselves; not for 7 players individually; choose one of those "
+        "exact bids, for 3 to 7 players each for themselves; not for 8 players individually; choose one of those "
         "tables"]
 
 

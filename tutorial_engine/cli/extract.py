@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
+from ..content.drills import NAMES
 from ..content.pages import counts_in
 from ..content.source import SourceError, parse_source
 
@@ -37,6 +38,7 @@ def extract_yaml(fileobj, keywords, comment_tags, options):
     top = _mapping(root)
     if "deck" in top:
         yield from _text(top.get("name"), "game", "The name of a card game.")
+        yield from _seat_names(top.get("players"))
     for example in _items(top.get("examples")):
         yield from _example(_mapping(example))
     for reference in map(_mapping, _items(top.get("references"))):
@@ -72,6 +74,15 @@ def _text(node, context: str | None = None, comment: str | None = None):
             yield line, "gettext", node.value, comments
         else:
             yield line, "pgettext", (context, node.value), comments
+
+
+def _seat_names(node):
+    """The names of the seats at the game's largest table: drills, walkthroughs and play pages
+    seat them even when no example names them."""
+    sizes = [int(item.value) for item in _items(node) if isinstance(item, ScalarNode) and item.value.isdigit()]
+    line = node.start_mark.line + 1 if sizes else 0
+    for name in NAMES[:max(sizes, default=0)]:
+        yield line, "pgettext", ("name", name), [NAME_NOTE]
 
 
 def _is_true(node) -> bool:

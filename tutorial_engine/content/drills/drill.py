@@ -7,8 +7,9 @@ from dataclasses import dataclass
 from ...engine.game import GameSpec
 from ...problems import Location
 
-NAMES = ("Anna", "Boris", "Chiara", "Dawit", "Emeka", "Farida")
-"""Seat names in drills: the same players as the worked examples, so translators meet them once."""
+NAMES = ("Anna", "Boris", "Chiara", "Dawit", "Emeka", "Farida", "Gulnara")
+"""Seat names in drills, walkthroughs and play pages: the same players as the worked examples, so
+translators meet them once; as many as the largest table a page can seat."""
 MAX_COUNT = 300
 """Questions in one drill: each is drawn, checked and written out in every locale."""
 
