@@ -139,6 +139,8 @@ def test_swahili_came_through_the_workflow_alone():
     ("[2]", ["Anna", "Boris"]),
     ("[two, -1, {a: 1}]", []),
     ("four", []),
+    ("[2]\nvariants:\n  big: {description: D, players: [6]}", ["Anna", "Boris", "Chiara", "Dawit", "Emeka", "Farida"]),
+    ("[99999999999999999999]", []),
 ])
 def test_a_game_s_seat_names_are_offered_for_translation_up_to_its_largest_table(players, names):
     """Drills, walkthroughs and play pages seat players no example names (a seventh at Oh Hell's

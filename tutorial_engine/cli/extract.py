@@ -38,7 +38,8 @@ def extract_yaml(fileobj, keywords, comment_tags, options):
     top = _mapping(root)
     if "deck" in top:
         yield from _text(top.get("name"), "game", "The name of a card game.")
-        yield from _seat_names(top.get("players"))
+        variants = [_mapping(variant).get("players") for _, variant in _mapping(top.get("variants")).items()]
+        yield from _seat_names([top.get("players"), *variants])
     for example in _items(top.get("examples")):
         yield from _example(_mapping(example))
     for reference in map(_mapping, _items(top.get("references"))):
@@ -76,12 +77,13 @@ def _text(node, context: str | None = None, comment: str | None = None):
             yield line, "pgettext", (context, node.value), comments
 
 
-def _seat_names(node):
-    """The names of the seats at the game's largest table: drills, walkthroughs and play pages
-    seat them even when no example names them."""
-    sizes = [int(item.value) for item in _items(node) if isinstance(item, ScalarNode) and item.value.isdigit()]
-    line = node.start_mark.line + 1 if sizes else 0
-    for name in NAMES[:max(sizes, default=0)]:
+def _seat_names(nodes: list):
+    """The names of the seats at the largest table of the game or of a variant: drills,
+    walkthroughs and play pages seat them even when no example names them."""
+    sizes = [(int(item.value), item.start_mark.line + 1) for node in nodes for item in _items(node)
+             if isinstance(item, ScalarNode) and item.value.isdigit() and len(item.value) < 4]
+    largest, line = max(sizes, default=(0, 0))
+    for name in NAMES[:largest]:
         yield line, "pgettext", ("name", name), [NAME_NOTE]
 
 

@@ -68,15 +68,18 @@ SLUG = dict(pattern=r"[a-z][a-z0-9-]*", hint="use lowercase letters, digits and 
 PLAYER_COUNT = Integer("a number of players", minimum=2)
 
 
-PHASE_NAMES = tuple(kind.name for kind in PHASE_KINDS)
-PHASES = {kind.name: record_shape(kind, f"a '{kind.name}' phase", "phase", Field(
+PHASE_KIND = MappingProxyType({kind.name: kind for kind in PHASE_KINDS})
+PHASE_NAMES = tuple(PHASE_KIND)
+TRUMP_PHASE_NAMES = ", ".join(kind.name for kind in TRUMP_PHASES[:-1]) + f" or {TRUMP_PHASES[-1].name}"
+PHASES = MappingProxyType({kind.name: record_shape(kind, f"a '{kind.name}' phase", "phase", Field(
     Choice(PHASE_NAMES, "a phase", BEYOND), required=True, doc="The name of the phase: one of those described here."))
-    for kind in PHASE_KINDS}
+    for kind in PHASE_KINDS})
 
-SCORING_NAMES = tuple(kind.kind for kind in SCORING_KINDS)
+SCORING_KIND = MappingProxyType({kind.kind: kind for kind in SCORING_KINDS})
+SCORING_NAMES = tuple(SCORING_KIND)
 SCORING_DOC = "; ".join(f"`{kind.kind}`: {kind.summary}" for kind in SCORING_KINDS) + "."
-SCORINGS = {kind.kind: record_shape(kind, kind.what, "kind", Field(
-    Choice(SCORING_NAMES, "a kind of scoring", BEYOND), required=True, doc=SCORING_DOC)) for kind in SCORING_KINDS}
+SCORINGS = MappingProxyType({kind.kind: record_shape(kind, kind.what, "kind", Field(
+    Choice(SCORING_NAMES, "a kind of scoring", BEYOND), required=True, doc=SCORING_DOC)) for kind in SCORING_KINDS})
 
 _RULES = {
     "deck": Field(Record("the deck", {
@@ -323,11 +326,6 @@ def _top_trumps(rec: Rec | None, deck, ranks, problems: Problems) -> tuple[tuple
     return tuple(tops), home
 
 
-PLACES = {Place.BEFORE_DEAL: "before 'deal'", Place.BEFORE_TURN_UP: "after 'deal' and before 'turn-up'",
-          Place.AFTER_TRUMP: "after the phase that fixes trump"}
-"""Where a phase with each Place belongs, as `check` says it."""
-
-
 def _procedure(rec: Rec, phases_rec, top_trumps, scoring, problems: Problems) -> Procedure | None:
     """The phases in an order a deal can be played in, each with what it needs."""
     before = len(problems)
@@ -348,20 +346,22 @@ def _procedure(rec: Rec, phases_rec, top_trumps, scoring, problems: Problems) ->
     once(Tricks, "tricks")
     trump_phases = [kind for kind in kinds if kind in TRUMP_PHASES]
     if len(trump_phases) != 1:
-        problems.add(rec.at("deal"), "a deal has exactly one phase that fixes trump (turn-up, trump, "
-                                     f"accept-or-refuse or bidding), not {len(trump_phases)}")
+        problems.add(rec.at("deal"), f"a deal has exactly one phase that fixes trump ({TRUMP_PHASE_NAMES}), "
+                                     f"not {len(trump_phases)}")
     if len(problems) > before:
         return None
     deal_at, trump_at = kinds.index(DealPackets), kinds.index(trump_phases[0])
     if Forecasts in kinds and TurnUp not in kinds:
         problems.add(at(Forecasts), "a forecast is of the card turned up for trump: it needs a 'turn-up' phase")
-    fits = {Place.ANYWHERE: lambda i: True,
-            Place.BEFORE_DEAL: lambda i: i < deal_at,
-            Place.BEFORE_TURN_UP: lambda i: TurnUp not in kinds or deal_at < i < kinds.index(TurnUp),
-            Place.AFTER_TRUMP: lambda i: i > trump_at}
+    places = {Place.ANYWHERE: ("anywhere", lambda i: True),
+              Place.BEFORE_DEAL: ("before 'deal'", lambda i: i < deal_at),
+              Place.BEFORE_TURN_UP: ("after 'deal' and before 'turn-up'",
+                                     lambda i: TurnUp not in kinds or deal_at < i < kinds.index(TurnUp)),
+              Place.AFTER_TRUMP: ("after the phase that fixes trump", lambda i: i > trump_at)}
     for index, kind in enumerate(kinds):
-        if not fits[kind.place](index):
-            problems.add(locations[index], f"the '{kind.name}' phase belongs {PLACES[kind.place]}")
+        where, fits = places[kind.place]
+        if not fits(index):
+            problems.add(locations[index], f"the '{kind.name}' phase belongs {where}")
     if trump_at < deal_at:
         problems.add(at(trump_phases[0]), "trump is fixed after the deal: put this phase after 'deal'")
     if kinds[-1] is not Tricks:
@@ -424,7 +424,7 @@ def _procedure(rec: Rec, phases_rec, top_trumps, scoring, problems: Problems) ->
 
 
 def _phase_of(item: Rec) -> Phase:
-    return build(next(kind for kind in PHASE_KINDS if kind.name == item["phase"]), item)
+    return build(PHASE_KIND[item["phase"]], item)
 
 
 def _trump_source(item: Rec, phase: TrumpSet, deal: Phase, problems: Problems) -> None:
@@ -479,4 +479,4 @@ def _unique(items, location: Location, what: str, problems: Problems) -> None:
 def _scoring(rec: Rec | None) -> Scoring | None:
     if rec is None:
         return None
-    return build(next(kind for kind in SCORING_KINDS if kind.kind == rec["kind"]), rec)
+    return build(SCORING_KIND[rec["kind"]], rec)

@@ -34,10 +34,13 @@ def tables() -> dict[str, str]:
 
 def phase_table() -> str:
     rows = ["| `phase` | parameters | in short |", "|---|---|---|"]
-    for kind in PHASE_KINDS:
-        parameters = "; ".join(f"`{item.key}`: {type_text(item)}{_condition(item)}" for item in declared(kind))
-        rows.append(f"| `{kind.name}` | {parameters or 'none'} | {kind.summary} |")
+    rows += [f"| `{kind.name}` | {parameters(kind)} | {kind.summary} |" for kind in PHASE_KINDS]
     return "\n".join(rows) + "\n"
+
+
+def parameters(kind: Any) -> str:
+    """A phase's parameters in one cell: each with its type, and whether it is required or its default."""
+    return "; ".join(f"`{item.key}`: {type_text(item)}{_condition(item)}" for item in declared(kind)) or "none"
 
 
 def scoring_table(kind: Any) -> str:
@@ -48,7 +51,7 @@ def scoring_table(kind: Any) -> str:
 
 
 def type_text(item: Declared) -> str:
-    return _text(unwrap(item.type), item)
+    return _text(unwrap(item), item)
 
 
 def _text(kind: Any, item: Declared, many: bool = False) -> str:
@@ -86,7 +89,7 @@ def _condition(item: Declared) -> str:
         return ", required"
     if item.term.default_doc:
         return f", {item.term.default_doc}"
-    default = item.field.default
+    default = item.default
     return "" if default is None else f", default `{_yaml(default)}`"
 
 
@@ -95,7 +98,7 @@ def _default(item: Declared) -> str:
         return "required"
     if item.term.default_doc:
         return item.term.default_doc
-    default = item.field.default
+    default = item.default
     return "none" if default is None else f"`{_yaml(default)}`"
 
 
@@ -104,6 +107,8 @@ def _yaml(value: Any) -> str:
         return "true" if value else "false"
     if isinstance(value, tuple):
         return "[" + ", ".join(map(_yaml, value)) + "]"
+    if isinstance(value, Mapping):
+        return "{" + ", ".join(f"{_yaml(key)}: {_yaml(item)}" for key, item in value.items()) + "}"
     return str(value.value if isinstance(value, enum.Enum) else value)
 
 

@@ -1,8 +1,10 @@
 """game.yml's reading of the engine's declared records: a phase or a kind of scoring becomes a
 Record shape whose fields come from its Terms, and a checked mapping becomes the record.
 
-Nothing here knows a particular phase: a field's shape follows from its type (an int, a bool,
-an enum, a suit, a tuple or a map of them, or any of these or None) and its Term.
+Nothing here knows a particular phase: a field's shape follows from its type and its Term. The
+types game.yml can read are few on purpose (an int, a bool, an enum, a suit, a list of one of
+these, a map of numbers to numbers, or one of these or None); a declaration of any other type is
+refused when the shapes are made, at import, not when an author first writes the field.
 """
 
 from __future__ import annotations
@@ -27,16 +29,17 @@ def record_shape(record: type, what: str, tag: str, tag_field: Field) -> Record:
 
 
 def value_shape(item: Declared) -> Shape:
-    return _shape(unwrap(item.type), item)
-
-
-def _shape(kind: Any, item: Declared) -> Shape:
+    kind = unwrap(item)
     term = item.term
-    origin = typing.get_origin(kind)
-    if origin is tuple:
-        return ListOf(_shape(typing.get_args(kind)[0], item), min_items=1)
-    if origin is not None and issubclass(origin, Mapping):
+    if _is_list(kind):
+        return ListOf(_single(typing.get_args(kind)[0], item), min_items=1)
+    if _is_map(kind):
         return MapOf(Integer(term.keyed_by, minimum=1), Integer(term.what, minimum=term.minimum), term.label)
+    return _single(kind, item)
+
+
+def _single(kind: Any, item: Declared) -> Shape:
+    term = item.term
     if kind is bool:
         return Boolean()
     if kind is int:
@@ -45,29 +48,46 @@ def _shape(kind: Any, item: Declared) -> Shape:
         return SuitShape()
     if isinstance(kind, type) and issubclass(kind, enum.Enum):
         return Choice([member.value for member in kind], term.what, BEYOND if term.beyond else "")
-    raise TypeError(f"{item.field.name}: game.yml has no shape for {kind!r}")
+    raise _unreadable(item)
 
 
-def unwrap(kind: Any) -> Any:
+def _is_list(kind: Any) -> bool:
+    """tuple[X, ...]: a list of any length; a tuple of fixed length is no list."""
+    args = typing.get_args(kind)
+    return typing.get_origin(kind) is tuple and len(args) == 2 and args[1] is Ellipsis
+
+
+def _is_map(kind: Any) -> bool:
+    origin = typing.get_origin(kind)
+    return isinstance(origin, type) and issubclass(origin, Mapping) and typing.get_args(kind) == (int, int)
+
+
+def unwrap(item: Declared) -> Any:
     """`X | None` → X: None is the default of an optional field, never a value game.yml writes."""
+    kind = item.annotation
     if isinstance(kind, types.UnionType) or typing.get_origin(kind) is typing.Union:
-        (inner,) = [arg for arg in typing.get_args(kind) if arg is not type(None)]
-        return inner
+        inner = [arg for arg in typing.get_args(kind) if arg is not type(None)]
+        if len(inner) != 1:
+            raise _unreadable(item)
+        return inner[0]
     return kind
+
+
+def _unreadable(item: Declared) -> TypeError:
+    return TypeError(f"{item.field.name}: game.yml has no shape for {item.annotation!r}")
 
 
 def build(record: type, rec: Rec) -> Any:
     """The record from a mapping its shape has read: each given value converted to the field's
     type, each missing one left to the field's default."""
-    given = {item.field.name: _value(unwrap(item.type), rec[item.key]) for item in declared(record) if item.key in rec}
-    return record(**given)
+    return record(**{item.field.name: _value(unwrap(item), rec[item.key])
+                     for item in declared(record) if item.key in rec})
 
 
 def _value(kind: Any, value: Any) -> Any:
-    origin = typing.get_origin(kind)
-    if origin is tuple:
+    if _is_list(kind):
         return tuple(_value(typing.get_args(kind)[0], item) for item in value)
-    if origin is not None and issubclass(origin, Mapping):
+    if _is_map(kind):
         return MappingProxyType({key: item for key, item, _ in value})
     if isinstance(kind, type) and issubclass(kind, enum.Enum):
         return kind(value)

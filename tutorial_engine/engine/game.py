@@ -8,6 +8,7 @@ no kernel ever names a game.
 from __future__ import annotations
 
 import enum
+import typing
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -198,7 +199,7 @@ class ExactBids:
 
 Scoring = VictoryPoints | TrickScoring | OddTricks | ExactBids
 
-SCORING_KINDS: tuple[type[Scoring], ...] = (VictoryPoints, TrickScoring, OddTricks, ExactBids)
+SCORING_KINDS: tuple[type[Scoring], ...] = typing.get_args(Scoring)
 """Every kind of scoring, each named in game.yml by its `kind`, its fields declared with their
 Terms (`engine/vocabulary.py`)."""
 

@@ -7,6 +7,7 @@ deal is a new combination of these phases needs no Python, only a new `game.yml`
 from __future__ import annotations
 
 import enum
+import typing
 from dataclasses import dataclass
 from functools import cached_property
 from typing import ClassVar
@@ -233,8 +234,7 @@ class Tricks:
 Phase = (Cut | DealPackets | Forecasts | TurnUp | TrumpSet | AcceptOrRefuse | Bidding | Discards | SoloOffer
          | TrickBids | Tricks)
 
-PHASE_KINDS: tuple[type[Phase], ...] = (Cut, DealPackets, Forecasts, TurnUp, TrumpSet, AcceptOrRefuse, Bidding,
-                                        Discards, SoloOffer, TrickBids, Tricks)
+PHASE_KINDS: tuple[type[Phase], ...] = typing.get_args(Phase)
 """Every kind of phase, in the order a deal may use them; each is named in game.yml by its `name`,
 and its fields are declared with their Terms (`engine/vocabulary.py`)."""
 

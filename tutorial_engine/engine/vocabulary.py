@@ -2,10 +2,10 @@
 
 A phase of the deal and a kind of scoring are frozen dataclasses; each field carries a Term in
 its metadata, saying what the field means and how game.yml writes it. Everything else derives
-from these records: `content/gamefile.py` reads and checks game.yml with them,
-`content/jsonschema.py` writes the schema, `content/reference.py` AUTHORING.md's tables, and
-`engine/export.py` the play pages' copy of a game, so a field declared here reaches all four
-and none can be forgotten by one of them.
+from these records: `content/terms.py` makes the shapes `check` reads game.yml with and builds
+the records from what it read, `content/jsonschema.py` writes the schema of those shapes,
+`content/reference.py` AUTHORING.md's tables, and `engine/export.py` the play pages' copy of a
+game, so a field declared here reaches all four and none can be forgotten by one of them.
 """
 
 from __future__ import annotations
@@ -51,8 +51,9 @@ class Declared:
 
     field: Field
     term: Term
-    type: Any
-    """The field's resolved type: int, bool, an enum, Suit, tuple[X, ...], Mapping, or X | None."""
+    annotation: Any
+    """The field's resolved type: int, bool, an enum, Suit, tuple[X, ...], Mapping[int, int], or
+    one of these or None."""
 
     @property
     def key(self) -> str:
@@ -61,6 +62,13 @@ class Declared:
     @property
     def required(self) -> bool:
         return self.field.default is MISSING and self.field.default_factory is MISSING
+
+    @property
+    def default(self) -> Any:
+        """The value a record gets when game.yml leaves the field out (a required field has none)."""
+        if self.field.default_factory is not MISSING:
+            return self.field.default_factory()
+        return None if self.field.default is MISSING else self.field.default
 
 
 def declared(record: type) -> tuple[Declared, ...]:
