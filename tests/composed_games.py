@@ -18,8 +18,9 @@ FOLLOW = ["none", "suit", "suit-then-trump"]
 
 def composed_game(rng: random.Random, number: int) -> str:
     """One valid game.yml, as text."""
-    scoring_kind = rng.choice(["victory-points", "tricks", "odd-tricks", "exact-bids"])
-    pairs = scoring_kind == "tricks" or (scoring_kind != "exact-bids" and rng.random() < 0.3)
+    scoring_kind = rng.choice(["victory-points", "tricks", "odd-tricks", "exact-bids", "penalty-points"])
+    alone = scoring_kind in ("exact-bids", "penalty-points")
+    pairs = scoring_kind == "tricks" or (not alone and rng.random() < 0.3)
     players = 4 if pairs else rng.choice([2, 3, 4, 5])
     ranks = rng.sample(RANKS, rng.randrange(max(3, 8 if players > 3 else 4), 14))
     ranks.sort(key=RANKS.index)
@@ -54,15 +55,15 @@ def composed_game(rng: random.Random, number: int) -> str:
         game["trick_sizes"] = [3, 4]
     deal = game["deal"][1] if game["deal"][0]["phase"] == "cut" else game["deal"][0]
     tricks = deck // players if deal.get("whole_pack") or "hand_sizes" in deal else sum(deal["packets"])
-    game["scoring"] = _scoring(rng, scoring_kind, tricks, "hand_sizes" in deal)
+    game["scoring"] = _scoring(rng, scoring_kind, tricks, "hand_sizes" in deal, ranks)
     return yaml.safe_dump(game, allow_unicode=True, sort_keys=False)
 
 
 def _phases(rng: random.Random, scoring_kind: str, players: int, deck: int, pairs: bool,
             fixed: bool) -> tuple[list[dict], bool]:
     sizes = scoring_kind == "exact-bids" and rng.random() < 0.5
-    trump_kind = {"victory-points": "turn-up",
-                  "tricks": rng.choice(["accept-or-refuse", "bidding"])}.get(scoring_kind) \
+    trump_kind = {"victory-points": "turn-up", "tricks": rng.choice(["accept-or-refuse", "bidding"]),
+                  "penalty-points": rng.choice(["turn-up", "trump"])}.get(scoring_kind) \
         or ("trump" if sizes else rng.choice(["turn-up", "trump", "accept-or-refuse", "bidding"]))
     whole = trump_kind == "trump" and not sizes and rng.random() < 0.5
     phases: list[dict] = []
@@ -109,7 +110,7 @@ def _phases(rng: random.Random, scoring_kind: str, players: int, deck: int, pair
     return phases, solo
 
 
-def _scoring(rng: random.Random, kind: str, tricks: int, sizes: bool) -> dict:
+def _scoring(rng: random.Random, kind: str, tricks: int, sizes: bool, ranks: list) -> dict:
     if kind == "victory-points":
         scoring: dict = {"kind": kind}
         if rng.random() < 0.5:
@@ -123,4 +124,12 @@ def _scoring(rng: random.Random, kind: str, tricks: int, sizes: bool) -> dict:
         scoring = {"kind": kind, "bonus": rng.randrange(0, 12), "per_bid_trick": rng.randrange(0, 3),
                    "per_trick": rng.randrange(0, 2), "per_miss": rng.randrange(0, 3)}
         return scoring | ({} if sizes and rng.random() < 0.7 else {"target": rng.randrange(10, 60)})
+    if kind == "penalty-points":
+        suits = {suit: rng.randrange(0, 3) for suit in rng.sample(SUITS, rng.randrange(0, 3))}
+        cards = {f"{rank}{suit}": rng.randrange(0, 14) for rank, suit in
+                 zip(rng.sample(ranks, 2), rng.sample(SUITS, 2)) if rng.random() < 0.6}
+        if not any(suits.values()) and not any(cards.values()):
+            suits[rng.choice(SUITS)] = 1
+        return ({"kind": kind, "target": rng.randrange(10, 60)} | ({"suits": suits} if suits else {})
+                | ({"cards": cards} if cards else {}) | ({"moon": True} if rng.random() < 0.5 else {}))
     return {"kind": kind, "book": rng.randrange(0, min(4, tricks)), "target": rng.randrange(2, 8)}

@@ -5,12 +5,14 @@ pages' JavaScript engine play 100 seeded deals of each alike, event for event an
 
 from __future__ import annotations
 
+import json
 import random
+import subprocess
 from typing import get_args
 
 import pytest
 from composed_games import composed_game
-from test_play_engine import ENGINE, deal_job, first_difference, javascript, plain, python_deals
+from test_play_engine import ENGINE, HARNESS, NODE, deal_job, first_difference, javascript, plain, python_deals
 
 from tutorial_engine.content.gamefile import build_game
 from tutorial_engine.content.source import parse_source
@@ -18,8 +20,9 @@ from tutorial_engine.engine.bids import play_bidding_game
 from tutorial_engine.engine.deal import ThrownIn
 from tutorial_engine.engine.events import Trick
 from tutorial_engine.engine.export import game_data
-from tutorial_engine.engine.game import ExactBids, GameSpec, OddTricks, Scoring
+from tutorial_engine.engine.game import ExactBids, GameSpec, OddTricks, PenaltyPoints, Scoring
 from tutorial_engine.engine.odd_tricks import play_game
+from tutorial_engine.engine.penalties import play_penalty_game
 from tutorial_engine.engine.procedure import PHASE_KINDS, TrumpFrom, TrumpSet
 from tutorial_engine.engine.seating import Table
 from tutorial_engine.problems import Problems
@@ -85,6 +88,9 @@ MUTATIONS = {
     "the book scores too": ("Math.max(0, w - scoring.book)", "Math.max(0, w - scoring.book + 1)"),
     "the dealer may bid anything": ("if (p.dealerRestricted && this.bidders.length === 1)", "if (false)"),
     "a bid overmade scores the bonus": ("(bid === won ? s.bonus", "(bid <= won ? s.bonus"),
+    "a card's own penalty adds to its suit's": ("card in s.cards ? s.cards[card] : s.suits[suitOf(card)] || 0",
+                                                "(s.cards[card] || 0) + (s.suits[suitOf(card)] || 0)"),
+    "shooting the moon is not reversed": ("if (s.moon && total)", "if (false)"),
 }
 
 
@@ -100,7 +106,9 @@ def test_a_rule_of_the_new_vocabulary_changed_in_the_javascript_engine_fails(tmp
     jobs = [deal_job(game, *seating(game), "random", range(10)) for game in games]
     python = [python_deals(game, *seating(game), "random", range(10)) for game in games]
     assert python == javascript({"kind": "batch", "jobs": jobs})
-    assert python != javascript({"kind": "batch", "jobs": jobs}, mutant)
+    done = subprocess.run([NODE, str(HARNESS), str(mutant)], input=json.dumps({"kind": "batch", "jobs": jobs}),
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode != 0 or json.loads(done.stdout) != python, "the mutant plays every deal alike"
 
 
 def match_job(game: GameSpec, table: Table, seeds) -> dict:
@@ -152,4 +160,26 @@ def test_both_engines_play_games_scored_by_exact_bids_to_the_same_end():
                      for d in game_deals]
             played.append({"winner": game_deals[-1].winner, "deals": deals})
         python.append(played)
+    assert python == javascript({"kind": "batch", "jobs": jobs})
+
+
+@pytest.mark.slow
+def test_both_engines_play_games_scored_by_penalty_points_to_the_same_end():
+    """Deal after deal to the target, the lowest total winning: every total, every moon shot."""
+    games = [game for game in composed(GAMES, seed=30) if isinstance(game.scoring, PenaltyPoints)]
+    assert len(games) > 40 and any(game.scoring.moon for game in games)
+    jobs, python, moons = [], [], 0
+    for game in games:
+        table = Table(*seating(game))
+        seeds = range(3)
+        jobs.append(match_job(game, table, seeds))
+        played = []
+        for seed in seeds:
+            game_deals = list(play_penalty_game(game, table, seed=seed, strategy="sensible", deals=MAX_GAME_DEALS))
+            moons += sum(d.result.moon is not None for d in game_deals)
+            deals = [played_deal(d, totals=list(d.totals), scores=[0, 0], written=list(d.result.written))
+                     for d in game_deals]
+            played.append({"winner": game_deals[-1].winner, "deals": deals})
+        python.append(played)
+    assert moons > 0
     assert python == javascript({"kind": "batch", "jobs": jobs})

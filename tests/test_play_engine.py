@@ -21,7 +21,16 @@ import pytest
 from tutorial_engine.engine import deal as deal_module
 from tutorial_engine.engine import events
 from tutorial_engine.engine.cards import Card, Suit
-from tutorial_engine.engine.deal import BidsResult, Deal, DealResult, OddTricksResult, ThrownIn, TrickResult, play_out
+from tutorial_engine.engine.deal import (
+    BidsResult,
+    Deal,
+    DealResult,
+    OddTricksResult,
+    PenaltyResult,
+    ThrownIn,
+    TrickResult,
+    play_out,
+)
 from tutorial_engine.engine.export import game_data
 from tutorial_engine.engine.match import play_deals
 from tutorial_engine.engine.rules import legal_plays, trick_roles, trick_verdict
@@ -74,6 +83,9 @@ def result_data(result) -> dict:
     if isinstance(result, BidsResult):
         return {"kind": "exact-bids", "trump": plain(result.trump), "bids": list(result.bids),
                 "tricks": list(result.tricks), "written": list(result.written)}
+    if isinstance(result, PenaltyResult):
+        return {"kind": "penalty-points", "trump": plain(result.trump), "tricks": list(result.tricks),
+                "taken": list(result.taken), "written": list(result.written), "moon": result.moon}
     if isinstance(result, OddTricksResult):
         return {"kind": "odd-tricks", "trump": plain(result.trump), "tricks": list(result.tricks),
                 "written": list(result.written)}

@@ -22,7 +22,7 @@ from tutorial_engine.content.jsonschema import schema_text
 from tutorial_engine.content.shapes import Choice, Context, Field, Record
 from tutorial_engine.content.source import parse_source
 from tutorial_engine.content.terms import build, record_shape, unwrap, value_shape
-from tutorial_engine.engine.cards import Suit
+from tutorial_engine.engine.cards import Card, Suit
 from tutorial_engine.engine.game import SCORING_KINDS
 from tutorial_engine.engine.procedure import PHASE_KINDS, Place, TrickBids
 from tutorial_engine.engine.vocabulary import declared, term
@@ -49,8 +49,10 @@ def sample(kind, item):
     if typing.get_origin(kind) is tuple:
         written, held = sample(typing.get_args(kind)[0], item)
         return [written], (held,)
-    if typing.get_origin(kind) is not None:  # the one map game.yml reads: numbers to numbers
-        return {2: 7}, {2: 7}
+    if typing.get_origin(kind) is not None:  # a map of numbers, suits or cards to numbers
+        written, held = {int: (2, 2), Suit: ("♥", Suit.HEARTS), Card: ("Q♠", Card.parse("Q♠"))}[
+            typing.get_args(kind)[0]]
+        return {written: 7}, {held: 7}
     if kind is bool:
         return True, True
     if kind is int:
@@ -125,8 +127,9 @@ def test_a_guide_without_a_generated_region_is_refused():
     with pytest.raises(ValueError) as raised:
         reference.rewrite(without)
     assert str(raised.value) == ("AUTHORING.md's generated regions are scoring-victory-points, scoring-tricks, "
-                                 "scoring-exact-bids, scoring-odd-tricks; expected one each of phases, "
-                                 "scoring-victory-points, scoring-tricks, scoring-odd-tricks, scoring-exact-bids")
+                                 "scoring-exact-bids, scoring-odd-tricks, scoring-penalty-points; expected one each "
+                                 "of phases, scoring-victory-points, scoring-tricks, scoring-odd-tricks, "
+                                 "scoring-exact-bids, scoring-penalty-points")
 
 
 def test_the_phase_table_gives_each_parameter_its_type_and_default():

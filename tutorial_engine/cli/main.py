@@ -20,9 +20,10 @@ from ..content.project import check as check_project
 from ..content.shapes import did_you_mean
 from ..engine.bids import bids_json, describe_bids_deal, play_bidding_game
 from ..engine.cards import CardSyntaxError, Suit, parse_cards
-from ..engine.game import CardNotInDeck, ExactBids, GameSpec, OddTricks, TrickScoring
+from ..engine.game import CardNotInDeck, ExactBids, GameSpec, OddTricks, PenaltyPoints, TrickScoring
 from ..engine.match import describe_match_deal, match_json, play_deals
 from ..engine.odd_tricks import describe_game_deal, game_json, play_game, side_name
+from ..engine.penalties import describe_penalty_deal, penalties_json, play_penalty_game
 from ..engine.rules import Role, RuleError, legal_plays, trick_roles, trick_verdict
 from ..engine.seating import SeatingError, Table
 from ..engine.simulate import as_json as as_json_line
@@ -385,6 +386,9 @@ def simulate(game: str, players: int | None, team_size: int, direction: str | No
     if isinstance(spec.scoring, ExactBids):
         _simulate_bids(spec, players, strategy, seed, deals, target, match, as_json, with_events)
         return
+    if isinstance(spec.scoring, PenaltyPoints):
+        _simulate_penalties(spec, players, strategy, seed, deals, target, match, as_json, with_events)
+        return
     if match:
         raise click.ClickException(f"--match is for games played in rounds; for {spec.name}, "
                                    "play a match with --target N (victory points)")
@@ -441,6 +445,23 @@ def _simulate_bids(spec: GameSpec, players: int | None, strategy: str, seed: int
     if played.over and not as_json:
         click.echo(f"The game is over after {_deals(played.number)}: " + (
             "the highest totals are level." if played.winner is None else f"seat {played.winner} wins it."))
+
+
+def _simulate_penalties(spec: GameSpec, players: int | None, strategy: str, seed: int, deals: int | None,
+                        target: int | None, match: bool, as_json: bool, with_events: bool) -> None:
+    """A game scored by penalty points: deals until a total reaches the target game.yml gives."""
+    assert isinstance(spec.scoring, PenaltyPoints)  # the caller's test
+    if target is not None:
+        raise click.ClickException(f"{spec.name} ends at {spec.scoring.target} points, as its scoring in game.yml "
+                                   "says; --target is for games scored by victory points")
+    table = _table(spec, players, 1)
+    limit = None if match and deals is None else deals or (None if match else 1)
+    for played in play_penalty_game(spec, table, seed=seed, strategy=strategy, deals=limit):
+        click.echo(json.dumps(penalties_json(played, with_events), ensure_ascii=False) if as_json
+                   else "\n".join(describe_penalty_deal(played)))
+    if played.over and not as_json:
+        click.echo(f"The game is over after {_deals(played.number)}: " + (
+            "the lowest totals are level." if played.winner is None else f"seat {played.winner} wins it."))
 
 
 def _over(side: str, played: int, limit: int | None, what: str = "match") -> str:

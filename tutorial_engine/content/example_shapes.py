@@ -21,6 +21,7 @@ from ..engine.game import (
     GameSpec,
     NextDealer,
     OddTricks,
+    PenaltyPoints,
     TrickScoring,
     VictoryPoints,
 )
@@ -50,6 +51,7 @@ from .facts import NUMBER as FACT_NUMBER
 from .facts import Facts
 from .gamefile import PHASE_NAMES, SLUG
 from .shapes import (
+    BEYOND,
     INVALID,
     Boolean,
     CardShape,
@@ -592,10 +594,17 @@ class _ExampleBuilder:
         self.error(self.rec.at("kind"), f"{self.game.name} is scored by exact bids: check what each player "
                                         f"writes with a 'bids' claim")
 
+    def _refuse_penalties(self) -> None:
+        """No kind of claim checks a deal scored by penalty points yet."""
+        self.error(self.rec.at("kind"), f"{self.game.name} is scored by penalty points, and no claim checks what "
+                                        f"such a deal writes yet ({BEYOND})")
+
     def _bids(self) -> BidsExample | None:
         rec, game = self.rec, self.game
         scoring = game.scoring
-        if not isinstance(scoring, ExactBids):
+        if isinstance(scoring, PenaltyPoints):
+            self._refuse_penalties()
+        elif not isinstance(scoring, ExactBids):
             self.error(rec.at("kind"), f"{game.name} is not scored by exact bids; a 'bids' claim is for games "
                                        "scored by exact bids")
         bids: Pairs = rec.get("bids", Pairs([], rec.location))
@@ -671,7 +680,9 @@ class _ExampleBuilder:
 
     def _score(self) -> ScoreExample | None:
         rec = self.rec
-        if isinstance(self.game.scoring, ExactBids):
+        if isinstance(self.game.scoring, PenaltyPoints):
+            self._refuse_penalties()
+        elif isinstance(self.game.scoring, ExactBids):
             self._refuse_bids()
         elif isinstance(self.game.scoring, OddTricks):
             self.error(rec.at("kind"), f"{self.game.name} does not score card points; a 'score' claim is "
@@ -707,7 +718,9 @@ class _ExampleBuilder:
 
     def _round(self) -> RoundExample | None:
         rec = self.rec
-        if isinstance(self.game.scoring, ExactBids):
+        if isinstance(self.game.scoring, PenaltyPoints):
+            self._refuse_penalties()
+        elif isinstance(self.game.scoring, ExactBids):
             self._refuse_bids()
         elif isinstance(self.game.scoring, OddTricks):
             self.error(rec.at("kind"), f"a 'round' claim checks what the side that made trump writes (scoring "
@@ -741,7 +754,9 @@ class _ExampleBuilder:
     def _tally(self) -> TallyExample | None:
         rec, game = self.rec, self.game
         scoring = game.scoring
-        if isinstance(scoring, ExactBids):
+        if isinstance(scoring, PenaltyPoints):
+            self._refuse_penalties()
+        elif isinstance(scoring, ExactBids):
             self._refuse_bids()
         elif not isinstance(scoring, OddTricks):
             self.error(rec.at("kind"), f"{game.name} is not scored by odd tricks; a 'tally' claim is for games "

@@ -15,6 +15,7 @@ from ..engine.game import (
     GameSpec,
     NextDealer,
     OddTricks,
+    PenaltyPoints,
     Scoring,
     TeamRule,
     TopTrump,
@@ -267,7 +268,10 @@ def _spec(rec, values: dict, problems: Problems, variant: str | None = None,
     if isinstance(scoring, ExactBids) and any(team.size != 1 for team in teams):
         problems.add(rec.at("teams"), "in a game scored by exact bids each player bids and scores for themselves: "
                                       "leave out teams of more than one")
-    if isinstance(scoring, (TrickScoring, OddTricks, ExactBids)):
+    if isinstance(scoring, PenaltyPoints):
+        assert scoring_rec is not None  # the scoring was read from it
+        _penalties(rec, scoring_rec, scoring, suits, deck, teams, problems)
+    if isinstance(scoring, (TrickScoring, OddTricks, ExactBids, PenaltyPoints)):
         if values.get("next_dealer", NextDealer.IN_TURN.value) != NextDealer.IN_TURN.value:
             problems.add(rec.at("next_dealer"), "a game scored by tricks passes the deal in turn; "
                                                 "next_dealer: winner is for games scored by victory points")
@@ -292,7 +296,7 @@ def _spec(rec, values: dict, problems: Problems, variant: str | None = None,
         procedure=procedure,
         partner_draw=partner_draw,
         next_dealer=NextDealer(values.get("next_dealer", (
-            NextDealer.IN_TURN if isinstance(scoring, (TrickScoring, OddTricks, ExactBids))
+            NextDealer.IN_TURN if isinstance(scoring, (TrickScoring, OddTricks, ExactBids, PenaltyPoints))
             else NextDealer.WINNER).value)),
         scoring=scoring,
         variant=variant,
@@ -412,6 +416,10 @@ def _procedure(rec: Rec, phases_rec, top_trumps, scoring, problems: Problems) ->
         problems.add(rec.at("scoring"), "without a 'target', a game scored by exact bids ends after the deals of "
                                         "its hand-size sequence, and this deal has none: give 'target', or "
                                         "'hand_sizes' in the 'deal' phase")
+    if isinstance(scoring, PenaltyPoints) and maker:
+        problems.add(at(trump_phases[0]), "in a game scored by penalty points nobody makes trump or plays to a "
+                                          "contract, so nobody could be thrown in: set trump with a 'turn-up' or "
+                                          "a 'trump' phase")
     if isinstance(scoring, TrickScoring) and not maker:
         problems.add(rec.at("scoring"), "scoring by tricks counts the tricks of the side that made trump; "
                                         "the deal needs 'accept-or-refuse' or 'bidding'")
@@ -437,6 +445,22 @@ def _trump_source(item: Rec, phase: TrumpSet, deal: Phase, problems: Problems) -
     if phase.source is TrumpFrom.NEXT_CARD and isinstance(deal, DealPackets) and deal.whole_pack:
         problems.add(item.at("from"), "a deal of the whole pack leaves no card to turn, so there would never "
                                       "be trump: use 'from: dealer-last', or 'from: none' for a game without trump")
+
+
+def _penalties(rec: Rec, scoring_rec: Rec, scoring: PenaltyPoints, suits, deck, teams, problems: Problems) -> None:
+    """Penalties of the deck's own suits and cards, some of them worth points, each player alone."""
+    for suit, _, location in scoring_rec.get("suits", ()):
+        if suit not in suits:
+            problems.add(location, f"{suit} is not a suit of the deck ({' '.join(map(str, suits))})")
+    for card, _, location in scoring_rec.get("cards", ()):
+        if card not in deck:
+            problems.add(location, f"{card} is not a card of the deck")
+    if not any(scoring.penalty(card) for card in deck):
+        problems.add(scoring_rec.at("kind"), "penalty points are what the cards a player takes cost, and no card of "
+                                             "the deck costs anything: give 'suits' or 'cards' some points")
+    if any(team.size != 1 for team in teams):
+        problems.add(rec.at("teams"), "in a game scored by penalty points each player scores for themselves: "
+                                      "leave out teams of more than one")
 
 
 def _shares_evenly(rec: Rec, deal: DealPackets, players, cards: int, problems: Problems) -> None:

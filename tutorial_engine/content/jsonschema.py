@@ -275,8 +275,8 @@ def _thrown_in_or(*played: str) -> list[dict]:
 def simulate_schema() -> dict:
     """One line of `tutorial-engine simulate --json`: a deal of a game scored by victory points
     (`engine.simulate.as_json`), of a match scored by tricks (`engine.match.match_json`), of a
-    game scored by odd tricks (`engine.odd_tricks.game_json`) or of one scored by exact bids
-    (`engine.bids.bids_json`)."""
+    game scored by odd tricks (`engine.odd_tricks.game_json`), of one scored by exact bids
+    (`engine.bids.bids_json`) or of one scored by penalty points (`engine.penalties.penalties_json`)."""
     event_defs = {f"event-{event.kind}": event_schema(event) for event in EVENTS}
     events = {"type": "array", "description": "With --events: every event of the deal, in order.",
               "items": {"type": "object", "required": ["event"],
@@ -369,9 +369,32 @@ def simulate_schema() -> dict:
         "oneOf": _thrown_in_or("trump", "bids", "tricks", "score_change"),
         "additionalProperties": False,
     }
+    penalty_points = {
+        "type": "object", "title": "a deal of a game scored by penalty points",
+        "properties": {
+            "dealer": _ref("seat"),
+            "trump": {"anyOf": [_ref("suit"), {"type": "null"}], "description": "null: no suit was trump."},
+            "tricks": {**seats, "items": _ref("count"), "description": "Tricks taken, by seat."},
+            "penalties": {**seats, "items": _ref("count"),
+                          "description": "The penalty points of the cards each seat took."},
+            "moon": {"anyOf": [_ref("seat"), {"type": "null"}],
+                     "description": "The seat that took every penalty point, when the scoring reverses that."},
+            "score_change": {**seats, "description": "Points written, by seat."},
+            "totals": {**seats, "description": "Points so far, by seat."},
+            "game_over": {"type": "boolean", "description": "A total has reached the target: the game ends with "
+                                                            "this deal, the last one played."},
+            "game_winner": {"anyOf": [_ref("seat"), {"type": "null"}],
+                            "description": "The seat with the lowest total once the game is over; null before, "
+                                           "or when the lowest totals are level."},
+            "events": True,  # checked once, beside the kinds of line
+        },
+        "required": ["dealer", "trump", "tricks", "penalties", "moon", "score_change", "totals", "game_over",
+                     "game_winner"],
+        "additionalProperties": False,
+    }
     # the events are checked once, not once for each kind of line that `oneOf` tries
     return {"title": "tutorial-engine simulate --json", "type": "object", "properties": {"events": events},
-            "oneOf": [points, tricks, odd_tricks, exact_bids], "$defs": _DEFS | event_defs}
+            "oneOf": [points, tricks, odd_tricks, exact_bids, penalty_points], "$defs": _DEFS | event_defs}
 
 
 OUTPUTS = {

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from yaml.nodes import MappingNode, ScalarNode
 
-from ..engine.game import ExactBids, GameSpec, OddTricks, TrickScoring, VictoryPoints
+from ..engine.game import ExactBids, GameSpec, OddTricks, PenaltyPoints, TrickScoring, VictoryPoints
 from ..engine.procedure import TrumpSet as TrumpSetPhase
 from ..engine.scoring import unavailable
 from ..engine.seating import SeatingError
@@ -26,6 +26,7 @@ from .examples import Example, disagreements
 from .facts import Facts
 from .gamefile import SLUG
 from .shapes import (
+    BEYOND,
     INVALID,
     Choice,
     Context,
@@ -548,9 +549,8 @@ class _PageBuilder:
             return None
         if not isinstance(game.scoring, (VictoryPoints, TrickScoring, OddTricks, ExactBids)):
             self.error(location, f"a walkthrough tells deals scored by victory points, by the tricks of the side that "
-                                 f"made trump, by odd tricks or by exact bids; {game.name} is scored otherwise, and a "
-                                 f"walkthrough cannot tell its deals yet (AUTHORING.md, \"What game.yml can and cannot "
-                                 f"express\")")
+                                 f"made trump, by odd tricks or by exact bids; {game.name} is scored by "
+                                 f"{game.scoring.scored_by}, and a walkthrough cannot tell its deals yet ({BEYOND})")
             return None
         if isinstance(game.scoring, ExactBids) and not self.tellable_bids(game, location):
             return None
@@ -612,6 +612,11 @@ class _PageBuilder:
         if game.scoring is None:
             self.error(location, f"a play block scores every deal it plays, and {game.name} has no scoring "
                                  "in game.yml; add 'scoring'")
+            return None
+        if isinstance(game.scoring, PenaltyPoints):
+            self.error(location, f"a play block plays games scored by victory points, by tricks, by odd tricks or by "
+                                 f"exact bids; {game.name} is scored by penalty points, which the browser cannot play "
+                                 f"yet ({BEYOND})")
             return None
         seating = self.seating(rec, game)
         failed = seating is None

@@ -59,7 +59,9 @@ def _text(kind: Any, item: Declared, many: bool = False) -> str:
     if origin is tuple:
         return "list of " + _text(typing.get_args(kind)[0], item, many=True)
     if origin is not None and issubclass(origin, Mapping):
-        return f"map of {_noun(item.term.keyed_by)} → {_noun(item.term.what)}"
+        key = typing.get_args(kind)[0]
+        keys = _noun(item.term.keyed_by) if key is int else "suit" if key is Suit else "card"
+        return f"map of {keys} → {_noun(item.term.what)}"
     if kind is bool:
         return "`true` or `false`"
     if kind is int:

@@ -3,7 +3,7 @@ Record shape whose fields come from its Terms, and a checked mapping becomes the
 
 Nothing here knows a particular phase: a field's shape follows from its type and its Term. The
 types game.yml can read are few on purpose (an int, a bool, an enum, a suit, a list of one of
-these, a map of numbers to numbers, or one of these or None); a declaration of any other type is
+these, a map of numbers, suits or cards to numbers, or one of these or None); a declaration of any other type is
 refused when the shapes are made, at import, not when an author first writes the field.
 """
 
@@ -16,9 +16,9 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
-from ..engine.cards import Suit
+from ..engine.cards import Card, Suit
 from ..engine.vocabulary import Declared, declared
-from .shapes import BEYOND, Boolean, Choice, Field, Integer, ListOf, MapOf, Rec, Record, Shape, SuitShape
+from .shapes import BEYOND, Boolean, CardShape, Choice, Field, Integer, ListOf, MapOf, Rec, Record, Shape, SuitShape
 
 
 def record_shape(record: type, what: str, tag: str, tag_field: Field) -> Record:
@@ -34,7 +34,9 @@ def value_shape(item: Declared) -> Shape:
     if _is_list(kind):
         return ListOf(_single(typing.get_args(kind)[0], item), min_items=1)
     if _is_map(kind):
-        return MapOf(Integer(term.keyed_by, minimum=1), Integer(term.what, minimum=term.minimum), term.label)
+        key = typing.get_args(kind)[0]
+        keys = Integer(term.keyed_by, minimum=1) if key is int else SuitShape() if key is Suit else CardShape()
+        return MapOf(keys, Integer(term.what, minimum=term.minimum), term.label)
     return _single(kind, item)
 
 
@@ -58,8 +60,10 @@ def _is_list(kind: Any) -> bool:
 
 
 def _is_map(kind: Any) -> bool:
+    """A map of numbers, suits or cards to numbers."""
     origin = typing.get_origin(kind)
-    return isinstance(origin, type) and issubclass(origin, Mapping) and typing.get_args(kind) == (int, int)
+    return (isinstance(origin, type) and issubclass(origin, Mapping)
+            and typing.get_args(kind) in ((int, int), (Suit, int), (Card, int)))
 
 
 def unwrap(item: Declared) -> Any:

@@ -21,7 +21,7 @@ from typing import Any, NamedTuple, final
 from . import events
 from .cards import Card, Suit
 from .forecast import forecast_outcome, forecast_seats
-from .game import ExactBids, GameSpec, OddTricks, TrickScoring, VictoryPoints
+from .game import ExactBids, GameSpec, OddTricks, PenaltyPoints, TrickScoring, VictoryPoints
 from .procedure import (
     AcceptOrRefuse,
     Asked,
@@ -40,7 +40,15 @@ from .procedure import (
     TurnUp,
 )
 from .rules import RuleError, allowed_cards, judge_trick
-from .scoring import DealScore, DealVictory, exact_bids_written, odd_tricks_written, trick_score, victory
+from .scoring import (
+    DealScore,
+    DealVictory,
+    exact_bids_written,
+    odd_tricks_written,
+    penalties_written,
+    trick_score,
+    victory,
+)
 from .seating import Table
 
 
@@ -148,6 +156,19 @@ class BidsResult:
     bids: tuple[int, ...]
     tricks: tuple[int, ...]
     written: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class PenaltyResult:
+    """A deal scored by penalty points; everything by seat, since each plays for themselves."""
+
+    trump: Suit | None
+    tricks: tuple[int, ...]
+    taken: tuple[int, ...]
+    """The penalty points of the cards each player took."""
+    written: tuple[int, ...]
+    moon: int | None
+    """The seat that took every penalty point, when the scoring reverses that (`moon`)."""
 
 
 @dataclass(frozen=True)
@@ -629,7 +650,7 @@ class Deal:
             teams.setdefault(self.table.team_of(seat), []).append(seat)
         return tuple(tuple(members) for _, members in sorted(teams.items(), key=lambda t: t[1][0]))
 
-    def result(self) -> DealResult | TrickResult | OddTricksResult | BidsResult | ThrownIn:
+    def result(self) -> DealResult | TrickResult | OddTricksResult | BidsResult | PenaltyResult | ThrownIn:
         if not self.is_terminal():
             raise ValueError("the deal is not over")
         if self.thrown_in:
@@ -643,6 +664,11 @@ class Deal:
             return BidsResult(self.trump, bids, won, exact_bids_written(scoring, bids, won))
         if isinstance(scoring, OddTricks):
             return OddTricksResult(self.trump, tuple(self.won), odd_tricks_written(scoring, self.won))
+        if isinstance(scoring, PenaltyPoints):
+            seats = range(self.table.players)
+            taken = tuple(sum(scoring.penalty(card) for card in self.piles[self._teams[seat]]) for seat in seats)
+            written, moon = penalties_written(scoring, taken)
+            return PenaltyResult(self.trump, tuple(self.won[self._teams[seat]] for seat in seats), taken, written, moon)
         if not isinstance(scoring, VictoryPoints):
             raise RuleError(f"{self.game.name} has no scoring, which a whole deal needs (game.yml: scoring)")
         # The turn-up that fixed the trump of a finished deal also set both cards.

@@ -116,6 +116,8 @@ class VictoryPoints:
     """
 
     kind: ClassVar[str] = "victory-points"
+    scored_by: ClassVar[str] = "victory points"
+    """How a sentence says what the game is scored by."""
     what: ClassVar[str] = "victory-point scoring"
     summary: ClassVar[str] = "card points decide the deal"
 
@@ -137,6 +139,8 @@ class TrickScoring:
     round at once (B20)."""
 
     kind: ClassVar[str] = "tricks"
+    scored_by: ClassVar[str] = "the tricks of the side that made trump"
+    """How a sentence says what the game is scored by."""
     what: ClassVar[str] = "trick scoring"
     summary: ClassVar[str] = "the tricks of the side that made trump do"
 
@@ -165,6 +169,8 @@ class OddTricks:
     the first side to reach `target` wins the game."""
 
     kind: ClassVar[str] = "odd-tricks"
+    scored_by: ClassVar[str] = "odd tricks"
+    """How a sentence says what the game is scored by."""
     what: ClassVar[str] = "odd-trick scoring"
     summary: ClassVar[str] = "every side scores its tricks above the book"
 
@@ -182,6 +188,8 @@ class ExactBids:
     total wins."""
 
     kind: ClassVar[str] = "exact-bids"
+    scored_by: ClassVar[str] = "exact bids"
+    """How a sentence says what the game is scored by."""
     what: ClassVar[str] = "exact-bid scoring"
     summary: ClassVar[str] = "every player scores for taking exactly the tricks they bid"
 
@@ -197,7 +205,36 @@ class ExactBids:
                               default_doc="none: the game lasts the hand-size sequence")
 
 
-Scoring = VictoryPoints | TrickScoring | OddTricks | ExactBids
+@dataclass(frozen=True)
+class PenaltyPoints:
+    """Cards taken in tricks cost their taker points: each card of a suit in `suits`, each card
+    in `cards` (its own value, instead of its suit's). With `moon`, a player who takes every
+    penalty point of a deal writes 0 and every other player writes them all. The game ends once
+    a total reaches `target`, and the lowest total wins."""
+
+    kind: ClassVar[str] = "penalty-points"
+    scored_by: ClassVar[str] = "penalty points"
+    """How a sentence says what the game is scored by."""
+    what: ClassVar[str] = "penalty-point scoring"
+    summary: ClassVar[str] = "every player scores the penalty cards they took, and the lowest total wins"
+
+    target: int = term("The total that ends the game, after the deal in which a player reaches it; the lowest "
+                       "total then wins.", what="a number of points", minimum=1)
+    suits: Mapping[Suit, int] = term("What each card of these suits costs the player who takes it.",
+                                     factory=lambda: MappingProxyType({}), what="a number of points", minimum=0,
+                                     label="points by suit", default_doc="none")
+    cards: Mapping[Card, int] = term("What each of these cards costs the player who takes it, instead of what its "
+                                     "suit costs.", factory=lambda: MappingProxyType({}), what="a number of points",
+                                     minimum=0, label="points by card", default_doc="none")
+    moon: bool = term("A player who takes every penalty point of a deal writes 0 for it, and every other player "
+                      "writes them all.", default=False)
+
+    def penalty(self, card: Card) -> int:
+        value = self.cards.get(card)
+        return self.suits.get(card.suit, 0) if value is None else value
+
+
+Scoring = VictoryPoints | TrickScoring | OddTricks | ExactBids | PenaltyPoints
 
 SCORING_KINDS: tuple[type[Scoring], ...] = typing.get_args(Scoring)
 """Every kind of scoring, each named in game.yml by its `kind`, its fields declared with their

@@ -7,7 +7,7 @@ import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .game import ExactBids, OddTricks, Scoring, TrickScoring, VictoryPoints
+from .game import ExactBids, OddTricks, PenaltyPoints, Scoring, TrickScoring, VictoryPoints
 from .rules import RuleError
 
 
@@ -165,6 +165,16 @@ def exact_bids_sum(scoring: ExactBids, bid: int, won: int) -> str | None:
     return text if len(terms) == 1 else f"{text} = {written}".replace("= -", "= \u2212")
 
 
+def penalties_written(scoring: PenaltyPoints, taken: Sequence[int]) -> tuple[tuple[int, ...], int | None]:
+    """What each player writes for a deal, and who shot the moon: the penalty points each took;
+    with `moon`, a player who took every one of them writes 0 and every other player the lot."""
+    total = sum(taken)
+    moon = next((seat for seat, points in enumerate(taken) if points == total), None) if scoring.moon and total else None
+    if moon is None:
+        return tuple(taken), None
+    return tuple(0 if seat == moon else total for seat in range(len(taken))), moon
+
+
 def game_step(scoring: OddTricks, scores: Sequence[int], written: Sequence[int]) -> GameStep:
     """The deal's points added to the running scores; the game is won by the one side at the
     top once it reaches the target."""
@@ -182,8 +192,7 @@ def unavailable(game_name: str, scoring: Scoring | None) -> str | None:
     if scoring is None or isinstance(scoring, VictoryPoints):
         scored = "has no scoring" if scoring is None else "scores victory points"
     else:
-        kind = "odd tricks" if isinstance(scoring, OddTricks) else "exact bids"
-        scored = (f"is scored by {kind}, whose tally a score sheet cannot draw yet (AUTHORING.md, "
+        scored = (f"is scored by {scoring.scored_by}, whose tally a score sheet cannot draw yet (AUTHORING.md, "
                   "\"What game.yml can and cannot express\")")
     return (f"a score sheet draws the tally of a game scored by tricks (game.yml: scoring kind: tricks); "
             f"{game_name} {scored}")

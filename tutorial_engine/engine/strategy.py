@@ -12,7 +12,7 @@ from typing import cast
 
 from .cards import Card
 from .deal import Action, Bid, BidTricks, ChooseTrump, Deal, Forecast, Play, Solo, TakeTree
-from .game import ExactBids, VictoryPoints
+from .game import ExactBids, PenaltyPoints, VictoryPoints
 from .rules import judge_trick, trick_verdict
 
 
@@ -26,7 +26,8 @@ def sensible_strategy(state: Deal, rng: random.Random) -> Action:
     that gives the side three trumps; never solo; discard the weakest card. In play, a game of card points takes
     a trick with points when possible, cheaply, else throws the cheapest; a game of tricks plays
     the cheapest card that wins as the last hand, else the weakest; a game of exact bids bids its
-    likely winners and plays to take exactly that many tricks."""
+    likely winners and plays to take exactly that many tricks; a game of penalty points plays to
+    take none of the cards that cost points."""
     actions = state.legal_actions()
     kind = type(actions[0])
     if kind is Forecast:
@@ -49,7 +50,32 @@ def sensible_strategy(state: Deal, rng: random.Random) -> Action:
         return _take_points(state, cast("list[Play]", actions))
     if isinstance(state.game.scoring, ExactBids) and kind is Play:
         return _make_the_bid(state, cast("list[Play]", actions))
+    if isinstance(state.game.scoring, PenaltyPoints) and kind is Play:
+        return _avoid_penalties(state, state.game.scoring, cast("list[Play]", actions))
     return _take_tricks(state, actions)
+
+
+def _avoid_penalties(state: Deal, scoring: PenaltyPoints, plays: list[Play]) -> Play:
+    """Lead the cheapest card, the weakest of equal cost; follow with the costliest card that
+    does not take the trick, the strongest of equal cost; when every card would take it, as the
+    last hand the cheapest, the strongest of equal cost, else the weakest."""
+    table = state.game.table(state.trump)
+    trick = state.trick
+
+    def strength(play: Play) -> int:
+        return table.trump_strength.get(play.card, 0) * 100 + table.plain_strength.get(play.card, 0)
+
+    def cost(play: Play) -> int:
+        return scoring.penalty(play.card)
+
+    if not trick:
+        return min(plays, key=lambda play: (cost(play), strength(play)))
+    losers = [play for play in plays if judge_trick(state.game, state.trump, [*trick, play.card]).winner != len(trick)]
+    if losers:
+        return max(losers, key=lambda play: (cost(play), strength(play)))
+    if len(trick) + 1 == len(state.players):
+        return min(plays, key=lambda play: (cost(play), -strength(play)))
+    return min(plays, key=lambda play: (strength(play), cost(play)))
 
 
 def _bid_tricks(state: Deal, bids: list[BidTricks]) -> BidTricks:

@@ -471,9 +471,10 @@ TABLE = ("players", "team_size")
 def _unscored(game: GameSpec) -> str:
     if game.scoring is None:
         return ("its game.yml has no 'scoring', so no deal of it is ever scored; add a 'scoring' rule "
-                "(kind: victory-points, tricks, odd-tricks or exact-bids) to game.yml to draw them")
+                f"(kind: {', '.join(list(DEAL_CONSTRAINTS)[:-1])} or {list(DEAL_CONSTRAINTS)[-1]}) to game.yml to "
+                "draw them")
     return (f"these drills are drawn for games scored by victory points, by the tricks of the side that made "
-            f"trump, by odd tricks or by exact bids, and its 'scoring' is of kind '{scoring_name(game)}', which "
+            f"trump, by odd tricks or by exact bids, and {game.name} is scored by {game.scoring.scored_by}, which "
             f"they cannot ask about yet (AUTHORING.md, \"What game.yml can and cannot express\")")
 
 

@@ -94,6 +94,13 @@
     var g = Object.create(data);
     g.value = {};
     data.deck.forEach(function (card) { g.value[card] = data.points[rankOf(card)] || 0; });
+    g.penalty = {}; // what each card costs its taker, in a game scored by penalty points
+    var s = data.scoring;
+    if (s && s.kind === "penalty-points") {
+      data.deck.forEach(function (card) {
+        g.penalty[card] = card in s.cards ? s.cards[card] : s.suits[suitOf(card)] || 0;
+      });
+    }
     g.trees = data.top.filter(function (t) { return t.card; }).map(function (t) { return t.card; });
     g.tables = {};
     data.suits.concat([""]).forEach(function (trump) { g.tables[trump] = table(g, trump || null); });
@@ -543,10 +550,12 @@
    *             score: ReturnType<typeof trickScore>}} TrickResult */
   /** @typedef {{kind: "odd-tricks", trump: string | null, tricks: number[], written: number[]}} OddTricksResult */
   /** @typedef {{kind: "exact-bids", trump: string | null, bids: number[], tricks: number[], written: number[]}} BidsResult */
+  /** @typedef {{kind: "penalty-points", trump: string | null, tricks: number[], taken: number[], written: number[],
+   *             moon: number | null}} PenaltyResult */
   /** @typedef {{kind: "points", sides: number[][], points: number[], victory: ReturnType<typeof victory>,
    *             trump: string, turned: string, indicator: string, indicatorTaker: number | null,
    *             trickCount: number}} DealResult */
-  /** @returns {ThrownIn | TrickResult | OddTricksResult | BidsResult | DealResult} */
+  /** @returns {ThrownIn | TrickResult | OddTricksResult | BidsResult | PenaltyResult | DealResult} */
   Deal.prototype.result = function () {
     var scoring = this.game.scoring, self = this;
     if (this.thrownIn) return { kind: "thrown-in", dealer: this.dealer };
@@ -565,6 +574,16 @@
     if (scoring.kind === "odd-tricks") {
       return { kind: "odd-tricks", trump: this.trump, tricks: this.won.slice(),
                written: this.won.map(function (w) { return Math.max(0, w - scoring.book); }) };
+    }
+    if (scoring.kind === "penalty-points") {
+      var order = this.table.orderFrom(0).sort(function (a, b) { return a - b; });
+      var costs = order.map(function (seat) {
+        return self.piles[self.table.teamOf(seat)].reduce(function (a, c) { return a + self.game.penalty[c]; }, 0);
+      });
+      var scored = penaltiesWritten(scoring, costs);
+      return { kind: "penalty-points", trump: this.trump,
+               tricks: order.map(function (seat) { return self.won[self.table.teamOf(seat)]; }), taken: costs,
+               written: scored.written, moon: scored.moon };
     }
     var sides = this.sides();
     var points = sides.map(function (side) {
@@ -633,6 +652,14 @@
     });
   }
 
+  /* What each player writes for a deal, and who shot the moon (engine/scoring.py penalties_written). */
+  function penaltiesWritten(s, taken) {
+    var total = taken.reduce(function (a, b) { return a + b; }, 0), moon = null;
+    if (s.moon && total) moon = taken.indexOf(total) >= 0 ? taken.indexOf(total) : null;
+    if (moon === null) return { written: taken.slice(), moon: null };
+    return { written: taken.map(function (_, seat) { return seat === moon ? 0 : total; }), moon: moon };
+  }
+
   function gameStep(s, scores, written) {
     var after = scores.map(function (score, side) { return score + written[side]; });
     var best = Math.max.apply(null, after);
@@ -673,7 +700,29 @@
     if (kind === "play" && actions.length === 1) return { action: actions[0], why: "only" };
     if (g.scoring.kind === "victory-points") return takePoints(deal, actions);
     if (g.scoring.kind === "exact-bids" && kind === "play") return makeTheBid(deal, actions);
+    if (g.scoring.kind === "penalty-points" && kind === "play") return avoidPenalties(deal, actions);
     return takeTricks(deal, actions);
+  }
+
+  /* Lead the cheapest card, the weakest of equal cost; follow with the costliest card that does
+     not take the trick, the strongest of equal cost; when every card would take it, as the last
+     hand the cheapest, the strongest of equal cost, else the weakest. */
+  function avoidPenalties(deal, plays) {
+    var t = deal.game.table(deal.trump), trick = deal.trick, cost = deal.game.penalty;
+    function strength(a) { return (t.trumpStrength[a.card] || 0) * 100 + (t.plainStrength[a.card] || 0); }
+    if (!trick.length) {
+      return { action: first(plays, function (a) { return [cost[a.card], strength(a)]; }), why: "avoid-lead-low" };
+    }
+    var losers = plays.filter(function (a) {
+      return verdict(deal.game, deal.trump, trick.concat([a.card])).winner !== trick.length;
+    });
+    if (losers.length) {
+      return { action: first(losers, function (a) { return [-cost[a.card], -strength(a)]; }), why: "avoid-duck" };
+    }
+    if (trick.length + 1 === deal.players.length) {
+      return { action: first(plays, function (a) { return [cost[a.card], -strength(a)]; }), why: "avoid-must-take" };
+    }
+    return { action: first(plays, function (a) { return [strength(a), cost[a.card]]; }), why: "avoid-weakest" };
   }
 
   function bid(deal, bids) {
@@ -798,6 +847,15 @@
         step = gameStep(this.game.scoring, this.scores, r.written);
         this.scores = step.scores;
         if (step.winner !== null) this.winner = step.winner;
+      } else if (r.kind === "penalty-points") { // the game ends at the target, and the lowest total wins
+        var penalties = r.written;
+        this.totals = this.totals.map(function (total, seat) { return total + penalties[seat]; });
+        var lowest = Math.min.apply(null, this.totals);
+        this.over = Math.max.apply(null, this.totals) >= this.game.scoring.target;
+        if (this.over && this.totals.filter(function (t) { return t === lowest; }).length === 1) {
+          this.winner = this.totals.indexOf(lowest);
+        }
+        step = { written: penalties.slice() };
       }
       this.dealer = tbl.next(this.dealer);
     }
