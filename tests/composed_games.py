@@ -50,7 +50,7 @@ def composed_game(rng: random.Random, number: int) -> str:
     if pairs:
         game["teams"] = [{"size": 2, "players": [4]}]
     game["direction"] = rng.choice(["clockwise", "counterclockwise"])
-    game["deal"], solo = _phases(rng, scoring_kind, players, deck, pairs, bool(fixed))
+    game["deal"], solo = _phases(rng, scoring_kind, players, deck, pairs, bool(fixed), ranks)
     if solo:
         game["trick_sizes"] = [3, 4]
     deal = game["deal"][1] if game["deal"][0]["phase"] == "cut" else game["deal"][0]
@@ -60,7 +60,7 @@ def composed_game(rng: random.Random, number: int) -> str:
 
 
 def _phases(rng: random.Random, scoring_kind: str, players: int, deck: int, pairs: bool,
-            fixed: bool) -> tuple[list[dict], bool]:
+            fixed: bool, ranks: list) -> tuple[list[dict], bool]:
     sizes = scoring_kind == "exact-bids" and rng.random() < 0.5
     trump_kind = {"victory-points": "turn-up", "tricks": rng.choice(["accept-or-refuse", "bidding"]),
                   "penalty-points": rng.choice(["turn-up", "trump"])}.get(scoring_kind) \
@@ -72,7 +72,7 @@ def _phases(rng: random.Random, scoring_kind: str, players: int, deck: int, pair
         packets = rng.choice([[size] * (share // size) for size in (1, 2, 3) if share % size == 0]
                              + ([[share]] if deck % players == 0 else []))
         if deck % players:
-            return _phases(rng, scoring_kind, players, deck, pairs, fixed)
+            return _phases(rng, scoring_kind, players, deck, pairs, fixed, ranks)
         phases.append({"phase": "deal", "packets": packets[:1], "whole_pack": True})
     elif sizes:
         phases.append({"phase": "deal", "hand_sizes": rng.choice(["up-and-down", "down-and-up"])})
@@ -106,7 +106,14 @@ def _phases(rng: random.Random, scoring_kind: str, players: int, deck: int, pair
         phases.append({"phase": "bid-tricks", "dealer_restricted": True} if rng.random() < 0.6
                       else {"phase": "bid-tricks"})
     draw = trump_kind == "turn-up" and rng.random() < 0.5
-    phases.append({"phase": "tricks", "draw": True} if draw else {"phase": "tricks"})
+    tricks: dict = {"phase": "tricks"} | ({"draw": True} if draw else {})
+    if rng.random() < 0.3:
+        tricks["first_lead"] = f"{rng.choice(ranks)}{rng.choice(SUITS)}"
+    if rng.random() < 0.3:
+        tricks["unbroken"] = rng.choice(SUITS)
+    if scoring_kind == "penalty-points" and rng.random() < 0.5:
+        tricks["clean_first_trick"] = True
+    phases.append(tricks)
     return phases, solo
 
 

@@ -23,7 +23,7 @@ from tutorial_engine.engine.export import game_data
 from tutorial_engine.engine.game import ExactBids, GameSpec, OddTricks, PenaltyPoints, Scoring
 from tutorial_engine.engine.odd_tricks import play_game
 from tutorial_engine.engine.penalties import play_penalty_game
-from tutorial_engine.engine.procedure import PHASE_KINDS, TrumpFrom, TrumpSet
+from tutorial_engine.engine.procedure import PHASE_KINDS, Tricks, TrumpFrom, TrumpSet
 from tutorial_engine.engine.seating import Table
 from tutorial_engine.problems import Problems
 
@@ -60,6 +60,8 @@ def test_the_composed_games_reach_the_whole_vocabulary():
     assert sources == {source.value for source in TrumpFrom}
     assert scorings == set(get_args(Scoring))
     assert any(game.procedure.deal.whole_pack for game in games)
+    rules = [phase for game in games for phase in game.procedure.phases if isinstance(phase, Tricks)]
+    assert all(any(getattr(phase, name) for phase in rules) for name in ("first_lead", "unbroken", "clean_first_trick"))
 
 
 @pytest.mark.slow
@@ -91,6 +93,9 @@ MUTATIONS = {
     "a card's own penalty adds to its suit's": ("card in s.cards ? s.cards[card] : s.suits[suitOf(card)] || 0",
                                                 "(s.cards[card] || 0) + (s.suits[suitOf(card)] || 0)"),
     "shooting the moon is not reversed": ("if (s.moon && total)", "if (false)"),
+    "the first lead is any card": ("if (firstTrick && leading && legal.indexOf(rules.firstLead) >= 0)", "if (false)"),
+    "a suit is never broken": ("this.broken = this.trick.some(", "this.broken = false && this.trick.some("),
+    "penalty cards go to the first trick": ("if (firstTrick && rules.cleanFirstTrick", "if (false"),
 }
 
 

@@ -59,6 +59,8 @@ def sample(kind, item):
         return (item.term.minimum or 0) + 3, (item.term.minimum or 0) + 3
     if kind is Suit:
         return "♥", Suit.HEARTS
+    if kind is Card:
+        return "Q♠", Card.parse("Q♠")
     member = list(kind)[-1]
     return member.value, member
 

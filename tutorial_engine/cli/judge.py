@@ -12,7 +12,7 @@ from typing import Any, BinaryIO
 from ..content.shapes import did_you_mean
 from ..engine.cards import Card, CardSyntaxError, Suit
 from ..engine.game import CardNotInDeck, GameSpec
-from ..engine.rules import RuleError, legal_plays, trick_verdict
+from ..engine.rules import RuleError, legal_plays, trick_verdict, unrestricted
 from ..i18n.explain import explain_legality, explain_verdict
 
 TRICK_KEYS = ("game", "variant", "trump", "plays")
@@ -64,6 +64,9 @@ def answer(games: Mapping[str, GameSpec], raw: bytes) -> dict[str, Any]:
             verdict = trick_verdict(game, trump, plays)
             return {"winner": verdict.winner, "card": str(verdict.card), "points": verdict.points,
                     "reason": verdict.reason.value, "explanation": explain_verdict(verdict, game)}
+        why = unrestricted(game)
+        if why is not None:
+            raise BadLine(f"no answer: {why}")
         legality = legal_plays(game, trump, _cards(request, "trick"), _cards(request, "hand"))
         return {"legal": [str(card) for card in legality.legal],
                 "refused": {str(card): code for card, code in legality.refused.items()},

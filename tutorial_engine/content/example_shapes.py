@@ -26,7 +26,7 @@ from ..engine.game import (
     VictoryPoints,
 )
 from ..engine.procedure import Asked, BidRound, HandSizes, TrickBids, TrumpFrom
-from ..engine.rules import Duty, RankingError, WinReason, rank_cards
+from ..engine.rules import Duty, RankingError, WinReason, rank_cards, unrestricted
 from ..engine.scoring import game_step
 from ..engine.seating import SeatingError, Table
 from ..problems import Location, Problems, alternatives
@@ -522,6 +522,9 @@ class _ExampleBuilder:
 
     def _legal(self) -> LegalExample | None:
         rec = self.rec
+        why = unrestricted(self.game)
+        if why is not None:
+            self.error(rec.at("kind"), f"a legal example cannot be checked: {why}")
         trick: Seq = rec.get("trick", Seq())
         if len(trick) >= max(self.game.trick_sizes):
             self.error(rec.at("trick"), f"the trick is already complete: {self.game.name} tricks hold "

@@ -256,6 +256,8 @@ def _spec(rec, values: dict, problems: Problems, variant: str | None = None,
             needed = "and a card to turn need" if turns else "need"
             problems.add(rec.at("deal"), f"{max(players)} hands of {hand_size} {needed} more "
                                          f"than the {len(deck)} cards of the deck{default}")
+    if procedure is not None and "deal" in values:
+        _trick_rules(values["deal"], procedure, deck, suits, scoring, problems)
     if isinstance(scoring, TrickScoring):
         _played_in_pairs(rec, players, teams, problems)
     if isinstance(scoring, OddTricks) and procedure is not None:
@@ -445,6 +447,21 @@ def _trump_source(item: Rec, phase: TrumpSet, deal: Phase, problems: Problems) -
     if phase.source is TrumpFrom.NEXT_CARD and isinstance(deal, DealPackets) and deal.whole_pack:
         problems.add(item.at("from"), "a deal of the whole pack leaves no card to turn, so there would never "
                                       "be trump: use 'from: dealer-last', or 'from: none' for a game without trump")
+
+
+def _trick_rules(phases_rec, procedure: Procedure, deck, suits, scoring: Scoring | None, problems: Problems) -> None:
+    """The tricks phase's own rules name the deck's cards and suits, and penalties need a scoring that has them."""
+    at = next(index for index, phase in enumerate(procedure.phases) if isinstance(phase, Tricks))
+    rules, item = procedure.phases[at], phases_rec[at]
+    assert isinstance(rules, Tricks)  # found by its kind
+    if rules.first_lead is not None and rules.first_lead not in deck:
+        problems.add(item.at("first_lead"), f"{rules.first_lead} is not a card of the deck")
+    if rules.unbroken is not None and rules.unbroken not in suits:
+        problems.add(item.at("unbroken"), f"{rules.unbroken} is not a suit of the deck ({' '.join(map(str, suits))})")
+    if rules.clean_first_trick and not isinstance(scoring, PenaltyPoints):
+        problems.add(item.at("clean_first_trick"), "a clean first trick keeps out the cards that cost penalty "
+                                                   "points, and this game's scoring gives none: it needs 'scoring' "
+                                                   "of kind 'penalty-points'")
 
 
 def _penalties(rec: Rec, scoring_rec: Rec, scoring: PenaltyPoints, suits, deck, teams, problems: Problems) -> None:

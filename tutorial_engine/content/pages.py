@@ -163,6 +163,10 @@ PLAYABLE = ((2, 1), (4, 2))
 """The tables, as (players, team size), whose deals the browser's runtime plays: two players,
 or four in two pairs."""
 
+RULES_OF_PLAY = ("{game}'s 'tricks' phase restricts play by the deal's first trick or a suit broken (first_lead, "
+                 f"unbroken, clean_first_trick), which it cannot tell yet ({BEYOND})")
+"""Why a page that asks or explains which cards may be played cannot show such a game yet."""
+
 PLAYABLE_EXACT_BIDS = tuple((players, 1) for players in range(3, len(NAMES) + 1))
 """The tables of a game scored by exact bids, which the browser's runtime also plays: three
 players or more, each for themselves, as many as the seats have names (drills.NAMES)."""
@@ -552,6 +556,10 @@ class _PageBuilder:
                                  f"made trump, by odd tricks or by exact bids; {game.name} is scored by "
                                  f"{game.scoring.scored_by}, and a walkthrough cannot tell its deals yet ({BEYOND})")
             return None
+        if game.procedure.rules_of_play is not None:
+            self.error(location, f"a walkthrough asks which cards may be played, and "
+                                 f"{RULES_OF_PLAY.format(game=game.name)}")
+            return None
         if isinstance(game.scoring, ExactBids) and not self.tellable_bids(game, location):
             return None
         if isinstance(game.scoring, OddTricks) and game.procedure.has_maker:
@@ -617,6 +625,9 @@ class _PageBuilder:
             self.error(location, f"a play block plays games scored by victory points, by tricks, by odd tricks or by "
                                  f"exact bids; {game.name} is scored by penalty points, which the browser cannot play "
                                  f"yet ({BEYOND})")
+            return None
+        if game.procedure.rules_of_play is not None:
+            self.error(location, f"a play block explains every card it refuses, and {RULES_OF_PLAY.format(game=game.name)}")
             return None
         seating = self.seating(rec, game)
         failed = seating is None

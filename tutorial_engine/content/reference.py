@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from ..engine.cards import Suit
+from ..engine.cards import Card, Suit
 from ..engine.game import SCORING_KINDS
 from ..engine.procedure import PHASE_KINDS
 from ..engine.vocabulary import Declared, declared
@@ -68,6 +68,8 @@ def _text(kind: Any, item: Declared, many: bool = False) -> str:
         return _number(item.term.minimum, many)
     if kind is Suit:
         return "suits" if many else "suit"
+    if kind is Card:
+        return "cards" if many else "card"
     assert isinstance(kind, type) and issubclass(kind, enum.Enum)  # terms.value_shape refuses any other type
     values = [f"`{member.value}`" for member in kind]
     return ", ".join(values[:-1]) + (" and " if many else " or ") + values[-1]

@@ -2,7 +2,7 @@
 Record shape whose fields come from its Terms, and a checked mapping becomes the record.
 
 Nothing here knows a particular phase: a field's shape follows from its type and its Term. The
-types game.yml can read are few on purpose (an int, a bool, an enum, a suit, a list of one of
+types game.yml can read are few on purpose (an int, a bool, an enum, a suit, a card, a list of one of
 these, a map of numbers, suits or cards to numbers, or one of these or None); a declaration of any other type is
 refused when the shapes are made, at import, not when an author first writes the field.
 """
@@ -48,6 +48,8 @@ def _single(kind: Any, item: Declared) -> Shape:
         return Integer(term.what, minimum=term.minimum)
     if kind is Suit:
         return SuitShape()
+    if kind is Card:
+        return CardShape()
     if isinstance(kind, type) and issubclass(kind, enum.Enum):
         return Choice([member.value for member in kind], term.what, BEYOND if term.beyond else "")
     raise _unreadable(item)

@@ -39,7 +39,7 @@ from .procedure import (
     TrumpSet,
     TurnUp,
 )
-from .rules import RuleError, allowed_cards, judge_trick
+from .rules import RuleError, allowed_cards, judge_trick, restrict_plays
 from .scoring import (
     DealScore,
     DealVictory,
@@ -229,6 +229,8 @@ class Deal:
     trick: list[Card] = field(init=False)
     leader: int = field(init=False)
     tricks: int = field(init=False)
+    broken: bool = field(init=False)
+    """A card of the tricks phase's `unbroken` suit has been played to a trick."""
     thrown_in: bool = field(init=False)
     phase: str = field(init=False)
     _order: list[int] = field(init=False)
@@ -238,6 +240,8 @@ class Deal:
     _actions: list | None = field(init=False)
     _plays: tuple[dict[Card, Play], ...] = field(init=False)
     _draw: bool = field(init=False)
+    _rules: Tricks | None = field(init=False)
+    """The tricks phase, when its own rules restrict what may be played (`Tricks.restricts`)."""
     _teams: tuple[int, ...] = field(init=False)
     """Each seat's side, looked up once a trick rather than computed."""
 
@@ -273,6 +277,8 @@ class Deal:
         self.leader = self.table.next(self.dealer)
         self._order = []
         self.tricks = 0
+        self.broken = False
+        self._rules = None
         self.thrown_in = False
         self.phase = ""
         self._phases = self.game.procedure.phases
@@ -464,7 +470,9 @@ class Deal:
         leader = self.table.next(self.dealer)
         while leader not in self.players:
             leader = self.table.next(leader)
-        self._lead(leader)
+        holder = next((seat for seat in self.players if phase.first_lead in self.hands[seat]), None)
+        self._lead(leader if holder is None else holder)
+        self._rules = phase if phase.restricts else None
         self.phase = "play"
 
     def _lead(self, leader: int) -> None:
@@ -506,7 +514,11 @@ class Deal:
         if phase == "play":  # the hot path, without the to_move property's round of tests
             player = self._order[len(trick)]
             plays = self._plays[player]
-            return [plays[card] for card in allowed_cards(self.game, self.trump, trick, self.hands[player])]
+            cards = allowed_cards(self.game, self.trump, trick, self.hands[player])
+            if self._rules is not None:
+                cards = restrict_plays(self.game, self.trump, self._rules, cards, leading=not trick,
+                                       first_trick=self.tricks == 0, broken=self.broken)
+            return [plays[card] for card in cards]
         seat = self.to_move
         if seat is None:  # the deal is over
             return []
@@ -628,6 +640,10 @@ class Deal:
         self.won[team] += 1
         self.log.append(events.Trick(self.leader, tuple(trick), tuple(self._order), winner,
                                      sum(verdict.card_points), verdict.reason))
+        rules = self._rules
+        if rules is not None and rules.unbroken is not None and not self.broken:
+            suit_of = self.game.table(self.trump).suit
+            self.broken = any(suit_of[card] is rules.unbroken for card in trick)
         self.trick = []
         self.tricks += 1
         self._lead(winner)

@@ -224,11 +224,25 @@ class Tricks:
     first, while it holds a card for each (A16)."""
 
     name: ClassVar[str] = "tricks"
-    summary: ClassVar[str] = "The tricks are played, with or without drawing from the stock."
+    summary: ClassVar[str] = ("The tricks are played, with or without drawing from the stock, the first led by a "
+                              "card if asked, with a suit barred from the lead until broken and a first trick "
+                              "kept clean of penalty cards if asked.")
     place: ClassVar[Place] = Place.ANYWHERE
     fixes_trump: ClassVar[bool] = False
 
     draw: bool = term("Draw from the stock after each trick.", default=False)
+    first_lead: Card | None = term("The player who holds this card leads the first trick, and leads this card.",
+                                   default=None, default_doc="by default the player after the dealer leads")
+    unbroken: Suit | None = term("This suit may not be led until a card of it has been played to an earlier "
+                                 "trick, unless the leader holds nothing else.", default=None)
+    clean_first_trick: bool = term("No card that costs penalty points may be played to the first trick, unless "
+                                   "the player holds nothing else.", default=False)
+
+    @property
+    def restricts(self) -> bool:
+        """Whether what may be played depends on more than the trick and the hand: on whether the
+        trick is the first, or the suit has been broken."""
+        return self.first_lead is not None or self.unbroken is not None or self.clean_first_trick
 
 
 Phase = (Cut | DealPackets | Forecasts | TurnUp | TrumpSet | AcceptOrRefuse | Bidding | Discards | SoloOffer
@@ -263,6 +277,13 @@ class Procedure:
     def draws(self) -> bool:
         tricks = self.find(Tricks)
         return isinstance(tricks, Tricks) and tricks.draw
+
+    @property
+    def rules_of_play(self) -> Tricks | None:
+        """The tricks phase, when its own rules make what may be played depend on more than the
+        trick and the hand (the first trick, a suit broken)."""
+        tricks = self.find(Tricks)
+        return tricks if isinstance(tricks, Tricks) and tricks.restricts else None
 
     @property
     def has_maker(self) -> bool:

@@ -13,7 +13,8 @@ from typing import NamedTuple
 
 from ..problems import alternatives
 from .cards import Card, Suit
-from .game import TRUMP_BASE, FollowRule, GameSpec
+from .game import TRUMP_BASE, FollowRule, GameSpec, PenaltyPoints
+from .procedure import Tricks
 
 
 class RuleError(ValueError):
@@ -217,6 +218,34 @@ def _allowed(game: GameSpec, trump: Suit | None, trick: Sequence[Card],
     if trumps:
         return Duty.TRUMP, trumps
     return Duty.FREE, tuple(hand)
+
+
+def unrestricted(game: GameSpec) -> str | None:
+    """Why a question of which cards may be played, asked of a trick and a hand alone, has no
+    true answer in `game`, if it has none: its tricks phase restricts play by what happened
+    earlier in the deal, which such a question does not say."""
+    if game.procedure.rules_of_play is None:
+        return None
+    return (f"in {game.name}, what may be played depends on whether the trick is the deal's first or a suit has "
+            "been broken (the 'tricks' phase's first_lead, unbroken or clean_first_trick), which a question of a "
+            "trick and a hand alone cannot say yet (AUTHORING.md, \"What game.yml can and cannot express\")")
+
+
+def restrict_plays(game: GameSpec, trump: Suit | None, rules: Tricks, legal: tuple[Card, ...], *, leading: bool,
+                   first_trick: bool, broken: bool) -> tuple[Card, ...]:
+    """What the tricks phase's own rules leave of the cards the duty to follow allows: the first
+    lead is the `first_lead` card, the `unbroken` suit is not led before it is broken, and no
+    card that costs penalty points goes to a `clean_first_trick`. Each gives way when it would
+    leave no card."""
+    if first_trick and leading and rules.first_lead in legal:
+        return (rules.first_lead,)
+    if leading and rules.unbroken is not None and not broken:
+        suit_of = game.table(trump).suit
+        legal = tuple([card for card in legal if suit_of[card] is not rules.unbroken]) or legal
+    scoring = game.scoring
+    if first_trick and rules.clean_first_trick and isinstance(scoring, PenaltyPoints):
+        legal = tuple([card for card in legal if not scoring.penalty(card)]) or legal
+    return legal
 
 
 class RankingError(RuleError):

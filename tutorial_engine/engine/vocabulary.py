@@ -52,8 +52,8 @@ class Declared:
     field: Field
     term: Term
     annotation: Any
-    """The field's resolved type: int, bool, an enum, Suit, tuple[X, ...], a Mapping of int, Suit
-    or Card to int, or one of these or None."""
+    """The field's resolved type: int, bool, an enum, Suit, Card, tuple[X, ...], a Mapping of int,
+    Suit or Card to int, or one of these or None."""
 
     @property
     def key(self) -> str:

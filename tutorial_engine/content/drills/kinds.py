@@ -18,7 +18,7 @@ from ...engine.game import ExactBids, FollowRule, GameSpec, OddTricks, TrickScor
 from ...engine.match import play_deals
 from ...engine.odd_tricks import play_game
 from ...engine.procedure import TrickBids
-from ...engine.rules import Duty, WinReason, legal_plays, trick_verdict
+from ...engine.rules import Duty, WinReason, legal_plays, trick_verdict, unrestricted
 from ...engine.scoring import Outcome, exact_bids_written, game_step, odd_tricks_written
 from ...engine.seating import Table
 from ...engine.strategy import random_strategy, sensible_strategy
@@ -497,10 +497,11 @@ KINDS = {kind.name: kind for kind in (
               lacks=lambda game: "every card of it is worth 0 points; give the ranks their 'points' in "
                                  "game.yml to draw them"),
     DrillKind("order", ("trump-suit", "plain-suit", "trees"), _always, _order),
-    DrillKind("legal", ("follow", "play-tree", "trump", "free", "void"), lambda game: game.follow is not FollowRule.NONE,
-              _legal, lacks=lambda game: "any card may be played at any time (follow: none), so every card "
-                                         "is always legal; legal drills need 'follow: suit' or "
-                                         "'follow: suit-then-trump' in game.yml"),
+    DrillKind("legal", ("follow", "play-tree", "trump", "free", "void"),
+              lambda game: game.follow is not FollowRule.NONE and unrestricted(game) is None, _legal,
+              lacks=lambda game: unrestricted(game) or "any card may be played at any time (follow: none), so "
+                                                       "every card is always legal; legal drills need 'follow: "
+                                                       "suit' or 'follow: suit-then-trump' in game.yml"),
     DrillKind("forecast-exchange", (), lambda game: game.forecast, _exchange, fields=TABLE, lacks=_no_forecast),
     DrillKind("forecast-allowed", (), lambda game: game.forecast, _allowed, fields=TABLE, lacks=_no_forecast),
     DrillKind("scoring", (), lambda game: scoring_kind(game) is not None, _scoring, fields=TABLE, lacks=_unscored),

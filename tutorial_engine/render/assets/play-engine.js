@@ -182,6 +182,22 @@
     return mine.length ? ["trump", mine] : ["free", hand.slice()];
   }
 
+  /* What the tricks phase's own rules leave of the cards the duty to follow allows (engine/rules.py
+     restrict_plays): the first lead is the first-lead card, the unbroken suit is not led before it
+     is broken, no penalty card goes to a clean first trick; each gives way rather than leave none. */
+  function restrictPlays(g, trump, rules, legal, leading, firstTrick, broken) {
+    if (firstTrick && leading && legal.indexOf(rules.firstLead) >= 0) return [rules.firstLead];
+    function unless(kept) { return kept.length ? kept : legal; }
+    if (leading && rules.unbroken !== null && !broken) {
+      var suit = g.table(trump).suit;
+      legal = unless(legal.filter(function (c) { return suit[c] !== rules.unbroken; }));
+    }
+    if (firstTrick && rules.cleanFirstTrick && g.scoring.kind === "penalty-points") {
+      legal = unless(legal.filter(function (c) { return !g.penalty[c]; }));
+    }
+    return legal;
+  }
+
   function legality(g, trump, trick, hand) {
     var a = allowed(g, trump, trick, hand), code = REFUSALS[a[0]], refused = {};
     if (code) hand.forEach(function (c) { if (a[1].indexOf(c) < 0) refused[c] = code; });
@@ -238,6 +254,7 @@
     this.players = tbl.orderFrom(0);
     this.trick = []; this.leader = tbl.next(dealer); this.order = [];
     this.tricks = 0; this.thrownIn = false; this.phase = "";
+    this.broken = false; this.rules = null; // the tricks phase, when its own rules restrict what may be played
     this.at = -1; this.actions = null;
     this.draws = g.phases.some(function (p) { return p.phase === "tricks" && p.draw; });
     this.nextPhase();
@@ -326,7 +343,7 @@
       this.soloAsked = p.asked.map(function (a) { return a === "maker" ? maker : partner; });
       this.enter("solo", true);
     },
-    "tricks": function () {
+    "tricks": function (p) {
       var self = this;
       if (this.solo !== null) {
         var out = this.table.partners(this.solo)[0];
@@ -336,7 +353,9 @@
       }
       var leader = this.table.next(this.dealer);
       while (self.players.indexOf(leader) < 0) leader = this.table.next(leader);
-      this.lead(leader);
+      var holder = this.players.filter(function (s) { return self.hands[s].indexOf(p.firstLead) >= 0; })[0];
+      this.lead(holder === undefined ? leader : holder);
+      this.rules = p.firstLead !== null || p.unbroken !== null || p.cleanFirstTrick ? p : null;
       this.phase = "play";
     }
   };
@@ -398,7 +417,10 @@
       return values.map(function (v) { var a = { kind: kind, seat: seat }; a[key] = v; return a; });
     }
     switch (this.phase) {
-      case "play": return each("play", "card", allowed(this.game, this.trump, this.trick, hand)[1]);
+      case "play":
+        var cards = allowed(this.game, this.trump, this.trick, hand)[1];
+        if (this.rules) cards = restrictPlays(this.game, this.trump, this.rules, cards, !this.trick.length, this.tricks === 0, this.broken);
+        return each("play", "card", cards);
       case "forecast":
         var taken = this.forecasts.map(function (f) { return suitOf(f[1]); });
         return each("forecast", "card", /** @type {Array<string | null>} */ ([null]).concat(hand.filter(function (c) { return taken.indexOf(suitOf(c)) < 0; })));
@@ -519,6 +541,10 @@
     this.log.push({ event: "trick", leader: this.leader, plays: this.trick, seats: this.order.slice(), winner: winner,
                     points: v.points, reason: v.reason });
     this.lastTrick = v;
+    var rules = this.rules, suit = this.game.table(this.trump).suit;
+    if (rules && rules.unbroken !== null && !this.broken) {
+      this.broken = this.trick.some(function (c) { return suit[c] === rules.unbroken; });
+    }
     this.trick = [];
     this.tricks++;
     this.lead(winner);
