@@ -96,6 +96,8 @@ MUTATIONS = {
     "the first lead is any card": ("if (firstTrick && leading && legal.indexOf(rules.firstLead) >= 0)", "if (false)"),
     "a suit is never broken": ("this.broken = this.trick.some(", "this.broken = false && this.trick.some("),
     "penalty cards go to the first trick": ("if (firstTrick && rules.cleanFirstTrick", "if (false"),
+    "cards pass to the right for left": ('return this.table.next(seat, direction === "left" ? left : -left);',
+                                         'return this.table.next(seat, direction === "left" ? -left : left);'),
 }
 
 

@@ -149,11 +149,11 @@ BAD = [
       "give packets whose rounds fit 13 cards each, or leave out 'whole_pack'"]),
     (("{phase: deal, packets: [14]}", "{phase: trump, from: none}", "{phase: tricks}"),
      ["error: 4 hands of 14 need more than the 52 cards of the deck"]),
-    (("{phase: deal, packets: [1], whole_pack: true}", "{phase: pass-cards}", "{phase: trump, from: none}",
+    (("{phase: deal, packets: [1], whole_pack: true}", "{phase: marriages}", "{phase: trump, from: none}",
       "{phase: tricks}"),
-     ["error: 'pass-cards' is not a kind of phase of the deal; expected one of: cut, deal, forecast, turn-up, "
-      f"trump, accept-or-refuse, bidding, discard, solo, bid-tricks, tricks; game.yml cannot express any other yet: "
-      f"{BEYOND}"]),
+     ["error: 'marriages' is not a kind of phase of the deal; expected one of: cut, deal, pass, forecast, "
+      "turn-up, trump, accept-or-refuse, bidding, discard, solo, bid-tricks, tricks; game.yml cannot express any "
+      f"other yet: {BEYOND}"]),
 ]
 
 

@@ -34,6 +34,8 @@ from ..engine.procedure import (
     Discards,
     Forecasts,
     PartnerDraw,
+    PassCards,
+    PassDirection,
     Phase,
     Place,
     Procedure,
@@ -258,6 +260,7 @@ def _spec(rec, values: dict, problems: Problems, variant: str | None = None,
                                          f"than the {len(deck)} cards of the deck{default}")
     if procedure is not None and "deal" in values:
         _trick_rules(values["deal"], procedure, deck, suits, scoring, problems)
+        _passes(values["deal"], procedure, players, len(deck), problems)
     if isinstance(scoring, TrickScoring):
         _played_in_pairs(rec, players, teams, problems)
     if isinstance(scoring, OddTricks) and procedure is not None:
@@ -363,7 +366,8 @@ def _procedure(rec: Rec, phases_rec, top_trumps, scoring, problems: Problems) ->
               Place.BEFORE_DEAL: ("before 'deal'", lambda i: i < deal_at),
               Place.BEFORE_TURN_UP: ("after 'deal' and before 'turn-up'",
                                      lambda i: TurnUp not in kinds or deal_at < i < kinds.index(TurnUp)),
-              Place.AFTER_TRUMP: ("after the phase that fixes trump", lambda i: i > trump_at)}
+              Place.AFTER_TRUMP: ("after the phase that fixes trump", lambda i: i > trump_at),
+              Place.AFTER_DEAL: ("after 'deal'", lambda i: i > deal_at)}
     for index, kind in enumerate(kinds):
         where, fits = places[kind.place]
         if not fits(index):
@@ -462,6 +466,28 @@ def _trick_rules(phases_rec, procedure: Procedure, deck, suits, scoring: Scoring
         problems.add(item.at("clean_first_trick"), "a clean first trick keeps out the cards that cost penalty "
                                                    "points, and this game's scoring gives none: it needs 'scoring' "
                                                    "of kind 'penalty-points'")
+
+
+def _passes(phases_rec, procedure: Procedure, players, cards: int, problems: Problems) -> None:
+    """Each player keeps a card after passing, and cards pass across only a table of an even number."""
+    for phase, item in zip(procedure.phases, phases_rec):
+        if not isinstance(phase, PassCards):
+            continue
+        deal = procedure.deal
+        if deal.hand_sizes is not None:
+            problems.add(item.location, "hands that change from deal to deal come down to one card, which nobody "
+                                        "could pass and keep a card: passing needs the same hand in every deal "
+                                        "('packets')")
+            continue
+        smallest = min(deal.hand_size(count, cards) for count in players)
+        if phase.cards >= smallest:
+            problems.add(item.at("cards"), f"a player passes {phase.cards} cards from a hand of {smallest}, and "
+                                           f"would keep none: pass at most {smallest - 1}")
+        odd = [count for count in players if count % 2]
+        if PassDirection.ACROSS in phase.directions and odd:
+            problems.add(item.at("directions"), f"nobody sits across the table from a player at a table of "
+                                                f"{', '.join(map(str, odd))}: pass across only when every table "
+                                                "has an even number of players")
 
 
 def _penalties(rec: Rec, scoring_rec: Rec, scoring: PenaltyPoints, suits, deck, teams, problems: Problems) -> None:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from yaml.nodes import MappingNode, ScalarNode
 
 from ..engine.game import ExactBids, GameSpec, OddTricks, PenaltyPoints, TrickScoring, VictoryPoints
+from ..engine.procedure import PassCards
 from ..engine.procedure import TrumpSet as TrumpSetPhase
 from ..engine.scoring import unavailable
 from ..engine.seating import SeatingError
@@ -560,6 +561,10 @@ class _PageBuilder:
             self.error(location, f"a walkthrough asks which cards may be played, and "
                                  f"{RULES_OF_PLAY.format(game=game.name)}")
             return None
+        if game.procedure.find(PassCards) is not None:
+            self.error(location, f"{game.name}'s players pass cards before play, which a walkthrough cannot tell "
+                                 f"yet ({BEYOND})")
+            return None
         if isinstance(game.scoring, ExactBids) and not self.tellable_bids(game, location):
             return None
         if isinstance(game.scoring, OddTricks) and game.procedure.has_maker:
@@ -628,6 +633,10 @@ class _PageBuilder:
             return None
         if game.procedure.rules_of_play is not None:
             self.error(location, f"a play block explains every card it refuses, and {RULES_OF_PLAY.format(game=game.name)}")
+            return None
+        if game.procedure.find(PassCards) is not None:
+            self.error(location, f"{game.name}'s players pass cards before play, which a play block cannot let a "
+                                 f"learner do yet ({BEYOND})")
             return None
         seating = self.seating(rec, game)
         failed = seating is None

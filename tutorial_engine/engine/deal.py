@@ -12,6 +12,7 @@ and the one before, who cuts, dealer − 1.
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -21,7 +22,7 @@ from typing import Any, NamedTuple, final
 from . import events
 from .cards import Card, Suit
 from .forecast import forecast_outcome, forecast_seats
-from .game import ExactBids, GameSpec, OddTricks, PenaltyPoints, TrickScoring, VictoryPoints
+from .game import Direction, ExactBids, GameSpec, OddTricks, PenaltyPoints, TrickScoring, VictoryPoints
 from .procedure import (
     AcceptOrRefuse,
     Asked,
@@ -31,6 +32,8 @@ from .procedure import (
     DealPackets,
     Discards,
     Forecasts,
+    PassCards,
+    PassDirection,
     Phase,
     SoloOffer,
     TrickBids,
@@ -93,6 +96,13 @@ class Discard(NamedTuple):
     card: Card
 
 
+class Give(NamedTuple):
+    """A player passes these cards, in the order they stand in the hand."""
+
+    seat: int
+    cards: tuple[Card, ...]
+
+
 class Solo(NamedTuple):
     """A player asked plays alone, or not (B12)."""
 
@@ -107,7 +117,7 @@ class BidTricks(NamedTuple):
     tricks: int
 
 
-Action = Forecast | Play | TakeTree | ChooseTrump | Bid | Discard | Solo | BidTricks
+Action = Forecast | Play | TakeTree | ChooseTrump | Bid | Discard | Solo | BidTricks | Give
 
 
 @dataclass(frozen=True)
@@ -219,6 +229,11 @@ class Deal:
     bid_round: int = field(init=False)
     tricks_bid: dict[int, int] = field(init=False)
     """Tricks bid, by seat, in the order bid."""
+    passers: list[int] = field(init=False)
+    """Who has still to pass cards, in turn from the player after the dealer."""
+    passed: dict[int, tuple[Card, ...]] = field(init=False)
+    """The cards each player has passed, by seat, until everyone has."""
+    _passing: PassCards | None = field(init=False)
     taker: int | None = field(init=False)
     """Who took cards from the table with trump, and discards as many."""
     discards_due: int = field(init=False)
@@ -268,6 +283,9 @@ class Deal:
         self.bidders = []
         self.bid_round = 0
         self.tricks_bid = {}
+        self.passers = []
+        self.passed = {}
+        self._passing = None
         self.taker = None
         self.discards_due = 0
         self.solo_asked = []
@@ -309,6 +327,38 @@ class Deal:
         self._turn()
         self.bidders = list(self.table.order_from(self.table.next(self.dealer)))
         self._enter("bid", True)
+
+    def _enter_pass(self, phase: PassCards) -> None:
+        direction = phase.directions[self.number % len(phase.directions)]
+        if direction is not PassDirection.NONE:
+            self._passing = phase
+            self.passers = list(self.table.order_from(self.table.next(self.dealer)))
+            self.passed = {}
+        self._enter("pass", direction is not PassDirection.NONE)
+
+    def pass_target(self, seat: int) -> int:
+        """Where `seat` passes in this deal."""
+        assert self._passing is not None  # asked while cards are being passed
+        phase = self._passing
+        direction = phase.directions[self.number % len(phase.directions)]
+        if direction is PassDirection.ACROSS:
+            return self.table.next(seat, self.table.players // 2)
+        left = 1 if self.game.direction is Direction.CLOCKWISE else -1
+        return self.table.next(seat, left if direction is PassDirection.LEFT else -left)
+
+    def _give(self, action: Give) -> None:
+        self.passers.pop(0)
+        hand = self.hands[action.seat]
+        for card in action.cards:
+            hand.remove(card)
+        self.passed[action.seat] = action.cards
+        self.log.append(events.Passed(action.seat, self.pass_target(action.seat), action.cards))
+        if self.passers:
+            return
+        for seat, cards in self.passed.items():
+            self.hands[self.pass_target(seat)].extend(cards)
+        self._passing = None
+        self._next_phase()
 
     def _enter_trick_bids(self, phase: TrickBids) -> None:
         self.bidders = list(self.table.order_from(self.table.next(self.dealer)))
@@ -501,6 +551,8 @@ class Deal:
             return self.solo_asked[0]
         if phase == "bid-tricks":
             return self.bidders[0]
+        if phase == "pass":
+            return self.passers[0]
         return None
 
     def legal_actions(self) -> list:
@@ -537,6 +589,9 @@ class Deal:
             return [Solo(seat, False), Solo(seat, True)]
         if phase == "bid-tricks":
             return [BidTricks(seat, tricks) for tricks in self._trick_bids()]
+        if phase == "pass":
+            assert self._passing is not None  # set on entering the phase
+            return [Give(seat, cards) for cards in itertools.combinations(self.hands[seat], self._passing.cards)]
         return []
 
     def _trick_bids(self) -> list[int]:
@@ -710,13 +765,14 @@ _ENTER: dict[type, Callable[[Deal, Any], None]] = {
     Cut: Deal._cut, DealPackets: Deal._deal, Forecasts: Deal._enter_forecast, TurnUp: Deal._turn_up,
     TrumpSet: Deal._set_trump,
     AcceptOrRefuse: Deal._enter_choice, Bidding: Deal._enter_bidding, Discards: Deal._enter_discard,
-    SoloOffer: Deal._enter_solo, TrickBids: Deal._enter_trick_bids, Tricks: Deal._start_play}
+    SoloOffer: Deal._enter_solo, TrickBids: Deal._enter_trick_bids, PassCards: Deal._enter_pass,
+    Tricks: Deal._start_play}
 """What entering each kind of phase does: a table, since a chain of isinstance tests costs a
 whole deal a tenth of its time."""
 
 _DECIDE: dict[type, Callable[[Deal, Any], None]] = {
     Forecast: Deal._forecast, TakeTree: Deal._take_tree, ChooseTrump: Deal._choose, Bid: Deal._bid,
-    Discard: Deal._discard, Solo: Deal._solo, BidTricks: Deal._bid_tricks}
+    Discard: Deal._discard, Solo: Deal._solo, BidTricks: Deal._bid_tricks, Give: Deal._give}
 """What each decision does; a Play, the hot path, is applied before this table is looked at."""
 
 
@@ -727,6 +783,8 @@ def places(deal: Deal) -> list[Card]:
     cards += list(deal.forecasts.values()) if deal.trump is None else []
     if deal.turned is not None and deal.phase in ("choose", "bid") and deal.bid_round == 0:
         cards.append(deal.turned)
+    if deal.phase == "pass":  # passed, and not yet taken up
+        cards += [c for passed in deal.passed.values() for c in passed]
     return cards
 
 

@@ -170,6 +170,16 @@ class TricksBid:
 
 
 @dataclass(frozen=True, slots=True)
+class Passed:
+    """A player passed cards face down to another, who takes them once everyone has passed."""
+
+    kind: ClassVar[str] = "pass"
+    seat: int
+    to: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Draw:
     """After a trick, a player drew a card from the stock (A16)."""
 
@@ -178,10 +188,10 @@ class Draw:
     card: Card
 
 
-Event = (Cut | TakeTree | Dealt | Forecast | TurnUp | TrumpSet | Turn | Choose | Bid | TrumpFixed | ThrownIn
-         | Discard | Solo | TricksBid | Trick | Draw)
+Event = (Cut | TakeTree | Dealt | Passed | Forecast | TurnUp | TrumpSet | Turn | Choose | Bid | TrumpFixed
+         | ThrownIn | Discard | Solo | TricksBid | Trick | Draw)
 
-EVENTS: tuple[type[Event], ...] = (Cut, TakeTree, Dealt, Forecast, TurnUp, TrumpSet, Turn, Choose, Bid,
+EVENTS: tuple[type[Event], ...] = (Cut, TakeTree, Dealt, Passed, Forecast, TurnUp, TrumpSet, Turn, Choose, Bid,
                                    TrumpFixed, ThrownIn, Discard, Solo, TricksBid, Trick, Draw)
 """Every kind of event, roughly in the order a deal may log them."""
 

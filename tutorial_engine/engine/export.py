@@ -25,6 +25,7 @@ def game_data(game: GameSpec) -> dict:
         "top": [_top(top) for top in game.top_trumps],
         "home": str(game.permanent_trump_suit) if game.permanent_trump_suit is not None else None,
         "follow": game.follow.value,
+        "direction": game.direction.value,
         "nextDealer": game.next_dealer.value,
         "phases": [_phase(phase) for phase in game.procedure.phases],
         "scoring": _scoring(game),

@@ -61,7 +61,7 @@ def play_deals(game: GameSpec, *, seed: int, strategy: str = "random", deals: in
     limit = None if match else deals
     while True:
         number += 1
-        deal = Deal(game, PAIRS, dealer, rng)
+        deal = Deal(game, PAIRS, dealer, rng, number - 1)
         result = play_out(deal, choose, rng)
         decider, match_winner, written = False, None, (0, 0)
         if isinstance(result, TrickResult):

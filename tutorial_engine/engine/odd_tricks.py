@@ -43,7 +43,7 @@ def play_game(game: GameSpec, table: Table, *, seed: int, strategy: str = "rando
     dealer, number = 0, 0
     while True:
         number += 1
-        deal = Deal(game, table, dealer, rng)
+        deal = Deal(game, table, dealer, rng, number - 1)
         result = play_out(deal, choose, rng)
         written = result.written if isinstance(result, OddTricksResult) else (0,) * table.team_count
         step = game_step(scoring, scores, written)

@@ -25,6 +25,7 @@ class Place(enum.Enum):
     BEFORE_TURN_UP = "before-turn-up"
     """After the deal and before the card turned up for trump."""
     AFTER_TRUMP = "after-trump"
+    AFTER_DEAL = "after-deal"
 
 
 @dataclass(frozen=True)
@@ -217,6 +218,33 @@ class TrickBids:
                                    "add up to the tricks of the deal.", default=False)
 
 
+class PassDirection(enum.Enum):
+    """Where passed cards go, as players say it; seats are numbered in the direction of play, so
+    left is the next seat in a game played clockwise and the seat before in one played the other way."""
+
+    LEFT = "left"
+    RIGHT = "right"
+    ACROSS = "across"
+    NONE = "none"
+    """No cards are passed in this deal."""
+
+
+@dataclass(frozen=True)
+class PassCards:
+    """After the deal each player passes cards face down to another, all at once, in a direction
+    that changes from deal to deal along `directions` (Hearts: left, right, across, none)."""
+
+    name: ClassVar[str] = "pass"
+    summary: ClassVar[str] = "Each player passes cards to another, in a direction that changes from deal to deal."
+    place: ClassVar[Place] = Place.AFTER_DEAL
+    fixes_trump: ClassVar[bool] = False
+
+    cards: int = term("How many cards each player passes.", what="a number of cards", minimum=1)
+    directions: tuple[PassDirection, ...] = term(
+        "Where the cards go, one direction a deal, in turn from the first deal: `left`, `right`, `across` (at a "
+        "table of an even number of players) or `none` (nobody passes).", what="a direction to pass cards")
+
+
 @dataclass(frozen=True)
 class Tricks:
     """Tricks until the hands are empty, the first led by the first player after the dealer who is
@@ -245,8 +273,8 @@ class Tricks:
         return self.first_lead is not None or self.unbroken is not None or self.clean_first_trick
 
 
-Phase = (Cut | DealPackets | Forecasts | TurnUp | TrumpSet | AcceptOrRefuse | Bidding | Discards | SoloOffer
-         | TrickBids | Tricks)
+Phase = (Cut | DealPackets | PassCards | Forecasts | TurnUp | TrumpSet | AcceptOrRefuse | Bidding | Discards
+         | SoloOffer | TrickBids | Tricks)
 
 PHASE_KINDS: tuple[type[Phase], ...] = typing.get_args(Phase)
 """Every kind of phase, in the order a deal may use them; each is named in game.yml by its `name`,

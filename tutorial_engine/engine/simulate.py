@@ -50,7 +50,7 @@ def run(game: GameSpec, table: Table, *, seed: int, strategy: str = "random", de
     number = 0
     while True:
         number += 1
-        deal = Deal(game, table, dealer, rng)
+        deal = Deal(game, table, dealer, rng, number - 1)
         result = play_out(deal, choose, rng)
         assert isinstance(result, DealResult)  # a game scored by victory points is never thrown in
         if result.victory.winner is not None:

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import cast
 
 from .cards import Card
-from .deal import Action, Bid, BidTricks, ChooseTrump, Deal, Forecast, Play, Solo, TakeTree
+from .deal import Action, Bid, BidTricks, ChooseTrump, Deal, Forecast, Give, Play, Solo, TakeTree
 from .game import ExactBids, PenaltyPoints, VictoryPoints
 from .rules import judge_trick, trick_verdict
 
@@ -27,7 +27,7 @@ def sensible_strategy(state: Deal, rng: random.Random) -> Action:
     a trick with points when possible, cheaply, else throws the cheapest; a game of tricks plays
     the cheapest card that wins as the last hand, else the weakest; a game of exact bids bids its
     likely winners and plays to take exactly that many tricks; a game of penalty points plays to
-    take none of the cards that cost points."""
+    take none of the cards that cost points. Passing, it gives away its costliest cards."""
     actions = state.legal_actions()
     kind = type(actions[0])
     if kind is Forecast:
@@ -46,6 +46,8 @@ def sensible_strategy(state: Deal, rng: random.Random) -> Action:
         return actions[0]
     if kind is BidTricks:
         return _bid_tricks(state, cast("list[BidTricks]", actions))
+    if kind is Give:
+        return _give(state, cast("list[Give]", actions))
     if isinstance(state.game.scoring, VictoryPoints):
         return _take_points(state, cast("list[Play]", actions))
     if isinstance(state.game.scoring, ExactBids) and kind is Play:
@@ -53,6 +55,20 @@ def sensible_strategy(state: Deal, rng: random.Random) -> Action:
     if isinstance(state.game.scoring, PenaltyPoints) and kind is Play:
         return _avoid_penalties(state, state.game.scoring, cast("list[Play]", actions))
     return _take_tricks(state, actions)
+
+
+def _give(state: Deal, gifts: list[Give]) -> Give:
+    """Pass the costliest cards (in a game of penalty points), the strongest of equal cost."""
+    table = state.game.table(state.trump)
+    scoring = state.game.scoring
+    hand = state.hands[gifts[0].seat]
+
+    def key(card: Card) -> tuple[int, int]:
+        cost = scoring.penalty(card) if isinstance(scoring, PenaltyPoints) else 0
+        return cost, table.trump_strength.get(card, 0) * 100 + table.plain_strength.get(card, 0)
+
+    given = set(sorted(hand, key=key, reverse=True)[:len(gifts[0].cards)])
+    return next(gift for gift in gifts if set(gift.cards) == given)
 
 
 def _avoid_penalties(state: Deal, scoring: PenaltyPoints, plays: list[Play]) -> Play:

@@ -230,6 +230,22 @@
 
   function remove(list, item) { list.splice(list.indexOf(item), 1); }
 
+  /**
+   * Every choice of k items, in Python's itertools.combinations order.
+   * @param {string[]} items @param {number} k @returns {string[][]}
+   */
+  function combinations(items, k) {
+    /** @type {string[][]} */
+    var out = [];
+    /** @param {number} start @param {string[]} chosen */
+    function pick(start, chosen) {
+      if (chosen.length === k) { out.push(chosen); return; }
+      for (var i = start; i <= items.length - (k - chosen.length); i++) pick(i + 1, chosen.concat([items[i]]));
+    }
+    pick(0, []);
+    return out;
+  }
+
   // --- a whole deal, phase by phase (tutorial_engine/engine/deal.py) ---
 
   function Deal(g, tbl, dealer, rng, number) {
@@ -251,6 +267,8 @@
     this.soloAsked = []; this.solo = null;
     /** @type {Object<string, number>} */
     this.tricksBid = {};
+    /** @type {number[]} */
+    this.passers = []; /** @type {Object<string, string[]>} */ this.passed = {}; this.passing = null;
     this.players = tbl.orderFrom(0);
     this.trick = []; this.leader = tbl.next(dealer); this.order = [];
     this.tricks = 0; this.thrownIn = false; this.phase = "";
@@ -338,6 +356,11 @@
       this.bidders = this.table.orderFrom(this.table.next(this.dealer));
       this.enter("bid-tricks", true);
     },
+    "pass": function (p) {
+      var passing = p.directions[this.number % p.directions.length] !== "none";
+      if (passing) { this.passing = p; this.passers = this.table.orderFrom(this.table.next(this.dealer)); this.passed = {}; }
+      this.enter("pass", passing);
+    },
     "solo": function (p) {
       var maker = this.maker, partner = this.table.partners(maker)[0];
       this.soloAsked = p.asked.map(function (a) { return a === "maker" ? maker : partner; });
@@ -403,8 +426,16 @@
       case "discard": return this.taker;
       case "solo": return this.soloAsked[0];
       case "bid-tricks": return this.bidders[0];
+      case "pass": return this.passers[0];
     }
     return null;
+  };
+  /* Where `seat` passes in this deal: left is the next seat in a game played clockwise. */
+  Deal.prototype.passTarget = function (seat) {
+    var p = this.passing, direction = p.directions[this.number % p.directions.length];
+    if (direction === "across") return this.table.next(seat, this.table.players / 2);
+    var left = this.game.direction === "clockwise" ? 1 : -1;
+    return this.table.next(seat, direction === "left" ? left : -left);
   };
 
   Deal.prototype.legalActions = function () {
@@ -430,6 +461,9 @@
       case "discard": return each("discard", "card", hand.slice());
       case "solo": return each("solo", "solo", [false, true]);
       case "bid-tricks": return each("bid-tricks", "tricks", this.trickBids());
+      case "pass":
+        var p = this.passing;
+        return each("give", "cards", combinations(hand, p.cards));
     }
     return [];
   };
@@ -456,7 +490,8 @@
   Deal.prototype.apply = function (action) {
     var legal = this.legalActions().filter(function (a) {
       return a.kind === action.kind && a.seat === action.seat && a.card === action.card && a.take === action.take
-        && a.accept === action.accept && a.suit === action.suit && a.solo === action.solo && a.tricks === action.tricks;
+        && a.accept === action.accept && a.suit === action.suit && a.solo === action.solo && a.tricks === action.tricks
+        && String(a.cards) === String(action.cards);
     });
     if (!legal.length) throw new Error("not a legal action now: " + JSON.stringify(action));
     this.actions = null;
@@ -518,6 +553,19 @@
       this.out.push(a.card);
       this.log.push({ event: "discard", seat: a.seat, card: a.card });
       if (--this.discardsDue === 0) this.nextPhase();
+    },
+    "give": function (a) {
+      this.passers.shift();
+      var hand = this.hands[a.seat], self = this;
+      a.cards.forEach(function (c) { remove(hand, c); });
+      this.passed[a.seat] = a.cards;
+      this.log.push({ event: "pass", seat: a.seat, to: this.passTarget(a.seat), cards: a.cards.slice() });
+      if (this.passers.length) return;
+      this.table.orderFrom(this.table.next(this.dealer)).forEach(function (seat) {
+        Array.prototype.push.apply(self.hands[self.passTarget(seat)], self.passed[seat]);
+      });
+      this.passing = null;
+      this.nextPhase();
     },
     "bid-tricks": function (a) {
       this.bidders.shift();
@@ -723,11 +771,25 @@
     if (kind === "bid") return bid(deal, actions);
     if (kind === "solo") return { action: actions[0], why: "no-solo" };
     if (kind === "bid-tricks") return bidTricks(deal, actions);
+    if (kind === "give") return give(deal, actions);
     if (kind === "play" && actions.length === 1) return { action: actions[0], why: "only" };
     if (g.scoring.kind === "victory-points") return takePoints(deal, actions);
     if (g.scoring.kind === "exact-bids" && kind === "play") return makeTheBid(deal, actions);
     if (g.scoring.kind === "penalty-points" && kind === "play") return avoidPenalties(deal, actions);
     return takeTricks(deal, actions);
+  }
+
+  /* Pass the costliest cards (in a game of penalty points), the strongest of equal cost. */
+  function give(deal, gifts) {
+    var t = deal.game.table(deal.trump), cost = deal.game.penalty, hand = deal.hands[gifts[0].seat];
+    function key(c) { return [cost[c] || 0, (t.trumpStrength[c] || 0) * 100 + (t.plainStrength[c] || 0)]; }
+    var ranked = hand.slice().sort(function (a, b) {
+      var x = key(a), y = key(b);
+      return y[0] - x[0] || y[1] - x[1];
+    });
+    var given = ranked.slice(0, gifts[0].cards.length);
+    var gift = gifts.filter(function (g) { return g.cards.every(function (c) { return given.indexOf(c) >= 0; }); })[0];
+    return { action: gift, why: "pass-costliest" };
   }
 
   /* Lead the cheapest card, the weakest of equal cost; follow with the costliest card that does
