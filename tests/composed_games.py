@@ -84,8 +84,10 @@ def _phases(rng: random.Random, scoring_kind: str, players: int, deck: int, pair
     held = deck // players if whole else None if sizes else sum(phases[0]["packets"])
     if held is not None and held > 1 and rng.random() < 0.25:
         ways = ["left", "right", "none"] + (["across"] if players % 2 == 0 else [])
-        phases.append({"phase": "pass", "cards": rng.randrange(1, min(3, held - 1) + 1),
-                       "directions": [rng.choice(ways) for _ in range(rng.randrange(1, 5))]})
+        directions = [rng.choice(ways) for _ in range(rng.randrange(1, 5))]
+        if all(way == "none" for way in directions):
+            directions.insert(0, rng.choice(ways[:2]))
+        phases.append({"phase": "pass", "cards": rng.randrange(1, min(3, held - 1) + 1), "directions": directions})
     if rng.random() < 0.3:
         take = rng.randrange(0, min(2, phases[0].get("packets", [1])[0]) + 1) if fixed else 0
         phases.insert(0, {"phase": "cut", "take": take} if take else {"phase": "cut"})

@@ -85,8 +85,8 @@ MUTATIONS = {
                                            "card = this.hands[this.dealer][0];"),
     "a turned card does not set trump": ("this.trump = card !== null ? this.trumpSuitOf(card) : p.suit;",
                                          "this.trump = p.suit;"),
-    "the whole pack is dealt one round short": ("r < Math.floor(pack.length / round)",
-                                                "r < Math.floor(pack.length / round) - 1"),
+    "the whole pack is dealt one round short": ("r < Math.floor(pack.length / round)",  # never none at all
+                                                "r < Math.max(1, Math.floor(pack.length / round) - 1)"),
     "the book scores too": ("Math.max(0, w - scoring.book)", "Math.max(0, w - scoring.book + 1)"),
     "the dealer may bid anything": ("if (p.dealerRestricted && this.bidders.length === 1)", "if (false)"),
     "a bid overmade scores the bonus": ("(bid === won ? s.bonus", "(bid <= won ? s.bonus"),

@@ -108,6 +108,14 @@ def test_check_refuses_a_pass_the_table_or_the_hands_cannot_make(tmp_path):
                              "  - {phase: pass, cards: 3, directions: [left]}\n"
                              "  - {phase: deal, packets: [1], whole_pack: true}\n")
     assert errors(load(tmp_path / "before", before)) == ["error: the 'pass' phase belongs after 'deal'"]
+    never = PASSING.replace("directions: [left, right, across, none]", "directions: [none, none]")
+    assert errors(load(tmp_path / "never", never)) == [
+        "error: every direction is 'none', so nobody ever passes: give a direction, or remove the 'pass' phase"]
+    half = PASSING.replace("players: [4]", "players: [2]").replace("cards: 3", "cards: 13").replace(
+        "[left, right, across, none]", "[left]")
+    assert errors(load(tmp_path / "half", half)) == [
+        "error: a hand of 26 can pass 13 cards in 10,400,600 ways, more than the 20,000 the engines offer a player "
+        "to choose from: pass fewer cards"]
 
 
 def test_pages_that_tell_a_deal_say_they_cannot_show_passing_yet(tmp_path):

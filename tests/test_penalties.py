@@ -221,3 +221,14 @@ def test_simulate_plays_a_whole_game_and_its_json_follows_the_schema(tmp_path):
     assert refused.exit_code == 1 and refused.output == (
         "Error: Black Lady ends at 100 points, as its scoring in game.yml says; --target is for games scored by "
         "victory points\n")
+
+
+def test_a_deal_claim_counts_the_drawing_of_a_penalty_game_with_a_stock(tmp_path):
+    """A game of avoiding tricks that draws from a stock after each trick, as some tables play:
+    the claim is read off a deal the engine plays, whatever the scoring."""
+    drawing = (BLACK_LADY.replace("packets: [1], whole_pack: true", "packets: [5]")
+               .replace("{phase: trump, from: none}", "{phase: turn-up}").replace("{phase: tricks}", "{phase: tricks, draw: true}"))
+    claim = ("          - text: Thirty-two cards wait in the stock.\n            claims:\n"
+             "              - {kind: deal, players: 4, expect: {stock: 32, drawing_rounds: 8, tricks: 13}}\n")
+    report = check_pages(tmp_path, drawing, claim, "drills:\n  - {id: t, kind: trick, title: T, players: 4}\n")
+    assert [str(p) for p in report.problems] == []

@@ -10,13 +10,15 @@ import json
 import random
 
 import pytest
+from click.testing import CliRunner
 from game_texts import OH_HELL, check_pages, errors, load
 from test_penalties import BLACK_LADY
 
 from tutorial_engine.cli.judge import serve
+from tutorial_engine.cli.main import cli
 from tutorial_engine.engine import events
 from tutorial_engine.engine.cards import Card, Suit
-from tutorial_engine.engine.deal import Deal, play_out
+from tutorial_engine.engine.deal import Deal
 from tutorial_engine.engine.rules import legal_plays
 from tutorial_engine.engine.seating import Table
 from tutorial_engine.engine.strategy import STRATEGIES
@@ -38,35 +40,38 @@ def hearts(tmp_path_factory):
 
 
 @pytest.mark.parametrize("strategy", ["random", "sensible"])
-def test_every_deal_keeps_the_rules_of_play(hearts, strategy):
-    broken_leads = forced_leads = forced_first = 0
-    for seed in range(400):
+def test_every_move_offers_exactly_the_cards_the_rules_allow(hearts, strategy):
+    """At each turn, the cards offered are those Hearts allows, restated here: the duty to follow,
+    then the 2♣ to lead the first trick, no heart led before hearts are broken unless the leader
+    holds only hearts, no heart nor Q♠ on the first trick unless nothing else may be played."""
+    broken_leads = forced = 0
+    for seed in range(300):
         rng = random.Random(seed)
         deal = Deal(hearts, Table(4, 1), seed % 4, rng)
-        play_out(deal, STRATEGIES[strategy], rng)
-        dealt = next(event for event in deal.log if isinstance(event, events.Dealt))
-        hands = [list(hand) for hand in dealt.hands]
-        broken = False
-        tricks = [event for event in deal.log if isinstance(event, events.Trick)]
-        assert tricks[0].plays[0] == TWO_OF_CLUBS and TWO_OF_CLUBS in dealt.hands[tricks[0].leader]
-        for number, trick in enumerate(tricks):
-            for position, (seat, card) in enumerate(zip(trick.seats, trick.plays)):
-                hand = hands[seat]
-                follow = legal_plays(hearts, None, trick.plays[:position], hand).legal
-                assert card in follow
-                if position == 0 and card.suit is Suit.HEARTS and not broken:
-                    assert all(c.suit is Suit.HEARTS for c in hand), f"deal {seed}: hearts led unbroken"
-                    forced_leads += 1
-                if position == 0 and broken and card.suit is Suit.HEARTS:
-                    broken_leads += 1
-                if number == 0 and costs(card):
-                    assert all(costs(c) for c in follow), f"deal {seed}: a penalty card on the first trick"
-                    forced_first += 1
-                hand.remove(card)
-            broken = broken or any(card.suit is Suit.HEARTS for card in trick.plays)
+        broken, first = False, True
+        while not deal.is_terminal():
+            hand, trick = deal.hands[deal.to_move], list(deal.trick)
+            allowed = list(legal_plays(hearts, None, trick, hand).legal)
+            if first and not trick and TWO_OF_CLUBS in hand:
+                allowed = [TWO_OF_CLUBS]
+            if not trick and not broken:
+                allowed = [c for c in allowed if c.suit is not Suit.HEARTS] or allowed
+                forced += all(c.suit is Suit.HEARTS for c in allowed)
+            if first:
+                allowed = [c for c in allowed if not costs(c)] or allowed
+            assert {action.card for action in deal.legal_actions()} == set(allowed), f"deal {seed}"
+            action = STRATEGIES[strategy](deal, rng)
+            broken_leads += not trick and broken and action.card.suit is Suit.HEARTS
+            deal.apply(action)
+            if not deal.trick:  # a trick has ended
+                last = next(e for e in reversed(deal.log) if isinstance(e, events.Trick))
+                broken = broken or any(card.suit is Suit.HEARTS for card in last.plays)
+                first = False
+        first_trick = next(e for e in deal.log if isinstance(e, events.Trick))
+        assert first_trick.plays[0] == TWO_OF_CLUBS
     assert broken_leads > 0
     if strategy == "random":
-        assert forced_leads + forced_first > 0
+        assert forced > 0
 
 
 def test_each_rule_gives_way_when_it_would_leave_no_card(hearts):
@@ -117,6 +122,9 @@ def test_questions_of_a_trick_and_a_hand_alone_are_refused_with_the_reason(tmp_p
         f"Hearts has no use for legal drills: {why}",
         f"a legal example cannot be checked: {why}",
     ]
+    refused = CliRunner().invoke(cli, ["legal", "hearts", "--trump", "♠", "--trick", "A♥", "--hand", "2♥ 3♣",
+                                       "--project", str(tmp_path)])
+    assert (refused.exit_code, refused.output) == (1, f"Error: no answer: {why}\n")
     line = json.dumps({"game": "hearts", "trump": "♠", "trick": ["A♥"], "hand": ["2♥", "3♣"]}).encode()
     out = io.BytesIO()
     assert serve({"hearts": hearts}, io.BytesIO(line + b"\n"), out) == 1

@@ -6,6 +6,16 @@ const fs = require("fs");
 const path = require("path");
 const E = require(path.resolve(process.argv[2]));
 
+/* A whole deal, as E.play plays it, but stopped with an error once it has taken more moves than
+ * any deal can: a mutated engine that never ends a deal then fails at once, not at the timeout. */
+function play(deal, choose, rng) {
+  for (let moves = 0; !deal.isTerminal(); moves++) {
+    if (moves > 10000) throw new Error("a deal that never ends");
+    deal.apply(choose(deal, rng));
+  }
+  return deal.result();
+}
+
 /* One job's answer; a batch answers each of its jobs, so that hundreds of games cost one Node.js start. */
 function answer(job) {
   if (job.kind === "batch") return job.jobs.map(answer);
@@ -24,7 +34,7 @@ function answer(job) {
     out = job.seeds.map((seed) => {
       const rng = E.Random(seed);
       const deal = new E.Deal(game, table, seed % table.players, rng);
-      const result = E.play(deal, choose, rng);
+      const result = play(deal, choose, rng);
       return { log: deal.log, result };
     });
   } else if (job.kind === "matches") {
@@ -32,7 +42,7 @@ function answer(job) {
       const match = new E.Match(game, table, seed, job.target);
       const deals = [];
       while (match.winner === null && !match.over && !(deals.length >= job.maxDeals)) {
-        E.play(match.next(), E.strategies.sensible);
+        play(match.next(), E.strategies.sensible);
         const scored = match.score();
         deals.push({ dealer: match.deal.dealer, plays: match.deal.log.filter((e) => e.event === "trick").map((e) => e.plays),
                      totals: match.totals.slice(), scores: match.scores.slice(), rounds: match.rounds.slice(),

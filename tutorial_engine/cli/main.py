@@ -24,7 +24,7 @@ from ..engine.game import CardNotInDeck, ExactBids, GameSpec, OddTricks, Penalty
 from ..engine.match import describe_match_deal, match_json, play_deals
 from ..engine.odd_tricks import describe_game_deal, game_json, play_game, side_name
 from ..engine.penalties import describe_penalty_deal, penalties_json, play_penalty_game
-from ..engine.rules import Role, RuleError, legal_plays, trick_roles, trick_verdict
+from ..engine.rules import Role, RuleError, legal_plays, trick_roles, trick_verdict, unrestricted
 from ..engine.seating import SeatingError, Table
 from ..engine.simulate import as_json as as_json_line
 from ..engine.simulate import describe, match_winner, run
@@ -285,6 +285,9 @@ def legal(game: str, trump: str, trick_cards: str, hand: str, variant: str | Non
           project: Path | None) -> None:
     """Which cards of a hand may be played, and why the others may not."""
     spec = _game(project, game, variant)
+    why = unrestricted(spec)
+    if why is not None:
+        raise click.ClickException(f"no answer: {why}")
     try:
         legality = legal_plays(spec, _suit(trump), _cards(trick_cards, "--trick"), _cards(hand, "--hand"))
     except (RuleError, CardNotInDeck) as error:

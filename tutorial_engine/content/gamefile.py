@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from dataclasses import replace
 from types import MappingProxyType
@@ -259,7 +260,7 @@ def _spec(rec, values: dict, problems: Problems, variant: str | None = None,
             problems.add(rec.at("deal"), f"{max(players)} hands of {hand_size} {needed} more "
                                          f"than the {len(deck)} cards of the deck{default}")
     if procedure is not None and "deal" in values:
-        _trick_rules(values["deal"], procedure, deck, suits, scoring, problems)
+        _trick_rules(values["deal"], procedure, deck, suits, scoring, "scoring" in unread, problems)
         _passes(values["deal"], procedure, players, len(deck), problems)
     if isinstance(scoring, TrickScoring):
         _played_in_pairs(rec, players, teams, problems)
@@ -453,8 +454,10 @@ def _trump_source(item: Rec, phase: TrumpSet, deal: Phase, problems: Problems) -
                                       "be trump: use 'from: dealer-last', or 'from: none' for a game without trump")
 
 
-def _trick_rules(phases_rec, procedure: Procedure, deck, suits, scoring: Scoring | None, problems: Problems) -> None:
-    """The tricks phase's own rules name the deck's cards and suits, and penalties need a scoring that has them."""
+def _trick_rules(phases_rec, procedure: Procedure, deck, suits, scoring: Scoring | None, unreadable: bool,
+                 problems: Problems) -> None:
+    """The tricks phase's own rules name the deck's cards and suits, and penalties need a scoring
+    that has them (not judged when the scoring given could not be read)."""
     at = next(index for index, phase in enumerate(procedure.phases) if isinstance(phase, Tricks))
     rules, item = procedure.phases[at], phases_rec[at]
     assert isinstance(rules, Tricks)  # found by its kind
@@ -462,10 +465,15 @@ def _trick_rules(phases_rec, procedure: Procedure, deck, suits, scoring: Scoring
         problems.add(item.at("first_lead"), f"{rules.first_lead} is not a card of the deck")
     if rules.unbroken is not None and rules.unbroken not in suits:
         problems.add(item.at("unbroken"), f"{rules.unbroken} is not a suit of the deck ({' '.join(map(str, suits))})")
-    if rules.clean_first_trick and not isinstance(scoring, PenaltyPoints):
+    if rules.clean_first_trick and not unreadable and not isinstance(scoring, PenaltyPoints):
         problems.add(item.at("clean_first_trick"), "a clean first trick keeps out the cards that cost penalty "
                                                    "points, and this game's scoring gives none: it needs 'scoring' "
                                                    "of kind 'penalty-points'")
+
+
+MOST_PASSES = 20_000
+"""The choices a player who passes is offered, each a set of cards (Hearts: 286): both engines
+list them all, so a pass of half a large hand (millions of sets) is refused rather than played."""
 
 
 def _passes(phases_rec, procedure: Procedure, players, cards: int, problems: Problems) -> None:
@@ -479,10 +487,19 @@ def _passes(phases_rec, procedure: Procedure, players, cards: int, problems: Pro
                                         "could pass and keep a card: passing needs the same hand in every deal "
                                         "('packets')")
             continue
+        if all(direction is PassDirection.NONE for direction in phase.directions):
+            problems.add(item.at("directions"), "every direction is 'none', so nobody ever passes: give a "
+                                                "direction, or remove the 'pass' phase")
         smallest = min(deal.hand_size(count, cards) for count in players)
-        if phase.cards >= smallest:
+        if 0 < smallest <= phase.cards:
             problems.add(item.at("cards"), f"a player passes {phase.cards} cards from a hand of {smallest}, and "
                                            f"would keep none: pass at most {smallest - 1}")
+        largest = max(deal.hand_size(count, cards) for count in players)
+        if phase.cards < largest and math.comb(largest, phase.cards) > MOST_PASSES:
+            problems.add(item.at("cards"), f"a hand of {largest} can pass {phase.cards} cards in "
+                                           f"{math.comb(largest, phase.cards):,} ways, more than the "
+                                           f"{MOST_PASSES:,} the engines offer a player to choose from: pass "
+                                           "fewer cards")
         odd = [count for count in players if count % 2]
         if PassDirection.ACROSS in phase.directions and odd:
             problems.add(item.at("directions"), f"nobody sits across the table from a player at a table of "

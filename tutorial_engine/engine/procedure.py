@@ -242,7 +242,7 @@ class PassCards:
     cards: int = term("How many cards each player passes.", what="a number of cards", minimum=1)
     directions: tuple[PassDirection, ...] = term(
         "Where the cards go, one direction a deal, in turn from the first deal: `left`, `right`, `across` (at a "
-        "table of an even number of players) or `none` (nobody passes).", what="a direction to pass cards")
+        "table of an even number of players) or `none` (nobody passes).", what="a direction of passing")
 
 
 @dataclass(frozen=True)
