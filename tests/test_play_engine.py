@@ -136,12 +136,18 @@ def position_job(game, items) -> dict:
     return {"kind": "positions", "game": game_data(game), "positions": plain(items)}
 
 
+def deal_number(game, players: int, seed: int) -> int:
+    """Which deal of a game the seed's deal is: any of a sequence of hand sizes, else one of the
+    first four, so that a pass's directions turn too."""
+    return seed % (game.procedure.deal.deals(players, len(game.deck)) or 4)
+
+
 def python_deals(game, players: int, team_size: int, strategy: str, seeds) -> list:
     table = Table(players, team_size)
     out = []
     for seed in seeds:
         rng = random.Random(seed)
-        deal = Deal(game, table, seed % players, rng)
+        deal = Deal(game, table, seed % players, rng, deal_number(game, players, seed))
         result = play_out(deal, STRATEGIES[strategy], rng)
         out.append({"log": plain(deal.log), "result": result_data(result)})
     return out
@@ -149,7 +155,8 @@ def python_deals(game, players: int, team_size: int, strategy: str, seeds) -> li
 
 def deal_job(game, players: int, team_size: int, strategy: str, seeds) -> dict:
     return {"kind": "deals", "game": game_data(game), "players": players, "teamSize": team_size,
-            "strategy": strategy, "seeds": list(seeds)}
+            "strategy": strategy, "seeds": list(seeds),
+            "numbers": [deal_number(game, players, seed) for seed in seeds]}
 
 
 def first_difference(python: list, script: list) -> str | None:

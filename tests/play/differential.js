@@ -31,9 +31,9 @@ function answer(job) {
     });
   } else if (job.kind === "deals") {
     const choose = E.strategies[job.strategy];
-    out = job.seeds.map((seed) => {
+    out = job.seeds.map((seed, k) => {
       const rng = E.Random(seed);
-      const deal = new E.Deal(game, table, seed % table.players, rng);
+      const deal = new E.Deal(game, table, seed % table.players, rng, job.numbers[k]);
       const result = play(deal, choose, rng);
       return { log: deal.log, result };
     });
