@@ -387,10 +387,13 @@ def simulate(game: str, players: int | None, team_size: int, direction: str | No
         _simulate_game(spec, players, team_size, strategy, seed, deals, target, match, as_json, with_events)
         return
     if isinstance(spec.scoring, ExactBids):
-        _simulate_bids(spec, players, strategy, seed, deals, target, match, as_json, with_events)
+        _simulate_seats(spec, players, strategy, seed, deals, target, match, as_json, with_events,
+                        play_bidding_game, bids_json, describe_bids_deal, "", "highest")
         return
     if isinstance(spec.scoring, PenaltyPoints):
-        _simulate_penalties(spec, players, strategy, seed, deals, target, match, as_json, with_events)
+        _simulate_seats(spec, players, strategy, seed, deals, target, match, as_json, with_events,
+                        play_penalty_game, penalties_json, describe_penalty_deal,
+                        f"at {spec.scoring.target} points, ", "lowest")
         return
     if match:
         raise click.ClickException(f"--match is for games played in rounds; for {spec.name}, "
@@ -434,37 +437,23 @@ def _simulate_game(spec: GameSpec, players: int | None, team_size: int, strategy
         click.echo(_over(side_name(table, played.step.winner), played.number, limit, "game"))
 
 
-def _simulate_bids(spec: GameSpec, players: int | None, strategy: str, seed: int, deals: int | None,
-                   target: int | None, match: bool, as_json: bool, with_events: bool) -> None:
-    """A game scored by exact bids: every deal of its hand-size sequence, or to its target."""
+def _simulate_seats(spec: GameSpec, players: int | None, strategy: str, seed: int, deals: int | None,
+                    target: int | None, match: bool, as_json: bool, with_events: bool, play, line, describe,
+                    ends: str, winning: str) -> None:
+    """A game each player plays for themselves, scored by exact bids or by penalty points: `play`
+    its deals to the end its scoring in game.yml sets (`ends` says which), each printed as `line`
+    (JSON) or `describe` says; the `winning` ("highest", "lowest") total wins."""
     if target is not None:
-        raise click.ClickException(f"{spec.name} ends as its scoring in game.yml says; --target is for games "
-                                   "scored by victory points")
+        raise click.ClickException(f"{spec.name} ends {ends}as its scoring in game.yml says; --target is for "
+                                   "games scored by victory points")
     table = _table(spec, players, 1)
     limit = None if match and deals is None else deals or (None if match else 1)
-    for played in play_bidding_game(spec, table, seed=seed, strategy=strategy, deals=limit):
-        click.echo(json.dumps(bids_json(played, with_events), ensure_ascii=False) if as_json
-                   else "\n".join(describe_bids_deal(played)))
+    for played in play(spec, table, seed=seed, strategy=strategy, deals=limit):
+        click.echo(json.dumps(line(played, with_events), ensure_ascii=False) if as_json
+                   else "\n".join(describe(played)))
     if played.over and not as_json:
         click.echo(f"The game is over after {_deals(played.number)}: " + (
-            "the highest totals are level." if played.winner is None else f"seat {played.winner} wins it."))
-
-
-def _simulate_penalties(spec: GameSpec, players: int | None, strategy: str, seed: int, deals: int | None,
-                        target: int | None, match: bool, as_json: bool, with_events: bool) -> None:
-    """A game scored by penalty points: deals until a total reaches the target game.yml gives."""
-    assert isinstance(spec.scoring, PenaltyPoints)  # the caller's test
-    if target is not None:
-        raise click.ClickException(f"{spec.name} ends at {spec.scoring.target} points, as its scoring in game.yml "
-                                   "says; --target is for games scored by victory points")
-    table = _table(spec, players, 1)
-    limit = None if match and deals is None else deals or (None if match else 1)
-    for played in play_penalty_game(spec, table, seed=seed, strategy=strategy, deals=limit):
-        click.echo(json.dumps(penalties_json(played, with_events), ensure_ascii=False) if as_json
-                   else "\n".join(describe_penalty_deal(played)))
-    if played.over and not as_json:
-        click.echo(f"The game is over after {_deals(played.number)}: " + (
-            "the lowest totals are level." if played.winner is None else f"seat {played.winner} wins it."))
+            f"the {winning} totals are level." if played.winner is None else f"seat {played.winner} wins it."))
 
 
 def _over(side: str, played: int, limit: int | None, what: str = "match") -> str:

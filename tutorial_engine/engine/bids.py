@@ -5,31 +5,17 @@ comes first, and the highest total wins."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 from . import events
-from .deal import BidsResult, Deal, ThrownIn, play_out
+from .deal import BidsResult, ThrownIn
 from .game import ExactBids, GameSpec
 from .odd_tricks import trump_set_line
 from .rules import RuleError
+from .seat_games import SeatDeal, play_seat_game
 from .seating import Table
-from .strategy import STRATEGIES
 
-
-@dataclass(frozen=True)
-class BidsDeal:
-    number: int
-    deal: Deal
-    result: BidsResult | ThrownIn
-    """A deal thrown in (no trump made) writes nothing, and the sequence of hand sizes goes on."""
-    totals: tuple[int, ...]
-    """By seat, after the deal."""
-    over: bool
-    """The game ends with this deal."""
-    winner: int | None
-    """The seat with the highest total once the game is over; None before, or on a tie."""
+BidsDeal = SeatDeal[BidsResult]
 
 
 def exact_bids(game: GameSpec) -> ExactBids:
@@ -41,26 +27,15 @@ def exact_bids(game: GameSpec) -> ExactBids:
 def play_bidding_game(game: GameSpec, table: Table, *, seed: int, strategy: str = "random",
                       deals: int | None = None) -> Iterator[BidsDeal]:
     """Deals from seat 0 on, the deal passing in turn, to the end of the game: at most `deals` of
-    them (None: as many as the game takes)."""
+    them (None: as many as the game takes). A deal thrown in writes nothing, and the sequence of
+    hand sizes goes on."""
     scoring = exact_bids(game)
     length = game.procedure.deal.deals(table.players, len(game.deck))
-    rng = random.Random(seed)
-    choose = STRATEGIES[strategy]
-    totals = (0,) * table.players
-    dealer, number = 0, 0
-    while True:
-        number += 1
-        deal = Deal(game, table, dealer, rng, number - 1)
-        result = play_out(deal, choose, rng)
-        if isinstance(result, BidsResult):
-            totals = tuple(total + points for total, points in zip(totals, result.written, strict=True))
-        best = max(totals)
-        over = (scoring.target is not None and best >= scoring.target) or number == length
-        winner = totals.index(best) if over and totals.count(best) == 1 else None
-        yield BidsDeal(number, deal, result, totals, over, winner)
-        if over or (deals is not None and number >= deals):
-            return
-        dealer = table.next(dealer)
+
+    def ends(number: int, totals: tuple[int, ...]) -> bool:
+        return (scoring.target is not None and max(totals) >= scoring.target) or number == length
+
+    return play_seat_game(game, table, BidsResult, seed=seed, strategy=strategy, deals=deals, ends=ends, wins=max)
 
 
 def bids_json(played: BidsDeal, with_events: bool = False) -> dict:

@@ -4,30 +4,17 @@ ends after the deal in which a total reaches the target, and the lowest total wi
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 from . import events
-from .deal import Deal, PenaltyResult, play_out
+from .deal import PenaltyResult, ThrownIn
 from .game import GameSpec, PenaltyPoints
 from .odd_tricks import trump_set_line
 from .rules import RuleError
+from .seat_games import SeatDeal, play_seat_game
 from .seating import Table
-from .strategy import STRATEGIES
 
-
-@dataclass(frozen=True)
-class PenaltyDeal:
-    number: int
-    deal: Deal
-    result: PenaltyResult
-    totals: tuple[int, ...]
-    """By seat, after the deal."""
-    over: bool
-    """A total has reached the target: the game ends with this deal."""
-    winner: int | None
-    """The seat with the lowest total once the game is over; None before, or when the lowest are level."""
+PenaltyDeal = SeatDeal[PenaltyResult]
 
 
 def penalty_points(game: GameSpec) -> PenaltyPoints:
@@ -39,30 +26,17 @@ def penalty_points(game: GameSpec) -> PenaltyPoints:
 def play_penalty_game(game: GameSpec, table: Table, *, seed: int, strategy: str = "random",
                       deals: int | None = None) -> Iterator[PenaltyDeal]:
     """Deals from seat 0 on, the deal passing in turn, to the end of the game: at most `deals` of
-    them (None: as many as the game takes)."""
+    them (None: as many as the game takes). No deal is thrown in: check gives such a game no
+    phase that could."""
     scoring = penalty_points(game)
-    rng = random.Random(seed)
-    choose = STRATEGIES[strategy]
-    totals = (0,) * table.players
-    dealer, number = 0, 0
-    while True:
-        number += 1
-        deal = Deal(game, table, dealer, rng, number - 1)
-        result = play_out(deal, choose, rng)
-        assert isinstance(result, PenaltyResult)  # check gives such a game no phase that throws a deal in
-        totals = tuple(total + points for total, points in zip(totals, result.written, strict=True))
-        over = max(totals) >= scoring.target
-        lowest = min(totals)
-        winner = totals.index(lowest) if over and totals.count(lowest) == 1 else None
-        yield PenaltyDeal(number, deal, result, totals, over, winner)
-        if over or (deals is not None and number >= deals):
-            return
-        dealer = table.next(dealer)
+    return play_seat_game(game, table, PenaltyResult, seed=seed, strategy=strategy, deals=deals,
+                          ends=lambda number, totals: max(totals) >= scoring.target, wins=min)
 
 
 def penalties_json(played: PenaltyDeal, with_events: bool = False) -> dict:
     """One deal for scripts; everything by seat."""
     result = played.result
+    assert not isinstance(result, ThrownIn)  # check gives such a game no phase that throws a deal in
     data: dict = {"dealer": played.deal.dealer, "trump": str(result.trump) if result.trump else None,
                   "tricks": list(result.tricks), "penalties": list(result.taken), "moon": result.moon,
                   "score_change": list(result.written)}
@@ -74,6 +48,7 @@ def penalties_json(played: PenaltyDeal, with_events: bool = False) -> dict:
 
 def describe_penalty_deal(played: PenaltyDeal) -> list[str]:
     deal, result = played.deal, played.result
+    assert not isinstance(result, ThrownIn)  # check gives such a game no phase that throws a deal in
     lines = [f"Deal {played.number}: seat {deal.dealer} deals"]
     for event in deal.log:
         if isinstance(event, events.TrumpSet):
