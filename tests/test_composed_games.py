@@ -129,24 +129,45 @@ def played_deal(played, *, totals: list[int], scores: list[int], written: list[i
             "totals": totals, "scores": scores, "rounds": [0, 0], "written": written}
 
 
+def played_alike(games: list[GameSpec], seeds: range, play) -> None:
+    """Each game played to its end from each seed by the sensible player, in Python as `play(game,
+    table, seed)` tells it (its winner and its deals, as played_deal gives them); the JavaScript
+    engine must tell the same."""
+    jobs, python = [], []
+    for game in games:
+        table = Table(*seating(game))
+        jobs.append(match_job(game, table, seeds))
+        python.append([play(game, table, seed) for seed in seeds])
+    assert python == javascript({"kind": "batch", "jobs": jobs})
+
+
+def seat_game(play_game_of, results: list | None = None):
+    """`play` for played_alike, of a game each player plays for themselves (engine/seat_games.py);
+    each deal's result is kept in `results`, when given."""
+    def play(game: GameSpec, table: Table, seed: int) -> dict:
+        game_deals = list(play_game_of(game, table, seed=seed, strategy="sensible", deals=MAX_GAME_DEALS))
+        if results is not None:
+            results.extend(d.result for d in game_deals)
+        return {"winner": game_deals[-1].winner,
+                "deals": [played_deal(d, totals=list(d.totals), scores=[0, 0],
+                                      written=None if isinstance(d.result, ThrownIn) else list(d.result.written))
+                          for d in game_deals]}
+    return play
+
+
 @pytest.mark.slow
 def test_both_engines_play_games_scored_by_odd_tricks_to_the_same_end():
     games = [game for game in composed(GAMES, seed=30) if isinstance(game.scoring, OddTricks)]
     assert len(games) > 50
-    jobs, python = [], []
-    for game in games:
-        table = Table(*seating(game))
-        seeds = range(5)
-        jobs.append(match_job(game, table, seeds))
-        played = []
-        for seed in seeds:
-            game_deals = list(play_game(game, table, seed=seed, strategy="sensible", deals=MAX_GAME_DEALS))
-            deals = [played_deal(d, totals=[0] * table.team_count, scores=list(d.step.scores),
-                                 written=None if isinstance(d.result, ThrownIn) else list(d.step.written))
-                     for d in game_deals]
-            played.append({"winner": game_deals[-1].step.winner, "deals": deals})
-        python.append(played)
-    assert python == javascript({"kind": "batch", "jobs": jobs})
+
+    def play(game: GameSpec, table: Table, seed: int) -> dict:
+        game_deals = list(play_game(game, table, seed=seed, strategy="sensible", deals=MAX_GAME_DEALS))
+        return {"winner": game_deals[-1].step.winner,
+                "deals": [played_deal(d, totals=[0] * table.team_count, scores=list(d.step.scores),
+                                      written=None if isinstance(d.result, ThrownIn) else list(d.step.written))
+                          for d in game_deals]}
+
+    played_alike(games, range(5), play)
 
 
 @pytest.mark.slow
@@ -154,20 +175,7 @@ def test_both_engines_play_games_scored_by_exact_bids_to_the_same_end():
     """Every deal of the hand-size sequence, so every hand size and every dealer's restriction."""
     games = [game for game in composed(GAMES, seed=30) if isinstance(game.scoring, ExactBids)]
     assert len(games) > 40 and any(game.procedure.deal.hand_sizes is not None for game in games)
-    jobs, python = [], []
-    for game in games:
-        table = Table(*seating(game))
-        seeds = range(3)
-        jobs.append(match_job(game, table, seeds))
-        played = []
-        for seed in seeds:
-            game_deals = list(play_bidding_game(game, table, seed=seed, strategy="sensible", deals=MAX_GAME_DEALS))
-            deals = [played_deal(d, totals=list(d.totals), scores=[0, 0],
-                                 written=None if isinstance(d.result, ThrownIn) else list(d.result.written))
-                     for d in game_deals]
-            played.append({"winner": game_deals[-1].winner, "deals": deals})
-        python.append(played)
-    assert python == javascript({"kind": "batch", "jobs": jobs})
+    played_alike(games, range(3), seat_game(play_bidding_game))
 
 
 @pytest.mark.slow
@@ -175,18 +183,6 @@ def test_both_engines_play_games_scored_by_penalty_points_to_the_same_end():
     """Deal after deal to the target, the lowest total winning: every total, every moon shot."""
     games = [game for game in composed(GAMES, seed=30) if isinstance(game.scoring, PenaltyPoints)]
     assert len(games) > 40 and any(game.scoring.moon for game in games)
-    jobs, python, moons = [], [], 0
-    for game in games:
-        table = Table(*seating(game))
-        seeds = range(3)
-        jobs.append(match_job(game, table, seeds))
-        played = []
-        for seed in seeds:
-            game_deals = list(play_penalty_game(game, table, seed=seed, strategy="sensible", deals=MAX_GAME_DEALS))
-            moons += sum(d.result.moon is not None for d in game_deals)
-            deals = [played_deal(d, totals=list(d.totals), scores=[0, 0], written=list(d.result.written))
-                     for d in game_deals]
-            played.append({"winner": game_deals[-1].winner, "deals": deals})
-        python.append(played)
-    assert moons > 0
-    assert python == javascript({"kind": "batch", "jobs": jobs})
+    results: list = []
+    played_alike(games, range(3), seat_game(play_penalty_game, results))
+    assert any(result.moon is not None for result in results)
