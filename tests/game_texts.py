@@ -12,15 +12,20 @@ from click.testing import CliRunner, Result
 from tutorial_engine.cli.main import cli
 from tutorial_engine.content.project import Report, check, load_games
 
-WHIST = """\
-id: whist
-name: Whist
+PACK = """\
 deck:
   suits: [♠, ♥, ♦, ♣]
   ranks: [A, K, Q, J, 10, 9, 8, 7, 6, 5, 4, 3, 2]
 order:
   plain: [A, K, Q, J, 10, 9, 8, 7, 6, 5, 4, 3, 2]
   trump: [A, K, Q, J, 10, 9, 8, 7, 6, 5, 4, 3, 2]
+"""
+"""The 52-card pack, A high to 2 in every suit and in trump, as the games below declare it."""
+
+WHIST = """\
+id: whist
+name: Whist
+""" + PACK + """\
 follow: suit
 players: [4]
 teams:
@@ -38,12 +43,7 @@ scoring:
 OH_HELL = """\
 id: oh-hell
 name: Oh Hell
-deck:
-  suits: [♠, ♥, ♦, ♣]
-  ranks: [A, K, Q, J, 10, 9, 8, 7, 6, 5, 4, 3, 2]
-order:
-  plain: [A, K, Q, J, 10, 9, 8, 7, 6, 5, 4, 3, 2]
-  trump: [A, K, Q, J, 10, 9, 8, 7, 6, 5, 4, 3, 2]
+""" + PACK + """\
 follow: suit
 players: [3, 4, 5, 6, 7]
 deal:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import jsonschema
 import pytest
-from game_texts import check_pages, errors, load, simulate
+from game_texts import PACK, check_pages, errors, load, simulate
 
 from tutorial_engine.content.jsonschema import schema_text
 from tutorial_engine.engine import events
@@ -28,12 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 BLACK_LADY = """\
 id: black-lady
 name: Black Lady
-deck:
-  suits: [♠, ♥, ♦, ♣]
-  ranks: [A, K, Q, J, 10, 9, 8, 7, 6, 5, 4, 3, 2]
-order:
-  plain: [A, K, Q, J, 10, 9, 8, 7, 6, 5, 4, 3, 2]
-  trump: [A, K, Q, J, 10, 9, 8, 7, 6, 5, 4, 3, 2]
+""" + PACK + """\
 follow: suit
 players: [4]
 deal:
