@@ -12,7 +12,7 @@ from typing import cast
 
 from .cards import Card
 from .deal import Action, Bid, BidTricks, ChooseTrump, Deal, Forecast, Give, Play, Solo, TakeTree
-from .game import ExactBids, PenaltyPoints, VictoryPoints
+from .game import ExactBids, PenaltyPoints, TrumpTable, VictoryPoints
 from .rules import judge_trick, trick_verdict
 
 
@@ -64,8 +64,7 @@ def _give(state: Deal, gifts: list[Give]) -> Give:
     hand = state.hands[gifts[0].seat]
 
     def key(card: Card) -> tuple[int, int]:
-        cost = scoring.penalty(card) if isinstance(scoring, PenaltyPoints) else 0
-        return cost, table.trump_strength.get(card, 0) * 100 + table.plain_strength.get(card, 0)
+        return scoring.penalty(card) if isinstance(scoring, PenaltyPoints) else 0, _strength(table, card)
 
     given = set(sorted(hand, key=key, reverse=True)[:len(gifts[0].cards)])
     return next(gift for gift in gifts if set(gift.cards) == given)
@@ -79,7 +78,7 @@ def _avoid_penalties(state: Deal, scoring: PenaltyPoints, plays: list[Play]) -> 
     trick = state.trick
 
     def strength(play: Play) -> int:
-        return table.trump_strength.get(play.card, 0) * 100 + table.plain_strength.get(play.card, 0)
+        return _strength(table, play.card)
 
     def cost(play: Play) -> int:
         return scoring.penalty(play.card)
@@ -114,7 +113,7 @@ def _make_the_bid(state: Deal, plays: list[Play]) -> Play:
     trick = state.trick
 
     def strength(play: Play) -> int:
-        return table.trump_strength.get(play.card, 0) * 100 + table.plain_strength.get(play.card, 0)
+        return _strength(table, play.card)
 
     def wins(play: Play) -> bool:
         return judge_trick(state.game, state.trump, [*trick, play.card]).winner == len(trick)
@@ -178,16 +177,17 @@ def _take_points(state: Deal, plays: list[Play]) -> Play:
 def _take_tricks(state: Deal, actions: list) -> Action:
     """Plays and discards alike: a card, the weakest unless it wins the trick as the last hand."""
     table = state.game.table(state.trump)
-
-    def strength(card: Card) -> int:
-        return table.trump_strength.get(card, 0) * 100 + table.plain_strength.get(card, 0)
-
     if type(actions[0]) is Play and len(state.trick) + 1 == len(state.players):
         winners = [a for a in actions if judge_trick(state.game, state.trump, [*state.trick, a.card]).winner
                    == len(state.trick)]
         if winners:
-            return min(winners, key=lambda a: strength(a.card))
-    return min(actions, key=lambda a: strength(a.card))
+            return min(winners, key=lambda a: _strength(table, a.card))
+    return min(actions, key=lambda a: _strength(table, a.card))
+
+
+def _strength(table: TrumpTable, card: Card) -> int:
+    """A card's strength when choosing among cards: every trump above every plain card."""
+    return table.trump_strength.get(card, 0) * 100 + table.plain_strength.get(card, 0)
 
 
 STRATEGIES: dict[str, Callable[[Deal, random.Random], Action]] = {
