@@ -135,7 +135,7 @@ ERRORS = [
                  "'x' is not a suit; expected one of ♠ ♥ ♦ ♣, S H D C or spades, hearts, diamonds, clubs",
                  id="bad-trump"),
     pytest.param('{"game": "albastini", "trump": 3, "plays": ["A♥", "3♠"]}',
-                 "'trump' must be a suit such as \"♠\"", id="trump-not-a-string"),
+                 "'trump' must be a suit such as \"♠\", or null", id="trump-not-a-string"),
     pytest.param('{"game": "albastini", "trump": "♠", "plays": ["A♥", "3X"]}',
                  f"'3X' is not a card; expected {CARD_FORMS}", id="bad-card"),
     pytest.param('{"game": "albastini", "trump": "♠", "plays": "A♥ 3♠"}',

@@ -19,7 +19,10 @@ from tutorial_engine.cli.main import cli
 from tutorial_engine.engine import events
 from tutorial_engine.engine.cards import Card, Suit
 from tutorial_engine.engine.deal import Deal
-from tutorial_engine.engine.rules import legal_plays
+from tutorial_engine.content.drills.drawing import draw
+from tutorial_engine.content.drills.drill import Drill
+from tutorial_engine.engine.rules import Moment, legal_plays
+from tutorial_engine.i18n.explain import explain_legality
 from tutorial_engine.engine.seating import Table
 from tutorial_engine.engine.strategy import STRATEGIES
 
@@ -110,25 +113,122 @@ def test_check_names_the_deck_s_cards_and_suits_and_a_scoring_with_penalties(tmp
         "none: it needs 'scoring' of kind 'penalty-points'"]
 
 
-def test_questions_of_a_trick_and_a_hand_alone_are_refused_with_the_reason(tmp_path, hearts):
-    why = ("in Hearts, what may be played depends on whether the trick is the deal's first or a suit has been "
-           "broken (the 'tricks' phase's first_lead, unbroken or clean_first_trick), which a question of a trick "
-           "and a hand alone cannot say yet (AUTHORING.md, \"What game.yml can and cannot express\")")
-    example = ("          - text: Follow suit.\n            claims:\n"
-               "              - {kind: legal, trump: ♠, trick: [A♥], hand: [2♥, 3♣], expect: {legal: [2♥]}}\n")
-    report = check_pages(tmp_path, HEARTS,
-                         example, "drills:\n  - {id: l, kind: legal, title: T}\n")
-    assert [str(p)[str(p).index("error:") + 7:] for p in report.problems] == [
-        f"Hearts has no use for legal drills: {why}",
-        f"a legal example cannot be checked: {why}",
+def claims(*lines: str) -> str:
+    return "          - text: Which cards may be played.\n            claims:\n" + "".join(
+        f"              - {line}\n" for line in lines)
+
+
+def test_legal_claims_say_where_the_trick_stands_and_are_checked_by_the_rules_of_play(tmp_path):
+    """Each rule refuses its own cards, by its own code: the 2♣ leads the first trick, no heart
+    is led before hearts are broken unless the hand holds only hearts, and a void hand on the
+    first trick keeps back hearts and Q♠ while it holds another card."""
+    report = check_pages(tmp_path, HEARTS, claims(
+        "{kind: legal, first_trick: true, hand: [2♣, A♣, 3♥], expect: {legal: [2♣], duty: lead}}",
+        "{kind: legal, first_trick: false, broken: false, hand: [A♣, 3♥], expect: {legal: [A♣], duty: lead}}",
+        "{kind: legal, first_trick: false, broken: false, hand: [3♥, K♥], expect: {legal: [3♥, K♥], duty: lead}}",
+        "{kind: legal, first_trick: false, broken: true, hand: [A♣, 3♥], expect: {legal: [A♣, 3♥], duty: lead}}",
+        "{kind: legal, first_trick: true, trick: [2♣], hand: [Q♠, 5♥, 9♦], expect: {legal: [9♦], duty: void}}",
+        "{kind: legal, first_trick: true, trick: [2♣], hand: [Q♠, 5♥], expect: {legal: [Q♠, 5♥], duty: void}}",
+        "{kind: legal, first_trick: true, trick: [2♣], hand: [3♣, 5♥], expect: {legal: [3♣], duty: follow}}",
+        "{kind: legal, first_trick: false, broken: false, trick: [4♦], hand: [Q♠, 5♥], "
+        "expect: {legal: [Q♠, 5♥], duty: void}}",
+    ), "drills:\n  - {id: t, kind: trick, title: T}\n")
+    assert errors(report) == []
+    legality = legal_plays(report.games["hearts"], None, [Card.parse("2♣")], [Card.parse(c) for c in ("Q♠", "5♥", "9♦")],
+                           Moment(first_trick=True, broken=False))
+    assert {str(card): code for card, code in legality.refused.items()} == {"Q♠": "clean-first-trick",
+                                                                             "5♥": "clean-first-trick"}
+    assert explain_legality(legality) == ("You cannot follow suit. No card that costs penalty points may go to the "
+                                          "first trick while you hold another card you may play.")
+
+
+def test_a_wrong_legal_claim_names_the_rule_that_refused_each_card(tmp_path):
+    report = check_pages(tmp_path, HEARTS, claims(
+        "{kind: legal, first_trick: false, broken: false, hand: [A♣, 3♥], expect: {legal: [A♣, 3♥]}}",
+        "{kind: legal, first_trick: true, hand: [2♣, A♣], expect: {legal: [A♣, 2♣]}}",
+        "{kind: legal, first_trick: true, trick: [2♣], hand: [Q♠, 9♦], expect: {legal: [Q♠, 9♦]}}",
+    ), "drills:\n  - {id: t, kind: trick, title: T}\n")
+    assert [e[e.index(": ") + 2:] for e in errors(report)] == [
+        "expected legal A♣ 3♥, but the engine gives A♣: 3♥ is refused because ♥ may not be led until one has been "
+        "played to an earlier trick, and the hand holds other cards",
+        "expected legal A♣ 2♣, but the engine gives 2♣: A♣ is refused because the deal's first trick is led with 2♣",
+        "expected legal Q♠ 9♦, but the engine gives 9♦: Q♠ is refused because no card that costs penalty points may "
+        "go to the first trick while the hand holds another",
     ]
-    refused = CliRunner().invoke(cli, ["legal", "hearts", "--trump", "♠", "--trick", "A♥", "--hand", "2♥ 3♣",
-                                       "--project", str(tmp_path)])
-    assert (refused.exit_code, refused.output) == (1, f"Error: no answer: {why}\n")
-    line = json.dumps({"game": "hearts", "trump": "♠", "trick": ["A♥"], "hand": ["2♥", "3♣"]}).encode()
+
+
+def test_a_legal_claim_gives_exactly_the_moment_its_game_asks_and_one_a_deal_can_reach(tmp_path):
+    report = check_pages(tmp_path, HEARTS, claims(
+        "{kind: legal, trump: ♠, hand: [A♣, 3♥]}",
+        "{kind: legal, first_trick: true, broken: true, trick: [2♣], hand: [A♣]}",
+        "{kind: legal, first_trick: true, hand: [A♣, 3♥]}",
+        "{kind: legal, first_trick: true, trick: [A♣], hand: [3♣]}",
+    ), "drills:\n  - {id: t, kind: trick, title: T}\n")
+    assert [e[e.index(": ") + 2:] for e in errors(report)] == [
+        "give 'first_trick: true' or 'first_trick: false': in Hearts what may be played to the deal's first trick "
+        "differs",
+        "give 'broken: true' or 'broken: false': in Hearts ♥ may not be led until one has been played to an earlier "
+        "trick",
+        "Hearts is played without trump; leave 'trump' out",
+        "nothing has been played to an earlier trick during the deal's first trick, so nothing is broken yet; give "
+        "'broken: false' or leave it out",
+        "the deal's first trick is led by the player who holds 2♣; add 2♣ to the hand, or give 'first_trick: false'",
+        "the deal's first trick is led with 2♣; start the trick with it, or give 'first_trick: false'",
+    ]
+    plain = check_pages(tmp_path / "oh-hell", OH_HELL, claims(
+        "{kind: legal, trump: ♠, first_trick: true, broken: false, hand: [A♣, 3♥]}",
+        "{kind: legal, hand: [A♣, 3♥]}"), "drills:\n  - {id: t, kind: trick, title: T}\n")
+    assert [e[e.index(": ") + 2:] for e in errors(plain)] == [
+        "Oh Hell's 'tricks' phase has no 'first_lead' and no 'clean_first_trick', so 'first_trick' changes nothing; "
+        "leave it out",
+        "Oh Hell's 'tricks' phase has no 'unbroken' suit, so 'broken' changes nothing; leave it out",
+        "give 'trump': the trump suit of the deal, since Oh Hell has one",
+    ]
+
+
+def test_legal_drills_draw_positions_a_deal_reaches_and_each_rule_is_drawn(tmp_path):
+    report = load(tmp_path, HEARTS)
+    hearts = report.games["hearts"]
+    drill = Drill(game=hearts, id="l", kind="legal", title="T", count=200, seed=1, players=4, team_size=1,
+                  cards=5, constraints=(), location=None)
+    seen = set()
+    for question in draw(drill):
+        moment = question.moment
+        assert question.trump is None and moment is not None
+        assert not (moment.first_trick and moment.broken)
+        if moment.first_trick:
+            assert (question.trick[:1] or (TWO_OF_CLUBS,))[0] == TWO_OF_CLUBS
+            assert not question.trick or TWO_OF_CLUBS not in question.hand
+            assert not any(costs(card) for card in question.trick)
+        seen.update(question.solve().refused.values())
+    assert seen == {"must-follow", "first-lead", "unbroken", "clean-first-trick"}
+
+
+def test_the_command_line_and_judge_answer_at_the_moment_they_are_given(tmp_path, hearts):
+    (tmp_path / "examples").mkdir()
+    load(tmp_path, HEARTS)
+    base = ["legal", "hearts", "--trump", "none", "--hand", "A♣ 3♥", "--project", str(tmp_path)]
+    later = CliRunner().invoke(cli, base)
+    assert (later.exit_code, later.output) == (0, (
+        "Moment: A later trick, not the deal's first\nMoment: Not yet broken: hearts\nLegal: A♣\n"
+        "Refused: 3♥: ♥ may not be led until one has been played to an earlier trick, and the hand holds other "
+        "cards (unbroken)\n"))
+    broken = CliRunner().invoke(cli, [*base, "--broken", "--json"])
+    assert json.loads(broken.output) == {"legal": ["A♣", "3♥"], "refused": {}, "duty": "lead"}
+    both = CliRunner().invoke(cli, [*base, "--broken", "--first-trick"])
+    assert (both.exit_code, both.output) == (1, "Error: nothing is broken before the deal's first trick is over; "
+                                                "give --first-trick or --broken, not both\n")
+    request = {"game": "hearts", "trump": None, "trick": ["2♣"], "hand": ["Q♠", "9♦"], "first_trick": True}
     out = io.BytesIO()
-    assert serve({"hearts": hearts}, io.BytesIO(line + b"\n"), out) == 1
-    assert json.loads(out.getvalue()) == {"error": f"line 1: no answer: {why}"}
+    assert serve({"hearts": hearts}, io.BytesIO(json.dumps(request).encode() + b"\n"), out) == 0
+    assert json.loads(out.getvalue()) == {
+        "legal": ["9♦"], "refused": {"Q♠": "clean-first-trick"},
+        "explanation": "You cannot follow suit. No card that costs penalty points may go to the first trick while "
+                       "you hold another card you may play."}
+    out = io.BytesIO()
+    bad = {**request, "broken": "yes"}
+    assert serve({"hearts": hearts}, io.BytesIO(json.dumps(bad).encode() + b"\n"), out) == 1
+    assert json.loads(out.getvalue()) == {"error": "line 1: 'broken' must be true or false"}
 
 
 def test_pages_that_explain_which_cards_may_be_played_say_they_cannot_yet(tmp_path):

@@ -12,13 +12,13 @@ from typing import Any, BinaryIO
 from ..content.shapes import did_you_mean
 from ..engine.cards import Card, CardSyntaxError, Suit
 from ..engine.game import CardNotInDeck, GameSpec
-from ..engine.rules import RuleError, legal_plays, trick_verdict, unrestricted
+from ..engine.rules import Moment, RuleError, legal_plays, trick_verdict
 from ..i18n.explain import explain_legality, explain_verdict
 
 TRICK_KEYS = ("game", "variant", "trump", "plays")
 _ENCODE = json.JSONEncoder(ensure_ascii=False).encode
 """One encoder for every reply: json.dumps builds a new one per call when given options."""
-LEGAL_KEYS = ("game", "variant", "trump", "trick", "hand")
+LEGAL_KEYS = ("game", "variant", "trump", "trick", "hand", "first_trick", "broken")
 MAX_LINE_BYTES = 64 * 1024
 """A request names a game, a suit and at most a deck of cards: some hundred bytes. A longer line
 is refused unread, and only this much of it is ever held."""
@@ -64,10 +64,7 @@ def answer(games: Mapping[str, GameSpec], raw: bytes) -> dict[str, Any]:
             verdict = trick_verdict(game, trump, plays)
             return {"winner": verdict.winner, "card": str(verdict.card), "points": verdict.points,
                     "reason": verdict.reason.value, "explanation": explain_verdict(verdict, game)}
-        why = unrestricted(game)
-        if why is not None:
-            raise BadLine(f"no answer: {why}")
-        legality = legal_plays(game, trump, _cards(request, "trick"), _cards(request, "hand"))
+        legality = legal_plays(game, trump, _cards(request, "trick"), _cards(request, "hand"), _moment(game, request))
         return {"legal": [str(card) for card in legality.legal],
                 "refused": {str(card): code for card, code in legality.refused.items()},
                 "explanation": explain_legality(legality)}
@@ -96,11 +93,32 @@ def _game(games: Mapping[str, GameSpec], request: dict) -> GameSpec:
         raise BadLine(error.args[0]) from None
 
 
-def _suit(request: dict) -> Suit:
+def _moment(game: GameSpec, request: dict) -> Moment | None:
+    """Where the trick stands in its deal, for a game whose tricks phase has rules of its own:
+    by default a later trick, with nothing broken."""
+    for key in ("first_trick", "broken"):
+        if not isinstance(request.get(key, False), bool):
+            raise BadLine(f"'{key}' must be true or false")
+    first, broken = request.get("first_trick", False), request.get("broken", False)
+    if game.procedure.rules_of_play is None:
+        if "first_trick" in request or "broken" in request:
+            raise BadLine(f"{game.name}'s 'tricks' phase has no rule that depends on the trick's place in the "
+                          "deal; leave out 'first_trick' and 'broken'")
+        return None
+    if first and broken:
+        raise BadLine("nothing is broken before the deal's first trick is over; 'first_trick' and 'broken' "
+                      "cannot both be true")
+    return Moment(first, broken)
+
+
+def _suit(request: dict) -> Suit | None:
+    """The trump suit, or null for a deal played without trump."""
     if "trump" not in request:
         raise BadLine("missing key 'trump'")
+    if request["trump"] is None:
+        return None
     if not isinstance(request["trump"], str):
-        raise BadLine("'trump' must be a suit such as \"♠\"")
+        raise BadLine("'trump' must be a suit such as \"♠\", or null")
     try:
         return Suit.parse(request["trump"])
     except CardSyntaxError as error:

@@ -24,12 +24,12 @@ from ..engine.game import CardNotInDeck, ExactBids, GameSpec, OddTricks, Penalty
 from ..engine.match import describe_match_deal, match_json, play_deals
 from ..engine.odd_tricks import describe_game_deal, game_json, play_game, side_name
 from ..engine.penalties import describe_penalty_deal, penalties_json, play_penalty_game
-from ..engine.rules import Role, RuleError, legal_plays, trick_roles, trick_verdict, unrestricted
+from ..engine.rules import Moment, Role, RuleError, legal_plays, trick_roles, trick_verdict
 from ..engine.seating import SeatingError, Table
 from ..engine.simulate import as_json as as_json_line
 from ..engine.simulate import describe, match_winner, run
 from ..i18n import catalogs
-from ..i18n.explain import explain_verdict, points_sum, why_refused, why_role, why_wins
+from ..i18n.explain import explain_verdict, moment_tags, points_sum, why_refused, why_role, why_wins
 from ..problems import display_path
 from . import locale as locale_commands
 from . import scaffold
@@ -68,6 +68,11 @@ def _game(project: Path | None, name: str, variant: str | None) -> GameSpec:
         return games[name].with_variant(variant)
     except KeyError as error:
         raise click.ClickException(error.args[0]) from None
+
+
+def _trump(text: str) -> Suit | None:
+    """A trump suit, or none for a deal played without trump."""
+    return None if text.strip().lower() == "none" else _suit(text)
 
 
 def _suit(text: str) -> Suit:
@@ -275,21 +280,29 @@ def trick(game: str, plays: tuple[str, ...], trump: str, variant: str | None, as
 
 @cli.command()
 @click.argument("game")
-@click.option("--trump", required=True, help="The trump suit: ♠ ♥ ♦ ♣, S H D C or spades …")
+@click.option("--trump", required=True, help="The trump suit: ♠ ♥ ♦ ♣, S H D C or spades …, or none.")
 @click.option("--trick", "trick_cards", default="", help='Cards already played, from the leader: "9♣ A♦".')
 @click.option("--hand", required=True, help='The hand: "A♣ J♣ K♥".')
+@click.option("--first-trick", is_flag=True, help="The trick is the deal's first (when the game's rules of play ask).")
+@click.option("--broken", is_flag=True,
+              help="The tricks phase's unbroken suit was played to an earlier trick (when the game's rules ask).")
 @VARIANT
 @AS_JSON
 @PROJECT
-def legal(game: str, trump: str, trick_cards: str, hand: str, variant: str | None, as_json: bool,
-          project: Path | None) -> None:
+def legal(game: str, trump: str, trick_cards: str, hand: str, first_trick: bool, broken: bool, variant: str | None,
+          as_json: bool, project: Path | None) -> None:
     """Which cards of a hand may be played, and why the others may not."""
     spec = _game(project, game, variant)
-    why = unrestricted(spec)
-    if why is not None:
-        raise click.ClickException(f"no answer: {why}")
+    rules = spec.procedure.rules_of_play
+    if rules is None and (first_trick or broken):
+        raise click.ClickException(f"{spec.name}'s 'tricks' phase has no rule that depends on the trick's place in "
+                                   "the deal; leave out --first-trick and --broken")
+    if first_trick and broken:
+        raise click.ClickException("nothing is broken before the deal's first trick is over; give --first-trick or "
+                                   "--broken, not both")
+    moment = Moment(first_trick, broken) if rules is not None else None
     try:
-        legality = legal_plays(spec, _suit(trump), _cards(trick_cards, "--trick"), _cards(hand, "--hand"))
+        legality = legal_plays(spec, _trump(trump), _cards(trick_cards, "--trick"), _cards(hand, "--hand"), moment)
     except (RuleError, CardNotInDeck) as error:
         raise click.ClickException(str(error)) from None
     if as_json:
@@ -297,11 +310,12 @@ def legal(game: str, trump: str, trick_cards: str, hand: str, variant: str | Non
                      "refused": {str(card): code for card, code in legality.refused.items()},
                      "duty": legality.duty.value})
         return
+    for tag in moment_tags(legality, moment):
+        click.echo(f"Moment: {tag}")
     click.echo("Legal: " + " ".join(str(card) for card in legality.legal))
-    if legality.refused:
-        refused = " ".join(str(card) for card in legality.refused)
-        code = next(iter(legality.refused.values()))
-        click.echo(f"Refused: {refused}: {why_refused(legality)} ({code})")
+    for code in dict.fromkeys(legality.refused.values()):
+        refused = [card for card, by in legality.refused.items() if by == code]
+        click.echo(f"Refused: {' '.join(map(str, refused))}: {why_refused(legality, refused[0])} ({code})")
 
 
 class Bounded(click.IntRange):

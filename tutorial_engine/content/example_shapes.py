@@ -26,7 +26,7 @@ from ..engine.game import (
     VictoryPoints,
 )
 from ..engine.procedure import Asked, BidRound, HandSizes, TrickBids, TrumpFrom
-from ..engine.rules import Duty, RankingError, WinReason, rank_cards, unrestricted
+from ..engine.rules import Duty, Moment, RankingError, WinReason, rank_cards
 from ..engine.scoring import game_step
 from ..engine.seating import SeatingError, Table
 from ..problems import Location, Problems, alternatives
@@ -150,7 +150,11 @@ TRICK_FIELDS = MappingProxyType({
 })
 
 LEGAL_FIELDS = MappingProxyType({
-    "trump": Field(SuitShape(), required=True, doc="The trump suit."),
+    "trump": Field(SuitShape(), doc="The trump suit; left out in a game played without trump."),
+    "first_trick": Field(Boolean(), doc="Whether the trick is the deal's first, in a game whose tricks phase "
+                                        "has a `first_lead` or a `clean_first_trick`."),
+    "broken": Field(Boolean(), doc="Whether a card of the tricks phase's `unbroken` suit has been played to an "
+                                   "earlier trick, in a game that has one; false on the first trick."),
     "trick": Field(CARDS, doc="Cards already played, from the leader; empty when leading."),
     "hand": Field(ListOf(CardShape(), min_items=1), required=True, doc="The hand of the player to play."),
     "expect": Field(Record("a legal-play expectation", {
@@ -521,19 +525,57 @@ class _ExampleBuilder:
         return variation, location, tuple(new_plays), tuple(replaced)
 
     def _legal(self) -> LegalExample | None:
-        rec = self.rec
-        why = unrestricted(self.game)
-        if why is not None:
-            self.error(rec.at("kind"), f"a legal example cannot be checked: {why}")
+        rec, game = self.rec, self.game
+        if game.procedure.without_trump and "trump" in rec:
+            self.error(rec.at("trump"), f"{game.name} is played without trump; leave 'trump' out")
+        elif not game.procedure.without_trump and "trump" not in rec:
+            self.error(rec.location, f"give 'trump': the trump suit of the deal, since {game.name} has one")
         trick: Seq = rec.get("trick", Seq())
-        if len(trick) >= max(self.game.trick_sizes):
-            self.error(rec.at("trick"), f"the trick is already complete: {self.game.name} tricks hold "
-                                        f"at most {max(self.game.trick_sizes)} cards")
+        if len(trick) >= max(game.trick_sizes):
+            self.error(rec.at("trick"), f"the trick is already complete: {game.name} tricks hold "
+                                        f"at most {max(game.trick_sizes)} cards")
         self._distinct(trick, rec.get("hand", Seq()))
+        moment = self._moment(trick)
         if not self.ok:
             return None
-        return LegalExample(**self._common(), expect=self._expect(rec), trump=rec["trump"],
-                            trick=tuple(trick), hand=tuple(rec["hand"]))
+        return LegalExample(**self._common(), expect=self._expect(rec), trump=rec.get("trump"),
+                            trick=tuple(trick), hand=tuple(rec["hand"]), moment=moment)
+
+    def _moment(self, trick: Seq) -> Moment | None:
+        """Where the trick stands in its deal, asked exactly when the game's tricks phase has a
+        rule that depends on it, and only a moment a deal can reach."""
+        rec, game = self.rec, self.game
+        rules = game.procedure.rules_of_play
+        asks_first = rules is not None and (rules.first_lead is not None or rules.clean_first_trick)
+        asks_broken = rules is not None and rules.unbroken is not None
+        for key, asked, rule in (("first_trick", asks_first, "'first_lead' and no 'clean_first_trick'"),
+                                 ("broken", asks_broken, "'unbroken' suit")):
+            if key in rec and not asked:
+                self.error(rec.at(key), f"{game.name}'s 'tricks' phase has no {rule}, so '{key}' changes "
+                                        "nothing; leave it out")
+        if rules is None:
+            return None
+        first = rec.get("first_trick", False)
+        if asks_first and "first_trick" not in rec:
+            self.error(rec.location, f"give 'first_trick: true' or 'first_trick: false': in {game.name} what may "
+                                     "be played to the deal's first trick differs")
+        if asks_broken and "broken" not in rec and not first:
+            self.error(rec.location, f"give 'broken: true' or 'broken: false': in {game.name} {rules.unbroken} may "
+                                     "not be led until one has been played to an earlier trick")
+        broken = rec.get("broken", False)
+        if first and broken:
+            self.error(rec.at("broken"), "nothing has been played to an earlier trick during the deal's first "
+                                         "trick, so nothing is broken yet; give 'broken: false' or leave it out")
+        hand: Seq = rec.get("hand", Seq())
+        lead = rules.first_lead
+        if first and lead is not None:
+            if not trick and lead not in hand:
+                self.error(rec.at("hand"), f"the deal's first trick is led by the player who holds {lead}; "
+                                           f"add {lead} to the hand, or give 'first_trick: false'")
+            if trick and trick[0] != lead:
+                self.error(rec.at("trick"), f"the deal's first trick is led with {lead}; start the trick with it, "
+                                            "or give 'first_trick: false'")
+        return Moment(first_trick=first, broken=broken)
 
     def _ranking(self) -> RankingExample | None:
         rec = self.rec

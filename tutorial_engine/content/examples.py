@@ -18,7 +18,7 @@ from ..engine.events import Draw
 from ..engine.forecast import ForecastOptions, ForecastOutcome, forecast_options, forecast_outcome
 from ..engine.game import CardNotInDeck, ExactBids, GameSpec, OddTricks, TrickScoring, VictoryPoints
 from ..engine.procedure import Bidding, SoloOffer, TrickBids, TrumpSet
-from ..engine.rules import Legality, Ranking, RuleError, Verdict, legal_plays, rank_cards, trick_verdict
+from ..engine.rules import Legality, Moment, Ranking, RuleError, Verdict, legal_plays, rank_cards, trick_verdict
 from ..engine.scoring import (
     DealVictory,
     GameStep,
@@ -124,21 +124,23 @@ class TrickExample(Example):
 
 @dataclass(frozen=True)
 class LegalExample(Example):
-    trump: Suit
+    trump: Suit | None
     trick: tuple[Card, ...]
     hand: tuple[Card, ...]
+    moment: Moment | None = None
+    """Where the trick stands in its deal, in a game whose tricks phase has rules of its own."""
 
     kind = "legal"
 
     def solve(self) -> Legality:
-        return legal_plays(self.game, self.trump, self.trick, self.hand)
+        return legal_plays(self.game, self.trump, self.trick, self.hand, self.moment)
 
     def check(self) -> list[Problem]:
         legality = self.solve()
         problems = []
         if "legal" in self.expect and set(self.expect["legal"]) != set(legality.legal):
             expected = set(self.expect["legal"])
-            reasons = [f"{card} is refused because {why_refused(legality)}"
+            reasons = [f"{card} is refused because {why_refused(legality, card)}"
                        for card in self.hand if card in expected and card in legality.refused]
             reasons += [why_legal(card, legality, self.game)
                         for card in legality.legal if card not in expected]

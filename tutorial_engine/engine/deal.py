@@ -42,7 +42,7 @@ from .procedure import (
     TrumpSet,
     TurnUp,
 )
-from .rules import RuleError, allowed_cards, judge_trick, restrict_plays
+from .rules import Moment, RuleError, allowed_cards, judge_trick, restrict_plays
 from .scoring import (
     DealScore,
     DealVictory,
@@ -554,6 +554,11 @@ class Deal:
         if phase == "pass":
             return self.passers[0]
         return None
+
+    @property
+    def moment(self) -> Moment:
+        """Where the current trick stands in the deal, for `rules.legal_plays`."""
+        return Moment(first_trick=self.tricks == 0, broken=self.broken)
 
     def legal_actions(self) -> list:
         """Computed once per turn: strategies ask, then apply checks against the same list."""

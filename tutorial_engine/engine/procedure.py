@@ -314,6 +314,12 @@ class Procedure:
         return tricks if isinstance(tricks, Tricks) and tricks.restricts else None
 
     @property
+    def without_trump(self) -> bool:
+        """No deal of the game has a trump suit (`trump` phase `from: none`)."""
+        trump = self.find(TrumpSet)
+        return isinstance(trump, TrumpSet) and trump.source is TrumpFrom.NONE
+
+    @property
     def has_maker(self) -> bool:
         """A player chooses trump and with a partner must make the tricks (not a turn-up)."""
         return self.find(AcceptOrRefuse) is not None or self.find(Bidding) is not None

@@ -145,6 +145,28 @@ class Duty(enum.Enum):
 
 _REFUSALS = {Duty.FOLLOW: "must-follow", Duty.PLAY_TREE: "must-play-tree", Duty.TRUMP: "must-trump"}
 
+
+class PlayRule(enum.Enum):
+    """A rule of the tricks phase's own that refuses cards the duty to follow allows; its value
+    is the stable code given for each card it refuses."""
+
+    FIRST_LEAD = "first-lead"
+    """The deal's first trick is led with the `first_lead` card."""
+    UNBROKEN = "unbroken"
+    """The `unbroken` suit may not be led before it is broken."""
+    CLEAN_FIRST_TRICK = "clean-first-trick"
+    """No card that costs penalty points goes to the first trick."""
+
+
+@dataclass(frozen=True)
+class Moment:
+    """Where a trick stands in its deal: what the tricks phase's own rules ask besides the trick
+    and the hand (`Procedure.rules_of_play`)."""
+
+    first_trick: bool
+    broken: bool
+    """A card of the `unbroken` suit has been played to an earlier trick."""
+
 # Read on every turn of a whole deal. On Python 3.11 each `Enum.MEMBER` passes through
 # EnumType.__getattr__ and costs about as much as a function call, so the hot paths use these.
 _LEAD, _NO_DUTY, _ANY_CARD, _FOLLOW_SUIT = Duty.LEAD, Duty.NONE, FollowRule.NONE, FollowRule.SUIT
@@ -160,12 +182,16 @@ class Legality:
     legal: tuple[Card, ...]
     """In hand order."""
     refused: Mapping[Card, str]
-    """Refused card → stable code (`must-follow`, `must-play-tree`, `must-trump`), hand order."""
+    """Refused card → stable code, hand order: the duty's (`must-follow`, `must-play-tree`,
+    `must-trump`), or a rule of play's (PlayRule) for a card the duty allows."""
+    rules: Tricks | None = None
+    """The tricks phase whose own rules refused cards too, when the question gave its Moment."""
 
 
 def legal_plays(game: GameSpec, trump: Suit | None, trick: Sequence[Card],
-                hand: Sequence[Card]) -> Legality:
-    """Which cards of `hand` may be played to `trick`, and the duty that refuses the others."""
+                hand: Sequence[Card], moment: Moment | None = None) -> Legality:
+    """Which cards of `hand` may be played to `trick`, and the duty that refuses the others;
+    with the trick's `moment`, the tricks phase's own rules of play too."""
     if len(trick) >= max(game.trick_sizes):
         raise RuleError(f"the trick is already complete with {len(trick)} cards")
     if not hand:
@@ -176,7 +202,12 @@ def legal_plays(game: GameSpec, trump: Suit | None, trick: Sequence[Card],
     code = duty.refusal
     # Only a duty with a refusal code leaves cards out; the others allow the whole hand.
     refused = {card: code for card in hand if card not in legal} if code is not None else {}
-    return Legality(duty=duty, led=led, trump=trump, legal=legal, refused=refused)
+    rules = game.procedure.rules_of_play if moment is not None else None
+    if rules is not None and moment is not None:
+        legal, by_rule = _restrict(game, trump, rules, legal, leading=not trick, first_trick=moment.first_trick,
+                                   broken=moment.broken)
+        refused = {card: refused.get(card) or by_rule[card].value for card in hand if card not in legal}
+    return Legality(duty=duty, led=led, trump=trump, legal=legal, refused=refused, rules=rules)
 
 
 def allowed_cards(game: GameSpec, trump: Suit | None, trick: Sequence[Card],
@@ -220,32 +251,37 @@ def _allowed(game: GameSpec, trump: Suit | None, trick: Sequence[Card],
     return Duty.FREE, tuple(hand)
 
 
-def unrestricted(game: GameSpec) -> str | None:
-    """Why a question of which cards may be played, asked of a trick and a hand alone, has no
-    true answer in `game`, if it has none: its tricks phase restricts play by what happened
-    earlier in the deal, which such a question does not say."""
-    if game.procedure.rules_of_play is None:
-        return None
-    return (f"in {game.name}, what may be played depends on whether the trick is the deal's first or a suit has "
-            "been broken (the 'tricks' phase's first_lead, unbroken or clean_first_trick), which a question of a "
-            "trick and a hand alone cannot say yet (AUTHORING.md, \"What game.yml can and cannot express\")")
-
-
 def restrict_plays(game: GameSpec, trump: Suit | None, rules: Tricks, legal: tuple[Card, ...], *, leading: bool,
                    first_trick: bool, broken: bool) -> tuple[Card, ...]:
-    """What the tricks phase's own rules leave of the cards the duty to follow allows: the first
-    lead is the `first_lead` card, the `unbroken` suit is not led before it is broken, and no
-    card that costs penalty points goes to a `clean_first_trick`. Each gives way when it would
-    leave no card."""
+    """What the tricks phase's own rules leave of the cards the duty to follow allows."""
+    return _restrict(game, trump, rules, legal, leading=leading, first_trick=first_trick, broken=broken)[0]
+
+
+def _restrict(game: GameSpec, trump: Suit | None, rules: Tricks, legal: tuple[Card, ...], *, leading: bool,
+              first_trick: bool, broken: bool) -> tuple[tuple[Card, ...], dict[Card, PlayRule]]:
+    """The cards left, and the rule that refused each other card: the first lead is the
+    `first_lead` card, the `unbroken` suit is not led before it is broken, and no card that costs
+    penalty points goes to a `clean_first_trick`. Each gives way when it would leave no card."""
+    refused: dict[Card, PlayRule] = {}
+
+    def keep(rule: PlayRule, allowed: tuple[Card, ...]) -> tuple[Card, ...]:
+        if not allowed:
+            return legal
+        refused.update((card, rule) for card in legal if card not in allowed)
+        return allowed
+
     if first_trick and leading and rules.first_lead in legal:
-        return (rules.first_lead,)
+        legal = keep(_FIRST_LEAD, (rules.first_lead,))
     if leading and rules.unbroken is not None and not broken:
         suit_of = game.table(trump).suit
-        legal = tuple([card for card in legal if suit_of[card] is not rules.unbroken]) or legal
+        legal = keep(_UNBROKEN, tuple([card for card in legal if suit_of[card] is not rules.unbroken]))
     scoring = game.scoring
     if first_trick and rules.clean_first_trick and isinstance(scoring, PenaltyPoints):
-        legal = tuple([card for card in legal if not scoring.penalty(card)]) or legal
-    return legal
+        legal = keep(_CLEAN_FIRST_TRICK, tuple([card for card in legal if not scoring.penalty(card)]))
+    return legal, refused
+
+
+_FIRST_LEAD, _UNBROKEN, _CLEAN_FIRST_TRICK = PlayRule.FIRST_LEAD, PlayRule.UNBROKEN, PlayRule.CLEAN_FIRST_TRICK
 
 
 class RankingError(RuleError):

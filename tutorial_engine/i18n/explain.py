@@ -7,9 +7,11 @@ for authors and the command line (`check`'s "…, but the engine gives Boris: <c
 
 from __future__ import annotations
 
+import dataclasses
+
 from ..engine.forecast import ForecastOptions, ForecastOutcome, Refusal
 from ..engine.game import GameSpec, TopTrumpSuit
-from ..engine.rules import Duty, Legality, Role, Verdict, WinReason
+from ..engine.rules import Duty, Legality, Moment, PlayRule, Role, Verdict, WinReason
 from .cardnames import rank_term, suit_term
 from .translator import ENGLISH, N_, LeftToRight, Translator
 
@@ -109,8 +111,18 @@ def why_role(card, role: Role, verdict: Verdict, game: GameSpec) -> str:
     return f"{card} is neither trump nor of the suit led, so it cannot win"
 
 
-def why_refused(legality: Legality) -> str:
-    """Why every refused card is refused: one duty refuses them all."""
+def why_refused(legality: Legality, card=None) -> str:
+    """Why `card` is refused, or (None) every card the duty refuses: a rule of play refuses
+    cards of its own, with its own reason."""
+    code = legality.refused.get(card) if card is not None else None
+    rules = legality.rules
+    if code == PlayRule.FIRST_LEAD.value and rules is not None:
+        return f"the deal's first trick is led with {rules.first_lead}"
+    if code == PlayRule.UNBROKEN.value and rules is not None:
+        return (f"{rules.unbroken} may not be led until one has been played to an earlier trick, and the hand "
+                "holds other cards")
+    if code == PlayRule.CLEAN_FIRST_TRICK.value:
+        return "no card that costs penalty points may go to the first trick while the hand holds another"
     led, trump = legality.led, legality.trump
     if legality.duty is Duty.FOLLOW:
         if led is trump:
@@ -153,7 +165,12 @@ DUTIES = {
 
 
 def explain_legality(legality: Legality, tr: Translator = ENGLISH) -> str:
-    """The duty in force, as one sentence to the learner who holds the hand ("you")."""
+    """The duty in force, and each rule of play that refused cards, as sentences to the learner
+    who holds the hand ("you")."""
+    rules = _rules_refusing(legality)
+    if rules:
+        return " ".join([*_duty_before_rules(legality, None, tr), *(_rule_sentence(legality, rule, None, tr)
+                                                                   for rule in rules)])
     if not legality.refused:
         return tr.gettext(DUTIES[legality.duty])
     suit = suit_term(legality.led, tr)
@@ -170,6 +187,10 @@ def explain_legality(legality: Legality, tr: Translator = ENGLISH) -> str:
 def explain_duty_of(legality: Legality, player, tr: Translator) -> str:
     """The duty in force on `player` (a name, grammar.Term), as one sentence about them: a
     walkthrough tells what another player could do."""
+    rules = _rules_refusing(legality)
+    if rules:
+        return " ".join([*_duty_before_rules(legality, player, tr), *(_rule_sentence(legality, rule, player, tr)
+                                                                     for rule in rules)])
     duty = legality.duty
     if not legality.refused:
         if duty is Duty.LEAD:
@@ -189,6 +210,69 @@ def explain_duty_of(legality: Legality, player, tr: Translator) -> str:
         return tr.gettext("An ordinary card of {suit} was led and {player} holds none, so must play a tree "
                           "before an ordinary trump.", player=player, suit=suit)
     return tr.gettext("{player} holds no {suit}, so must trump.", player=player, suit=suit)
+
+
+def moment_tags(legality: Legality, moment: Moment | None, tr: Translator = ENGLISH) -> list[str]:
+    """What a question of which cards may be played says of where its trick stands, in a game
+    whose tricks phase has rules of its own: the first trick, and whether its suit is broken."""
+    rules = legality.rules
+    if rules is None or moment is None:
+        return []
+    tags = []
+    if moment.first_trick:
+        tags.append(tr.pgettext("diagram", "The deal's first trick"))
+    elif rules.first_lead is not None or rules.clean_first_trick:
+        tags.append(tr.pgettext("diagram", "A later trick, not the deal's first"))
+    if rules.unbroken is not None:
+        suit = suit_term(rules.unbroken, tr)
+        tags.append(tr.pgettext("diagram", "Broken: {suit}", suit=suit) if moment.broken
+                    else tr.pgettext("diagram", "Not yet broken: {suit}", suit=suit))
+    return tags
+
+
+def _rules_refusing(legality: Legality) -> list[PlayRule]:
+    """The rules of play that refused cards, in the order they apply."""
+    codes = set(legality.refused.values())
+    return [rule for rule in PlayRule if rule.value in codes]
+
+
+def _duty_before_rules(legality: Legality, player, tr: Translator) -> list[str]:
+    """The duty's sentence before those of the rules of play that refused cards too: never "any
+    card may be played", which those rules make untrue."""
+    duty_only = dataclasses.replace(legality, refused={card: code for card, code in legality.refused.items()
+                                                       if code == legality.duty.refusal})
+    if duty_only.refused or legality.duty is Duty.FOLLOW:
+        return [explain_legality(duty_only, tr) if player is None else explain_duty_of(duty_only, player, tr)]
+    if legality.duty is Duty.VOID:
+        return [tr.gettext("You cannot follow suit.") if player is None
+                else tr.gettext("{player} cannot follow suit.", player=player)]
+    if legality.duty is Duty.FREE:
+        return [tr.gettext("You can neither follow nor trump.") if player is None
+                else tr.gettext("{player} can neither follow nor trump.", player=player)]
+    return []
+
+
+def _rule_sentence(legality: Legality, rule: PlayRule, player, tr: Translator) -> str:
+    """Why `rule` refused cards: to the learner ("you", `player` None) or about `player`."""
+    rules = legality.rules
+    assert rules is not None  # a rule refused cards, so the question gave its moment
+    if rule is PlayRule.FIRST_LEAD:
+        if player is None:
+            return tr.gettext("You hold {card}, so you lead it to the deal's first trick.", card=rules.first_lead)
+        return tr.gettext("{player} holds {card}, so leads it to the deal's first trick.", player=player,
+                          card=rules.first_lead)
+    if rule is PlayRule.UNBROKEN:
+        suit = suit_term(rules.unbroken, tr)
+        if player is None:
+            return tr.gettext("You may not lead {suit}: none has been played to an earlier trick, and you hold "
+                              "other cards.", suit=suit)
+        return tr.gettext("{player} may not lead {suit}: none has been played to an earlier trick, and {player} "
+                          "holds other cards.", player=player, suit=suit)
+    if player is None:
+        return tr.gettext("No card that costs penalty points may go to the first trick while you hold another card "
+                          "you may play.")
+    return tr.gettext("No card that costs penalty points may go to the first trick while {player} holds another "
+                      "card to play.", player=player)
 
 
 REFUSALS = {

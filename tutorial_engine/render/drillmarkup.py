@@ -9,7 +9,7 @@ script the page loads when the learner gets there.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from markupsafe import Markup
 
@@ -42,8 +42,11 @@ class Prompts:
         faces = "".join(map(self.card, cards))
         return Markup(f'<p class="tc-row">{head}{faces}</p>')
 
-    def with_trump(self, trump) -> Markup:
-        return Markup(f'<p class="tc-diagram__meta">{trump_badge(trump, self.tr)}</p>') if trump else Markup()
+    def with_trump(self, trump, tags: Sequence[str] = ()) -> Markup:
+        """The trump badge, then `tags` that say where the trick stands (explain.moment_tags)."""
+        badges = [trump_badge(trump, self.tr)] if trump else []
+        badges += [f'<span class="tc-badge">{inline(tag, self.tr)}</span>' for tag in tags]
+        return Markup(f'<p class="tc-diagram__meta">{" ".join(badges)}</p>') if badges else Markup()
 
 
 def variant(v, first: int, printed: bool, tr: Translator) -> Markup:

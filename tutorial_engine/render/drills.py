@@ -37,6 +37,7 @@ from ..engine.scoring import DealVictory, Outcome, exact_bids_sum, round_winner,
 from ..i18n.cardnames import escaped, inline, rank_letter
 from ..i18n.explain import (
     explain_legality,
+    moment_tags,
     explain_options,
     explain_outcome,
     explain_win,
@@ -336,7 +337,7 @@ class DrillRenderer:
 
     def legal(self, ex: LegalExample) -> DrillQuestion:
         tr, legality = self.tr, ex.solve()
-        prompt = (self.macros.with_trump(ex.trump)
+        prompt = (self.macros.with_trump(ex.trump, moment_tags(legality, ex.moment, tr))
                   + self.macros.row(ex.trick, tr.pgettext("diagram", "Trick so far:"))
                   + self.macros.row(ex.hand, tr.pgettext("drill", "Your hand:")))
         feedback = (tr.pgettext("drill", "You may play: {legal}.", legal=legality.legal) + " "

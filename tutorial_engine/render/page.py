@@ -45,6 +45,7 @@ from ..engine.game import GameSpec, TopTrump, TopTrumpSuit
 from ..i18n.cardnames import inline, top_trump_name
 from ..i18n.explain import (
     explain_legality,
+    moment_tags,
     explain_options,
     explain_outcome,
     explain_win,
@@ -338,7 +339,8 @@ class Renderer(View):
         if isinstance(ex, LegalExample):
             legality = ex.solve()
             return self.html("legal.html", ex=ex, caption=caption, legality=legality,
-                                duty=explain_legality(legality, self.tr))
+                             duty=explain_legality(legality, self.tr),
+                             moment=moment_tags(legality, ex.moment, self.tr))
         if isinstance(ex, RankingExample):
             return self.html("ranking.html", ex=ex, caption=caption, ranking=ex.solve(),
                                 points=ex.game.card_points, show_points=ex.game.total_points > 0)

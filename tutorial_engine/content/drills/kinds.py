@@ -14,11 +14,11 @@ from ...engine.bids import play_bidding_game
 from ...engine.cards import Card, Suit
 from ...engine.deal import BidsResult, BidTricks, Deal, DealResult, ThrownIn, play_out
 from ...engine.forecast import forecast_seats
-from ...engine.game import ExactBids, FollowRule, GameSpec, OddTricks, TrickScoring, VictoryPoints
+from ...engine.game import ExactBids, FollowRule, GameSpec, OddTricks, PenaltyPoints, TrickScoring, VictoryPoints
 from ...engine.match import play_deals
 from ...engine.odd_tricks import play_game
-from ...engine.procedure import TrickBids
-from ...engine.rules import Duty, WinReason, legal_plays, trick_verdict, unrestricted
+from ...engine.procedure import TrickBids, Tricks
+from ...engine.rules import Duty, Moment, PlayRule, WinReason, legal_plays, trick_verdict
 from ...engine.scoring import Outcome, exact_bids_written, game_step, odd_tricks_written
 from ...engine.seating import Table
 from ...engine.strategy import random_strategy, sensible_strategy
@@ -137,16 +137,54 @@ def _order(drill: Drill, rng: random.Random) -> OrderVariant:
 
 def _legal(drill: Drill, rng: random.Random) -> LegalExample | None:
     game = drill.game
-    trump = rng.choice(game.suits)
+    trump = None if game.procedure.without_trump else rng.choice(game.suits)
+    rules = game.procedure.rules_of_play
+    if rules is not None:
+        return _legal_at_a_moment(drill, rng, trump, rules)
     size = rng.randrange(1, max(game.trick_sizes))
     cards = rng.sample(game.deck, size + game.hand_size)
     trick, hand = tuple(cards[:size]), tuple(cards[size:])
-    legality = legal_plays(game, trump, trick, hand)
-    if drill.constraints and legality.duty.value not in drill.constraints:
+    return _asked(drill, trump, trick, hand, None)
+
+
+def _legal_at_a_moment(drill: Drill, rng: random.Random, trump: Suit | None, rules: Tricks) -> LegalExample | None:
+    """A question in a game whose tricks phase has rules of its own, at a moment a deal reaches:
+    the first trick led with the `first_lead` card and clean of the cards a clean first trick
+    keeps out, or a later one; on the first trick, half the hands hold none of the suit led, the
+    case its rules are about."""
+    game = drill.game
+    size = rng.randrange(max(game.trick_sizes))
+    if rng.random() >= 0.4:
+        cards = rng.sample(game.deck, size + game.hand_size)
+        return _asked(drill, trump, tuple(cards[:size]), tuple(cards[size:]),
+                      Moment(first_trick=False, broken=rng.random() < 0.5))
+    lead, scoring = rules.first_lead, game.scoring
+    clean = rules.clean_first_trick and isinstance(scoring, PenaltyPoints)
+    if lead is not None and size:
+        rest = [card for card in game.deck if card != lead and not (clean and scoring.penalty(card))]
+        trick = (lead, *rng.sample(rest, size - 1))
+    else:
+        trick = tuple(rng.sample([card for card in game.deck if not (clean and scoring.penalty(card))], size))
+    suit_of = game.table(trump).suit
+    pool = [card for card in game.deck if card not in trick and card != lead or not trick and card == lead]
+    if trick and rng.random() < 0.5:
+        pool = [card for card in pool if suit_of[card] is not suit_of[trick[0]]]
+    hand = rng.sample(pool, game.hand_size)
+    if lead is not None and not trick and lead not in hand:
+        hand[0] = lead
+    return _asked(drill, trump, trick, tuple(hand), Moment(first_trick=True, broken=False))
+
+
+def _asked(drill: Drill, trump: Suit | None, trick: tuple[Card, ...], hand: tuple[Card, ...],
+           moment: Moment | None) -> LegalExample | None:
+    """The question, if it meets the drill's constraints and some duty or rule is at work."""
+    legality = legal_plays(drill.game, trump, trick, hand, moment)
+    codes = {legality.duty.value, *legality.refused.values()}
+    if drill.constraints and not codes & set(drill.constraints):
         return None
-    if legality.duty not in (Duty.FOLLOW, Duty.PLAY_TREE, Duty.TRUMP, Duty.FREE, Duty.VOID):
+    if legality.duty is Duty.LEAD and not legality.refused or legality.duty is Duty.NONE:
         return None
-    return LegalExample(**_meta(drill), trump=trump, trick=trick, hand=hand)
+    return LegalExample(**_meta(drill), trump=trump, trick=trick, hand=hand, moment=moment)
 
 
 def _forecast_table(drill: Drill, rng: random.Random):
@@ -497,11 +535,10 @@ KINDS = {kind.name: kind for kind in (
               lacks=lambda game: "every card of it is worth 0 points; give the ranks their 'points' in "
                                  "game.yml to draw them"),
     DrillKind("order", ("trump-suit", "plain-suit", "trees"), _always, _order),
-    DrillKind("legal", ("follow", "play-tree", "trump", "free", "void"),
-              lambda game: game.follow is not FollowRule.NONE and unrestricted(game) is None, _legal,
-              lacks=lambda game: unrestricted(game) or "any card may be played at any time (follow: none), so "
-                                                       "every card is always legal; legal drills need 'follow: "
-                                                       "suit' or 'follow: suit-then-trump' in game.yml"),
+    DrillKind("legal", ("follow", "play-tree", "trump", "free", "void", *(rule.value for rule in PlayRule)),
+              lambda game: game.follow is not FollowRule.NONE, _legal,
+              lacks=lambda game: "any card may be played at any time (follow: none), so every card is always "
+                                 "legal; legal drills need 'follow: suit' or 'follow: suit-then-trump' in game.yml"),
     DrillKind("forecast-exchange", (), lambda game: game.forecast, _exchange, fields=TABLE, lacks=_no_forecast),
     DrillKind("forecast-allowed", (), lambda game: game.forecast, _allowed, fields=TABLE, lacks=_no_forecast),
     DrillKind("scoring", (), lambda game: scoring_kind(game) is not None, _scoring, fields=TABLE, lacks=_unscored),
