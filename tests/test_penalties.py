@@ -185,7 +185,7 @@ def test_the_pages_say_what_they_cannot_show_of_penalty_scoring(tmp_path):
         "Black Lady has no use for scoring drills: these drills are drawn for games scored by victory points, by the "
         "tricks of the side that made trump, by odd tricks or by exact bids, and Black Lady is scored by penalty "
         f"points, which they cannot ask about yet {beyond}",
-        f"Black Lady is scored by penalty points, and no claim checks what such a deal writes yet {beyond}",
+        "Black Lady is scored by penalty points: check what each player writes with a 'penalties' claim",
         "a score sheet draws the tally of a game scored by tricks (game.yml: scoring kind: tricks); Black Lady is "
         f"scored by penalty points, whose tally a score sheet cannot draw yet {beyond}",
         "a walkthrough tells deals scored by victory points, by the tricks of the side that made trump, by odd "
@@ -193,6 +193,63 @@ def test_the_pages_say_what_they_cannot_show_of_penalty_scoring(tmp_path):
         f"yet {beyond}",
         "a play block plays games scored by victory points, by tricks, by odd tricks or by exact bids; Black Lady "
         f"is scored by penalty points, which the browser cannot play yet {beyond}",
+    ]
+
+
+ALL_HEARTS = "[" + ", ".join(f"{rank}♥" for rank in ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3",
+                                                     "2")) + "]"
+"""Every heart of the pack: with Q♠, every card that costs Black Lady's penalty points."""
+
+
+def penalties_claim(taken: str, expect: str, totals: str = "") -> str:
+    return ("          - text: What the deal writes.\n            claims:\n"
+            f"              - {{kind: penalties, taken: {taken}, {totals}expect: {expect}}}\n")
+
+
+def test_a_penalties_claim_checks_what_each_player_took_writes_and_totals(tmp_path):
+    """Each heart 1, Q♠ 13; a player who takes all 26 writes 0 and every other player 26; the game
+    ends once a total reaches 100, and the lowest total wins."""
+    spread = "{Anna: [Q♠, A♥, K♥, Q♥], Boris: [J♥, 10♥, 9♥, 8♥, 7♥], Chiara: [6♥, 5♥, 4♥], Dawit: [3♥, 2♥, A♠]}"
+    moon = f"{{Anna: [Q♠, {ALL_HEARTS[1:]}, Boris: [], Chiara: [K♣], Dawit: []}}"
+    blocks = (penalties_claim(spread, "{penalties: {Anna: 16, Boris: 5, Chiara: 3, Dawit: 2}, moon: nobody, "
+                                      "written: {Anna: 16, Dawit: 2}}")
+              + penalties_claim(moon, "{penalties: {Anna: 26}, moon: Anna, written: {Anna: 0, Boris: 26, Chiara: 26}, "
+                                      "totals: {Anna: 80, Boris: 101}, winner: Anna}",
+                                "totals: {Anna: 80, Boris: 75, Chiara: 60, Dawit: 70}, ")
+              + penalties_claim(spread, "{totals: {Anna: 100, Boris: 15}, winner: Dawit}", "totals: {Anna: 84, Boris: 10}, "))
+    report = check_pages(tmp_path, BLACK_LADY, blocks, "drills:\n  - {id: t, kind: trick, title: T, players: 4}\n")
+    assert errors(report) == []
+    wrong = (penalties_claim(spread, "{penalties: {Anna: 4}, written: {Boris: 6}, moon: Anna}")
+             + penalties_claim(moon, "{written: {Chiara: 0}, winner: Dawit}", "totals: {Chiara: 10}, ")
+             + penalties_claim(spread, "{totals: {Anna: 99}, winner: nobody}", "totals: {Anna: 84, Boris: 10}, "))
+    report = check_pages(tmp_path / "wrong", BLACK_LADY, wrong, "drills:\n  - {id: t, kind: trick, title: T}\n")
+    assert [e[e.index(": ") + 2:] for e in errors(report)] == [
+        "expected Anna to have taken 4 penalty points, but the engine gives 16: Q♠ 13 A♥ 1 K♥ 1 Q♥ 1",
+        "expected Boris to write 6, but the engine gives 5: Boris took 5 penalty points",
+        "expected Anna to have shot the moon, but the engine gives nobody: no player took every penalty point",
+        "expected Chiara to write 0, but the engine gives 26: Anna took every penalty point, 26",
+        "expected Dawit to win the game, but the engine gives nobody: no total has reached 100",
+        "expected Anna at 99 after the deal, but the engine gives 100: 84 before it, and 16 written",
+        "expected nobody to win the game, but the engine gives Dawit: Dawit has the lowest total, 2",
+    ]
+
+
+def test_a_penalties_claim_names_every_player_and_places_every_costly_card(tmp_path):
+    blocks = (penalties_claim("{Anna: [Q♠], Boris: [A♥]}", "{written: {Anna: 13}}")
+              + penalties_claim("{Anna: [Q♠], Boris: [], Chiara: [], Dawit: []}", "{written: {Ana: 13}, moon: Bors}")
+              + penalties_claim(f"{{Anna: [Q♠, {ALL_HEARTS[1:]}, Boris: [Q♠], Chiara: [], Dawit: []}}", "{moon: Anna}"))
+    report = check_pages(tmp_path, BLACK_LADY, blocks, "drills:\n  - {id: t, kind: trick, title: T}\n")
+    hearts = " ".join(f"{rank}♥" for rank in ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"))
+    assert [e[e.index(": ") + 2:] for e in errors(report)] == [
+        "Black Lady is played by 4 players, but 2 are named here; give the cards each player took, an "
+        "empty list for a player who took none",
+        f"every card is taken by someone in a deal, and no one takes {hearts[3:]} here; give each card that costs "
+        "penalty points to a player",
+        f"every card is taken by someone in a deal, and no one takes {hearts} here; give each card that costs "
+        "penalty points to a player",
+        "'Ana' is not one of the players whose cards are given (Anna, Boris, Chiara, Dawit); did you mean 'Anna'?",
+        "'Bors' is not one of the players whose cards are given (Anna, Boris, Chiara, Dawit); did you mean 'Boris'?",
+        "Q♠ appears twice (also earlier on this line); a deck holds each card once",
     ]
 
 

@@ -25,7 +25,7 @@ from ..engine.game import (
     TrickScoring,
     VictoryPoints,
 )
-from ..engine.procedure import Asked, BidRound, HandSizes, TrickBids, TrumpFrom
+from ..engine.procedure import Asked, BidRound, HandSizes, PassDirection, TrickBids, TrumpFrom
 from ..engine.rules import Duty, Moment, RankingError, WinReason, rank_cards
 from ..engine.scoring import game_step
 from ..engine.seating import SeatingError, Table
@@ -34,6 +34,7 @@ from .examples import (
     NOBODY,
     SIDES,
     BidsExample,
+    PenaltiesExample,
     DealExample,
     Example,
     Expectation,
@@ -121,7 +122,7 @@ def _example(what: str, fields: Mapping[str, Field], *, claim: bool = False) -> 
     }, partial=True)
 
 
-KINDS = ("trick", "legal", "ranking", "forecast", "score", "round", "tally", "bids", "deal", "game")
+KINDS = ("trick", "legal", "ranking", "forecast", "score", "round", "tally", "bids", "penalties", "deal", "game")
 EXPECT_DOC = "What the engine must conclude; check fails, and says why, when it concludes otherwise."
 
 TRICK_EXPECT = Record("a trick expectation", {
@@ -132,7 +133,7 @@ TRICK_EXPECT = Record("a trick expectation", {
 })
 
 TRICK_FIELDS = MappingProxyType({
-    "trump": Field(SuitShape(), required=True, doc="The trump suit."),
+    "trump": Field(SuitShape(), doc="The trump suit; left out in a game played without trump."),
     "seats": Field(ListOf(SEAT, min_items=2), required=True,
                    doc="Names in the direction of play."),
     "leader": Field(SEAT, doc="Who leads; the first seat if omitted."),
@@ -266,6 +267,27 @@ BIDS_FIELDS = MappingProxyType({
     }), doc=EXPECT_DOC),
 })
 
+PENALTIES_FIELDS = MappingProxyType({
+    "taken": Field(MapOf(PLAYER, CARDS, "cards by player"), required=True,
+                   doc="The cards each player took in the deal's tricks, by name, every player of the table "
+                       "named; every card that costs penalty points is given to someone, the others may be left "
+                       "out."),
+    "totals": Field(MapOf(PLAYER, Integer("a score"), "totals by player"),
+                    doc="The totals before the deal, by the names of `taken`; a player left out has 0."),
+    "expect": Field(Record("a penalties expectation", {
+        "penalties": Field(MapOf(PLAYER, Integer("a number of points", minimum=0), "points by player"),
+                           doc="The penalty points of the cards each player it names took."),
+        "written": Field(MapOf(PLAYER, Integer("a number of points", minimum=0), "points by player"),
+                         doc="What each player it names writes for the deal."),
+        "moon": Field(PLAYER, doc=f"Who took every penalty point, when the scoring reverses that (`moon`), or "
+                                  f"{NOBODY}."),
+        "totals": Field(MapOf(PLAYER, Integer("a score"), "totals by player"),
+                        doc="The totals after the deal, of each player it names."),
+        "winner": Field(PLAYER, doc=f"Who wins the game after the deal, with the lowest total once a total has "
+                                    f"reached the target, or {NOBODY}."),
+    }), doc=EXPECT_DOC),
+})
+
 DEAL_FIELDS = MappingProxyType({
     "players": Field(Integer("a number of players", minimum=2), required=True, doc="Players at the table."),
     "team_size": Field(Integer("a team size", minimum=1), doc="Players in a team; default 1."),
@@ -297,7 +319,18 @@ GAME_FIELDS = MappingProxyType({
                       doc="Who may play alone, in turn (none without a `solo` phase)."),
         "target": Field(Integer("a number of points", minimum=1),
                         doc="The score that wins a round (the match, with one round) of a game scored by tricks, "
-                            "or the game, of a game scored by odd tricks."),
+                            "or the game, of a game scored by odd tricks; the total that ends a game scored by "
+                            "penalty points."),
+        "moon": Field(Boolean(), doc="Whether a player who takes every penalty point writes 0 and the others them "
+                                     "all (none without penalty points)."),
+        "pass": Field(Integer("a number of cards", minimum=1), doc="Cards each player passes (none without a `pass` "
+                                                                    "phase)."),
+        "pass_directions": Field(ListOf(Choice([d.value for d in PassDirection], "a direction of passing")),
+                                 doc="Where the cards are passed, deal after deal (none without a `pass` phase)."),
+        "first_lead": Field(CardShape(), doc="The card that leads the deal's first trick (none without one)."),
+        "unbroken": Field(SuitShape(), doc="The suit that may not be led until broken (none without one)."),
+        "clean_first_trick": Field(Boolean(), doc="Whether no card that costs penalty points may go to the first "
+                                                  "trick while the player holds another."),
         "rounds": Field(Integer("a number of rounds", minimum=1),
                         doc="Rounds a side must win to win the match, in a game scored by tricks."),
         "follow": Field(Choice([rule.value for rule in FollowRule], "a follow rule"),
@@ -319,7 +352,7 @@ def example_records(*, claim: bool = False) -> dict[str, Record]:
     """Each kind's Record, for an examples file or for a claim on a page."""
     fields = {"trick": TRICK_FIELDS, "legal": LEGAL_FIELDS, "ranking": RANKING_FIELDS,
               "forecast": FORECAST_FIELDS, "score": SCORE_FIELDS, "round": ROUND_FIELDS,
-              "tally": TALLY_FIELDS, "bids": BIDS_FIELDS, "deal": DEAL_FIELDS, "game": GAME_FIELDS}
+              "tally": TALLY_FIELDS, "bids": BIDS_FIELDS, "penalties": PENALTIES_FIELDS, "deal": DEAL_FIELDS, "game": GAME_FIELDS}
     names = {"legal": "legal-play"}
     return {kind: _example(f"a {names.get(kind, kind)} {'claim' if claim else 'example'}", shape, claim=claim)
             for kind, shape in fields.items()}
@@ -473,6 +506,7 @@ class _ExampleBuilder:
 
     def _trick(self) -> TrickExample | None:
         rec = self.rec
+        self._trump_given(rec)
         seats = self._seats()
         plays: Seq | None = rec.get("plays")
         leader = self._seat(seats, rec["leader"], rec.at("leader")) if "leader" in rec else 0
@@ -497,10 +531,10 @@ class _ExampleBuilder:
         variations = tuple(
             TrickExample(**(common | {"location": location, "title": variation.get("title"),
                                       "cites": tuple(variation.get("cites", ()))}),
-                         expect=self._expect(variation), trump=variation.get("trump", rec["trump"]),
+                         expect=self._expect(variation), trump=variation.get("trump", rec.get("trump")),
                          seats=seats, leader=leader, plays=new_plays, replaced=replaced)
             for variation, location, new_plays, replaced in changes)
-        return TrickExample(**common, expect=self._expect(rec), trump=rec["trump"], seats=seats,
+        return TrickExample(**common, expect=self._expect(rec), trump=rec.get("trump"), seats=seats,
                             leader=leader, plays=tuple(plays), variations=variations)
 
     def _check_winner(self, seats, expect: Expectation) -> None:
@@ -509,6 +543,8 @@ class _ExampleBuilder:
 
     def _vary(self, seats, plays: Seq, variation: Rec, location: Location):
         """Check one variation; give it back with its plays and the cards it replaced."""
+        if "trump" in variation and self.game.procedure.without_trump:
+            self.error(variation.at("trump"), f"{self.game.name} is played without trump; leave 'trump' out")
         if "replace" not in variation and "trump" not in variation:
             self.error(location, "a variation changes something: give 'replace' (old card: new "
                                  "card), 'trump', or both")
@@ -524,12 +560,17 @@ class _ExampleBuilder:
         self._check_winner(seats, self._expect(variation))
         return variation, location, tuple(new_plays), tuple(replaced)
 
-    def _legal(self) -> LegalExample | None:
-        rec, game = self.rec, self.game
+    def _trump_given(self, rec: Rec) -> None:
+        """A trump suit exactly when the game has one."""
+        game = self.game
         if game.procedure.without_trump and "trump" in rec:
             self.error(rec.at("trump"), f"{game.name} is played without trump; leave 'trump' out")
         elif not game.procedure.without_trump and "trump" not in rec:
             self.error(rec.location, f"give 'trump': the trump suit of the deal, since {game.name} has one")
+
+    def _legal(self) -> LegalExample | None:
+        rec, game = self.rec, self.game
+        self._trump_given(rec)
         trick: Seq = rec.get("trick", Seq())
         if len(trick) >= max(game.trick_sizes):
             self.error(rec.at("trick"), f"the trick is already complete: {game.name} tricks hold "
@@ -640,9 +681,9 @@ class _ExampleBuilder:
                                         f"writes with a 'bids' claim")
 
     def _refuse_penalties(self) -> None:
-        """No kind of claim checks a deal scored by penalty points yet."""
-        self.error(self.rec.at("kind"), f"{self.game.name} is scored by penalty points, and no claim checks what "
-                                        f"such a deal writes yet ({BEYOND})")
+        """A game scored by penalty points has its scores checked by a 'penalties' claim."""
+        self.error(self.rec.at("kind"), f"{self.game.name} is scored by penalty points: check what each player "
+                                        f"writes with a 'penalties' claim")
 
     def _bids(self) -> BidsExample | None:
         rec, game = self.rec, self.game
@@ -696,6 +737,54 @@ class _ExampleBuilder:
         return BidsExample(**self._common(), expect=expect, players=tuple(names),
                            bids=tuple(bid for _, bid, _ in bids), tricks=tuple(taken[name] for name in names),
                            totals=tuple(before.values()), number=number)
+
+    def _penalties(self) -> PenaltiesExample | None:
+        rec, game = self.rec, self.game
+        scoring = game.scoring
+        if not isinstance(scoring, PenaltyPoints):
+            self.error(rec.at("kind"), f"{game.name} is not scored by penalty points; a 'penalties' claim is for "
+                                       "games scored by penalty points")
+        taken: Pairs = rec.get("taken", Pairs([], rec.location))
+        names = [name for name, _, _ in taken]  # each once: the shape refuses a key given twice
+        if "taken" in rec and len(names) not in game.players:
+            self.error(rec.at("taken"), f"{game.name} is played by {alternatives(game.players)} players, but "
+                                        f"{len(names)} {'is' if len(names) == 1 else 'are'} named here; give the "
+                                        "cards each player took, an empty list for a player who took none")
+        self._distinct(*(cards for _, cards, _ in taken))
+        if isinstance(scoring, PenaltyPoints) and "taken" in rec:
+            given = {card for _, cards, _ in taken for card in cards}
+            missing = [card for card in game.deck if scoring.penalty(card) and card not in given]
+            if missing:
+                self.error(rec.at("taken"), f"every card is taken by someone in a deal, and no one takes "
+                                            f"{' '.join(map(str, missing))} here; give each card that costs penalty "
+                                            "points to a player")
+        before = dict.fromkeys(names, 0)
+        for name, score, location in rec.get("totals", ()):
+            if self._named(names, name, location):
+                before[name] = score
+        expect = self._expect(rec)
+        for key in ("penalties", "written", "totals"):
+            for name, _, location in expect.values.get(key, ()):
+                self._named(names, name, location)
+        for key in ("moon", "winner"):
+            if key in expect and expect[key] != NOBODY:
+                self._named(names, expect[key], expect.locations[key])
+        expect = dataclasses.replace(expect, values={**expect.values, **{
+            key: tuple(expect[key]) for key in ("penalties", "written", "totals") if key in expect}})
+        if not self.ok:
+            return None
+        return PenaltiesExample(**self._common(), expect=expect, players=tuple(names),
+                                taken=tuple(tuple(cards) for _, cards, _ in taken), totals=tuple(before.values()))
+
+    def _named(self, names: list[str], name: str, location: Location) -> bool:
+        """Whether `name` is one of the players whose cards are given; reported if not."""
+        if name in names or not names:
+            return bool(names)
+        guess = close_match(name, names)
+        hint = f"; did you mean '{guess}'?" if guess else ""
+        self.error(location, f"'{name}' is not one of the players whose cards are given "
+                             f"({', '.join(names)}){hint}")
+        return False
 
     def _bid_deal(self, names: list[str], total: int, at_bids: Location, at_tricks: Location) -> int | None:
         """A deal of the game, at a table of as many players as are named, whose hands hold as many

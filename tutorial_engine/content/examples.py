@@ -16,8 +16,8 @@ from ..engine.cards import Card, Suit
 from ..engine.deal import BidTricks, Deal, play_out
 from ..engine.events import Draw
 from ..engine.forecast import ForecastOptions, ForecastOutcome, forecast_options, forecast_outcome
-from ..engine.game import CardNotInDeck, ExactBids, GameSpec, OddTricks, TrickScoring, VictoryPoints
-from ..engine.procedure import Bidding, SoloOffer, TrickBids, TrumpSet
+from ..engine.game import CardNotInDeck, ExactBids, GameSpec, OddTricks, PenaltyPoints, TrickScoring, VictoryPoints
+from ..engine.procedure import Bidding, PassCards, SoloOffer, TrickBids, Tricks, TrumpSet
 from ..engine.rules import Legality, Moment, Ranking, RuleError, Verdict, legal_plays, rank_cards, trick_verdict
 from ..engine.scoring import (
     DealVictory,
@@ -28,6 +28,7 @@ from ..engine.scoring import (
     game_step,
     match_step,
     odd_tricks_written,
+    penalties_written,
     victory,
 )
 from ..engine.seating import SeatingError, Table
@@ -85,7 +86,7 @@ def disagreements(example: Example) -> list[Problem]:
 
 @dataclass(frozen=True)
 class TrickExample(Example):
-    trump: Suit
+    trump: Suit | None
     seats: tuple[str, ...]
     leader: int
     plays: tuple[Card, ...]
@@ -375,6 +376,76 @@ class TallyExample(Example):
 
 
 @dataclass(frozen=True)
+class PenaltiesExample(Example):
+    """One deal of a game scored by penalty points: the cards each player took, what each writes,
+    the totals after the deal and the game's winner, if it is over. Its expectations by player
+    are (player, value, location)."""
+
+    players: tuple[str, ...]
+    taken: tuple[tuple[Card, ...], ...]
+    totals: tuple[int, ...]
+    """The totals before the deal."""
+
+    kind = "penalties"
+
+    def solve(self) -> tuple[tuple[int, ...], tuple[int, ...], int | None, tuple[int, ...], int | None]:
+        """Each player's penalty points, what each writes, who shot the moon, the totals after the
+        deal, and who has won the game (None while it goes on, or when the lowest totals are level)."""
+        scoring = self.game.scoring
+        assert isinstance(scoring, PenaltyPoints)  # the builder makes penalties examples of such games only
+        points = tuple(sum(map(scoring.penalty, cards)) for cards in self.taken)
+        written, moon = penalties_written(scoring, points)
+        after = tuple(total + add for total, add in zip(self.totals, written, strict=True))
+        lowest = min(after)
+        over = max(after) >= scoring.target
+        winner = after.index(lowest) if over and after.count(lowest) == 1 else None
+        return points, written, moon, after, winner
+
+    def check(self) -> list[Problem]:
+        scoring = self.game.scoring
+        assert isinstance(scoring, PenaltyPoints)
+        points, written, moon, after, winner = self.solve()
+        name_of = dict(enumerate(self.players))
+        problems = []
+        for name, value, location in self.expect.values.get("penalties", ()):
+            k = self.players.index(name)
+            if value != points[k]:
+                costly = " ".join(f"{card} {scoring.penalty(card)}" for card in self.taken[k] if scoring.penalty(card))
+                problems.append(Problem(location, f"expected {name} to have taken {value} penalty points, but the "
+                                                  f"engine gives {points[k]}: {costly or 'no card that costs any'}"))
+        for name, value, location in self.expect.values.get("written", ()):
+            k = self.players.index(name)
+            if value != written[k]:
+                why = (f"{name_of[moon]} took every penalty point, {sum(points)}" if moon is not None
+                       else f"{name} took {points[k]} penalty points")
+                problems.append(Problem(location, f"expected {name} to write {value}, but the engine gives "
+                                                  f"{written[k]}: {why}"))
+        if "moon" in self.expect:
+            engine = name_of[moon] if moon is not None else NOBODY
+            if self.expect["moon"] != engine:
+                why = (f"{engine} took every penalty point" if moon is not None else
+                       "no player took every penalty point" if scoring.moon else
+                       f"{self.game.name}'s scoring has no reversal for taking them all ('moon')")
+                problems.append(self._mismatch("moon", f"expected {self.expect['moon']} to have shot the moon, "
+                                                       f"but the engine gives {engine}: {why}"))
+        for name, value, location in self.expect.values.get("totals", ()):
+            k = self.players.index(name)
+            if value != after[k]:
+                problems.append(Problem(location, f"expected {name} at {value} after the deal, but the engine "
+                                                  f"gives {after[k]}: {self.totals[k]} before it, and "
+                                                  f"{written[k]} written"))
+        if "winner" in self.expect:
+            engine = name_of[winner] if winner is not None else NOBODY
+            if self.expect["winner"] != engine:
+                why = (f"no total has reached {scoring.target}" if max(after) < scoring.target else
+                       f"{engine} has the lowest total, {min(after)}" if winner is not None else
+                       f"the lowest totals are level at {min(after)}")
+                problems.append(self._mismatch("winner", f"expected {self.expect['winner']} to win the game, "
+                                                         f"but the engine gives {engine}: {why}"))
+        return problems
+
+
+@dataclass(frozen=True)
 class BidsExample(Example):
     """One deal of a game scored by exact bids: each player's bid and tricks, what each writes, the
     totals after the deal, and which bid, if any, the dealer may not make. Its expectations of
@@ -506,6 +577,10 @@ class GameExample(Example):
         odd = game.scoring if isinstance(game.scoring, OddTricks) else None
         trump = procedure.find(TrumpSet)
         bids = procedure.find(TrickBids)
+        penalties = game.scoring if isinstance(game.scoring, PenaltyPoints) else None
+        passing = procedure.find(PassCards)
+        tricks = procedure.find(Tricks)
+        assert isinstance(tricks, Tricks)  # check requires one
         return {"cards": len(game.deck), "hand": game.hand_size, "points": game.total_points,
                 "direction": game.direction.value, "next_dealer": game.next_dealer.value,
                 "players": list(game.players),
@@ -515,7 +590,12 @@ class GameExample(Example):
                 "bidding": [r.value for r in bidding.rounds] if isinstance(bidding, Bidding) else [],
                 "stick_the_dealer": isinstance(bidding, Bidding) and bidding.stick_the_dealer,
                 "solo": [a.value for a in solo.asked] if isinstance(solo, SoloOffer) else [],
-                "target": scoring.round if scoring else odd.target if odd else None,
+                "target": scoring.round if scoring else odd.target if odd else penalties.target if penalties else None,
+                "moon": penalties.moon if penalties else None,
+                "pass": passing.cards if isinstance(passing, PassCards) else None,
+                "pass_directions": [d.value for d in passing.directions] if isinstance(passing, PassCards) else None,
+                "first_lead": tricks.first_lead, "unbroken": tricks.unbroken,
+                "clean_first_trick": tricks.clean_first_trick,
                 "rounds": scoring.rounds if scoring else None,
                 "follow": game.follow.value,
                 "whole_pack": procedure.deal.whole_pack,

@@ -328,6 +328,9 @@ class DrillRenderer:
             elif in_trumps:
                 why = tr.pgettext("drill", "In the trump suit the order is {order}, so {high} beats {low}.",
                                   order=order, high=high, low=low)
+            elif game.procedure.without_trump:
+                why = tr.pgettext("drill", "In every suit the order is {order}, so {high} beats {low}.",
+                                  order=order, high=high, low=low)
             else:
                 why = tr.pgettext("drill", "In a suit that is not trump the order is {order}, so {high} beats {low}.",
                                   order=order, high=high, low=low)

@@ -17,6 +17,7 @@ from dataclasses import fields, is_dataclass
 from typing import Any
 
 from ...engine.cards import Card, Rank, Suit
+from ...engine.rules import Moment
 from ...engine.scoring import DealScore, DealVictory, GameStep, Outcome
 from ...problems import Location
 from ..examples import Expectation, ForecastExample, LegalExample, RankingExample, TrickExample
@@ -27,7 +28,7 @@ QUESTION_CLASSES: list[type] = [value for value in vars(questions).values() if i
                                  and is_dataclass(value) and value.__module__ == questions.__name__]
 CLASSES: dict[str, type] = {cls.__name__: cls for cls in (
     *QUESTION_CLASSES,
-    TrickExample, LegalExample, RankingExample, ForecastExample, Expectation, Location, DealVictory, DealScore,
+    TrickExample, LegalExample, RankingExample, ForecastExample, Expectation, Location, DealVictory, DealScore, Moment,
     GameStep)}
 """The only classes a kept question may name: every question class, and what they hold."""
 ENUMS = {cls.__name__: cls for cls in (Suit, Rank, Outcome)}

@@ -81,7 +81,7 @@ def _meta(drill: Drill) -> dict:
 
 def _trick(drill: Drill, rng: random.Random) -> TrickExample | None:
     game = drill.game
-    trump = rng.choice(game.suits)
+    trump = None if game.procedure.without_trump else rng.choice(game.suits)
     plays = tuple(rng.sample(game.deck, drill.players))
     verdict = trick_verdict(game, trump, plays)
     table = game.table(trump)
@@ -91,7 +91,8 @@ def _trick(drill: Drill, rng: random.Random) -> TrickExample | None:
     if "no-trump" in wanted and any(c in table.trump_strength for c in plays):
         return None
     if "off-suit-ace" in wanted and not any(
-            c.rank is game.plain_order[0] and table.suit[c] not in (verdict.led, trump) for c in plays):
+            c.rank is game.plain_order[0] and table.suit[c] is not verdict.led and table.suit[c] is not trump
+            for c in plays):
         return None
     if "tree-played" in wanted and verdict.reason is not WinReason.TREE:
         return None
@@ -105,7 +106,9 @@ def _suit_row(drill: Drill, rng: random.Random, size: int) -> tuple[Suit | None,
     suit = rng.choice(game.suits)
     wanted = set(drill.constraints)
     is_trump = "trump-suit" in wanted or ("plain-suit" not in wanted and rng.random() < 0.5)
-    if is_trump:
+    if game.procedure.without_trump:
+        trump = None
+    elif is_trump:
         trump = suit
     else:
         trump = rng.choice([s for s in game.suits if s is not suit])
