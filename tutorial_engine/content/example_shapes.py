@@ -565,7 +565,7 @@ class _ExampleBuilder:
         game = self.game
         if game.procedure.without_trump and "trump" in rec:
             self.error(rec.at("trump"), f"{game.name} is played without trump; leave 'trump' out")
-        elif not game.procedure.without_trump and "trump" not in rec:
+        elif not game.procedure.without_trump and "trump" not in rec.given:
             self.error(rec.location, f"give 'trump': the trump suit of the deal, since {game.name} has one")
 
     def _legal(self) -> LegalExample | None:

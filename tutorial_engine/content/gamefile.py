@@ -472,7 +472,7 @@ def _trick_rules(phases_rec, procedure: Procedure, deck, suits, scoring: Scoring
 
 
 MOST_PASSES = 20_000
-"""The choices a player who passes is offered, each a set of cards (Hearts: 286): both engines
+"""The choices a player who passes is offered, each a set of cards (3 of 13: 286): both engines
 list them all, so a pass of half a large hand (millions of sets) is refused rather than played."""
 
 

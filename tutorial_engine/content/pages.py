@@ -552,20 +552,18 @@ class _PageBuilder:
             self.error(location, f"a walkthrough scores the deal it plays, and {game.name} has no scoring "
                                  "in game.yml; add 'scoring'")
             return None
-        if not isinstance(game.scoring, (VictoryPoints, TrickScoring, OddTricks, ExactBids)):
+        if not isinstance(game.scoring, (VictoryPoints, TrickScoring, OddTricks, ExactBids, PenaltyPoints)):
             self.error(location, f"a walkthrough tells deals scored by victory points, by the tricks of the side that "
-                                 f"made trump, by odd tricks or by exact bids; {game.name} is scored by "
-                                 f"{game.scoring.scored_by}, and a walkthrough cannot tell its deals yet ({BEYOND})")
-            return None
-        if game.procedure.rules_of_play is not None:
-            self.error(location, f"a walkthrough asks which cards may be played, and "
-                                 f"{RULES_OF_PLAY.format(game=game.name)}")
-            return None
-        if game.procedure.find(PassCards) is not None:
-            self.error(location, f"{game.name}'s players pass cards before play, which a walkthrough cannot tell "
-                                 f"yet ({BEYOND})")
+                                 f"made trump, by odd tricks, by exact bids or by penalty points; {game.name} is "
+                                 f"scored by {game.scoring.scored_by}, and a walkthrough cannot tell its deals yet "
+                                 f"({BEYOND})")
             return None
         if isinstance(game.scoring, ExactBids) and not self.tellable_bids(game, location):
+            return None
+        if isinstance(game.scoring, PenaltyPoints) and game.procedure.find(TrumpSetPhase) is None:
+            self.error(location, f"a walkthrough tells a deal scored by penalty points when its trump is set by a "
+                                 f"'trump' phase; {game.name} fixes trump otherwise, and a walkthrough cannot tell "
+                                 f"such a deal yet ({BEYOND})")
             return None
         if isinstance(game.scoring, OddTricks) and game.procedure.has_maker:
             self.error(location, f"a walkthrough tells a deal scored by odd tricks when its trump is turned up or set "

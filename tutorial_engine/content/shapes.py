@@ -332,6 +332,9 @@ class Rec:
     location: Location
     complete: bool = True
     """False for a partial Record with problems: only the values that could be read are here."""
+    given: frozenset[str] = frozenset()
+    """Every key the mapping gives, read or not: a rule about a key left out must not fire on a
+    key whose value was wrong, which is reported already."""
 
     def get(self, key: str, default=None):
         return self.values.get(key, default)
@@ -376,8 +379,8 @@ class Record(Shape):
         for key in missing:
             ctx.error(node, f"missing key '{key}' in {self.what}")
         if ok and not missing:
-            return Rec(values, locations, ctx.at(node))
-        return Rec(values, locations, ctx.at(node), complete=False) if self.partial else INVALID
+            return Rec(values, locations, ctx.at(node), given=frozenset(given))
+        return Rec(values, locations, ctx.at(node), complete=False, given=frozenset(given)) if self.partial else INVALID
 
 
 class Tagged(Shape):

@@ -15,15 +15,17 @@ from dataclasses import dataclass, replace
 
 from ..engine import events
 from ..engine.cards import Card, Suit
-from ..engine.deal import BidsResult, Deal, DealResult, Discard, OddTricksResult, Play, TrickResult
+from ..engine.deal import BidsResult, Deal, DealResult, Discard, OddTricksResult, PenaltyResult, Play, TrickResult
 from ..engine.forecast import ForecastOutcome, forecast_outcome
-from ..engine.game import ExactBids, GameSpec, OddTricks
+from ..engine.game import ExactBids, GameSpec, OddTricks, PenaltyPoints
 from ..engine.partners import PartnerDraw, draw_for_partners, draw_generator
 from ..engine.procedure import Bidding as BiddingPhase
-from ..engine.procedure import BidRound, TrickBids, TrumpFrom
+from ..engine.procedure import BidRound, PassDirection, TrickBids, TrumpFrom
+from ..engine.procedure import PassCards as PassPhase
 from ..engine.procedure import Cut as CutPhase
 from ..engine.procedure import TrumpSet as TrumpSetPhase
 from ..engine.rules import Legality, Verdict, judge_trick, legal_plays
+from ..engine.rules import Moment as RulesMoment
 from ..engine.scoring import DealScore, DealVictory
 from ..engine.seating import Table
 from ..engine.strategy import sensible_strategy
@@ -130,11 +132,36 @@ class TrumpSet:
 
 @dataclass(frozen=True)
 class DutyTurn:
-    """One player's hand at their turn, when a duty refused some of its cards (B14–B16)."""
+    """One player's hand at their turn, when a duty or a rule of play refused some of its cards
+    (B14–B16), and where the trick stood in the deal when the game's rules of play ask."""
 
     seat: int
     hand: tuple[Card, ...]
     legality: Legality
+    moment: RulesMoment | None = None
+
+
+@dataclass(frozen=True)
+class CardsPassed:
+    """The cards each player passed and to whom, in a deal with a `pass` phase; the hands
+    before and after. No pass (a deal whose direction is `none`) is a moment too."""
+
+    direction: PassDirection
+    passes: tuple[tuple[int, int, tuple[Card, ...]], ...]
+    """(seat, to, cards), in the order the players chose."""
+    before: tuple[tuple[Card, ...], ...]
+    after: tuple[tuple[Card, ...], ...]
+
+
+@dataclass(frozen=True)
+class PenaltiesScored:
+    """The penalty cards each player took, what they cost, and what each writes."""
+
+    taken: tuple[tuple[Card, ...], ...]
+    """By seat, the cards that cost penalty points among the tricks each took."""
+    points: tuple[int, ...]
+    written: tuple[int, ...]
+    moon: int | None
 
 
 @dataclass(frozen=True)
@@ -238,7 +265,7 @@ class BidMade:
 
 
 Moment = (PartnerDraw | Dealt | TurnedUp | Cut | TrumpChosen | BidMade | TrumpSet | TricksBid | TrickPlayed
-          | Counted | Scored | OddTricksScored | BidsScored)
+          | Counted | Scored | OddTricksScored | BidsScored | CardsPassed | PenaltiesScored)
 
 
 @dataclass(frozen=True)
@@ -275,16 +302,18 @@ def _played(state, strategy, rng: random.Random) -> tuple[list, list[DutyTurn | 
     actions: list = []
     duties: list[DutyTurn | None] = []
     trick_duty: DutyTurn | None = None
+    ruled = state.game.procedure.rules_of_play is not None
     while not state.is_terminal():
         action = strategy(state, rng)
         if isinstance(action, Play):
             trick, hand = tuple(state.trick), tuple(state.hands[action.seat])
             if not trick:
                 trick_duty = None
-            elif trick_duty is None:
-                legality = legal_plays(state.game, state.trump, trick, hand)
+            if trick_duty is None and (trick or ruled):
+                moment = state.moment if ruled else None
+                legality = legal_plays(state.game, state.trump, trick, hand, moment)
                 if legality.refused:
-                    trick_duty = DutyTurn(action.seat, hand, legality)
+                    trick_duty = DutyTurn(action.seat, hand, legality, moment)
             state.apply(action)
             if not state.trick:
                 duties.append(trick_duty)
@@ -390,6 +419,9 @@ def _set_moments(deal: Deal, rng: random.Random):
         yield Cut(dealer=deal.dealer, cutter=deal.cutter, exposed=tuple(deal.exposed), taken=tuple(deal.taken))
     yield Dealt(dealer=deal.dealer, hands=dealt.hands, stock=len(deal.game.deck) - sum(map(len, dealt.hands)),
                 forecasters=(), chooser=None, taken=tuple(deal.taken))
+    passing = deal.game.procedure.find(PassPhase)
+    if isinstance(passing, PassPhase):
+        yield _passed(deal, passing, dealt.hands)
     phase = deal.game.procedure.find(TrumpSetPhase)
     assert isinstance(phase, TrumpSetPhase)  # walk() tells only such deals here
     trump = next(e for e in deal.log if isinstance(e, events.TrumpSet))
@@ -407,8 +439,32 @@ def _set_moments(deal: Deal, rng: random.Random):
         assert isinstance(scoring, ExactBids)  # the result is of its kind
         yield BidsScored(bids=result.bids, tricks=result.tricks, written=result.written, bonus=scoring.bonus)
         return
-    assert isinstance(result, OddTricksResult)  # check scores a 'trump' phase's deals by odd tricks or exact bids
+    if isinstance(result, PenaltyResult):
+        yield _penalties(deal, result)
+        return
+    assert isinstance(result, OddTricksResult)  # check scores a 'trump' phase's deals by odd tricks, bids or penalties
     yield _odd_tricks(deal, result)
+
+
+def _passed(deal: Deal, phase: PassPhase, dealt: tuple[tuple[Card, ...], ...]) -> CardsPassed:
+    passes = tuple((e.seat, e.to, e.cards) for e in deal.log if isinstance(e, events.Passed))
+    after = [list(hand) for hand in dealt]
+    for seat, to, cards in passes:
+        after[seat] = [card for card in after[seat] if card not in cards]
+        after[to] += cards
+    return CardsPassed(direction=phase.directions[deal.number % len(phase.directions)], passes=passes,
+                       before=dealt, after=tuple(tuple(hand) for hand in after))
+
+
+def _penalties(deal: Deal, result: PenaltyResult) -> PenaltiesScored:
+    scoring = deal.game.scoring
+    assert isinstance(scoring, PenaltyPoints)  # the result is of its kind
+    taken: list[list[Card]] = [[] for _ in range(deal.table.players)]
+    for event in deal.log:
+        if isinstance(event, events.Trick):
+            taken[event.winner] += [card for card in event.plays if scoring.penalty(card)]
+    return PenaltiesScored(taken=tuple(tuple(cards) for cards in taken), points=result.taken,
+                           written=result.written, moon=result.moon)
 
 
 def _odd_tricks(deal: Deal, result: OddTricksResult) -> OddTricksScored:

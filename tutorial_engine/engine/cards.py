@@ -34,7 +34,7 @@ class Suit(enum.Enum):
 
     @property
     def red(self) -> bool:
-        """Hearts and diamonds; a rule may ask too, as Altbaumer's draw for partners does (B7)."""
+        """The red suits, hearts and diamonds; a rule may ask too, as Altbaumer's draw for partners does (B7)."""
         return self is Suit.HEARTS or self is Suit.DIAMONDS
 
     def __str__(self) -> str:

@@ -232,7 +232,7 @@ class PassDirection(enum.Enum):
 @dataclass(frozen=True)
 class PassCards:
     """After the deal each player passes cards face down to another, all at once, in a direction
-    that changes from deal to deal along `directions` (Hearts: left, right, across, none)."""
+    that changes from deal to deal along `directions` (such as left, right, across, none)."""
 
     name: ClassVar[str] = "pass"
     summary: ClassVar[str] = "Each player passes cards to another, in a direction that changes from deal to deal."

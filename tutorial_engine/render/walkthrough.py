@@ -16,10 +16,12 @@ from ..content.drills import NAMES, VictoryVariant
 from ..content.walkthrough import (
     BidMade,
     BidsScored,
+    CardsPassed,
     Counted,
     Cut,
     Dealt,
     OddTricksScored,
+    PenaltiesScored,
     Scored,
     TrickPlayed,
     TricksBid,
@@ -31,10 +33,10 @@ from ..content.walkthrough import (
 from ..engine.cards import Suit
 from ..engine.game import Direction
 from ..engine.partners import PartnerDraw
-from ..engine.procedure import Bidding, BidRound, TrumpFrom
+from ..engine.procedure import Bidding, BidRound, PassCards, PassDirection, TrumpFrom
 from ..engine.procedure import TrumpSet as TrumpSetPhase
 from ..i18n.cardnames import suit_term, trump_badge
-from ..i18n.explain import explain_duty_of, explain_outcome, explain_win
+from ..i18n.explain import explain_duty_of, explain_outcome, explain_win, moment_tags
 from ..i18n.grammar import Team, Term
 from ..i18n.translator import LeftToRight, Signed
 from .drills import DrillRenderer, Option, Step, trick_worth
@@ -63,6 +65,8 @@ class WalkRenderer:
         self.drew_first = False
         self.dealing: ShownMoment | None = None
         """The deal of a game without forecasts: it asks nothing, so it opens the turn-up's moment."""
+        self.passed: CardsPassed | None = None
+        """The pass, in a deal that has one: the trump's moment shows the hands it left."""
 
     def render(self, title: str) -> Markup:
         tr = self.tr
@@ -84,7 +88,8 @@ class WalkRenderer:
             PartnerDraw: self.drawn, Dealt: self.dealt, TurnedUp: self.turned_up, Cut: self.cut,
             TrumpChosen: self.trump_chosen, BidMade: self.bid_made, TrumpSet: self.trump_set, TrickPlayed: self.trick,
             Counted: self.counted, Scored: self.scored, OddTricksScored: self.odd_tricks,
-            TricksBid: self.tricks_bid, BidsScored: self.bids_scored}
+            TricksBid: self.tricks_bid, BidsScored: self.bids_scored, CardsPassed: self.cards_passed,
+            PenaltiesScored: self.penalties_scored}
         told = tell[type(moment)](moment)
         return told if isinstance(told, tuple) else (told,) if told is not None else ()
 
@@ -303,14 +308,109 @@ class WalkRenderer:
             self.drill_renderer.choice("choice", tr.pgettext("walkthrough", "Which suit is trump?"), options,
                                        [str(m.trump) if m.trump is not None else "none"], why),
             self.people([m.leader], "choice", tr.pgettext("walkthrough", "Who leads to the first trick?"),
-                        tr.pgettext("walkthrough", "{player} is the dealer's next player in the direction of play, "
-                                    "so {player} leads.", player=self.name(m.leader))),
+                        self.first_leader(m.leader)),
         )
+        if self.passed is not None:
+            prompt += self.hands(self.passed.after)
         told = tuple(self.say(line) for line in story)
         if self.dealing is not None:
             deal = self.dealing
             return ShownMoment(deal.title, deal.story + told, deal.prompt + Markup(prompt), steps)
         return ShownMoment(tr.pgettext("walkthrough", "Trump"), told, Markup(prompt), steps)
+
+    def first_leader(self, leader: int) -> str:
+        """Why `leader` leads the first trick: the holder of the tricks phase's `first_lead` card,
+        or the dealer's next player."""
+        tr, rules = self.tr, self.game.procedure.rules_of_play
+        if rules is not None and rules.first_lead is not None:
+            return tr.pgettext("walkthrough", "{player} holds {card}, which leads the deal's first trick, so {player} "
+                               "leads.", player=self.name(leader), card=rules.first_lead)
+        return tr.pgettext("walkthrough", "{player} is the dealer's next player in the direction of play, so {player} "
+                           "leads.", player=self.name(leader))
+
+    def cards_passed(self, m: CardsPassed) -> ShownMoment:
+        """The pass: asked, where the cards go in this deal, and whom the first player passes to;
+        the hands are those dealt, and the trump's moment shows them after the pass."""
+        tr = self.tr
+        self.passed = m
+        phase = self.game.procedure.find(PassCards)
+        assert isinstance(phase, PassCards)  # the moment comes only from a deal with a pass phase
+        cycle = len(phase.directions)
+        number = (self.walk.spec.number or 0) % cycle + 1
+        labels = {PassDirection.LEFT: tr.pgettext("walkthrough", "To the player on the left"),
+                  PassDirection.RIGHT: tr.pgettext("walkthrough", "To the player on the right"),
+                  PassDirection.ACROSS: tr.pgettext("walkthrough", "To the player across the table"),
+                  PassDirection.NONE: tr.pgettext("walkthrough", "Nobody passes")}
+        said = {PassDirection.LEFT: tr.pgettext("walkthrough", "In this deal each player passes to the player on "
+                                                "their left."),
+                PassDirection.RIGHT: tr.pgettext("walkthrough", "In this deal each player passes to the player on "
+                                                 "their right."),
+                PassDirection.ACROSS: tr.pgettext("walkthrough", "In this deal each player passes to the player "
+                                                  "across the table."),
+                PassDirection.NONE: tr.pgettext("walkthrough", "In this deal nobody passes: everyone plays the "
+                                                "cards they were dealt.")}
+        cycled = tr.npgettext("walkthrough", "The pass changes direction from deal to deal, in a cycle of {n} deal; "
+                              "this is deal {number} of the cycle.",
+                              "The pass changes direction from deal to deal, in a cycle of {n} deals; this is deal "
+                              "{number} of the cycle.", cycle, number=number)
+        options = [self.drill_renderer.option(d.value, labels[d]) for d in PassDirection if d in phase.directions]
+        steps = [self.drill_renderer.choice("choice", tr.pgettext("walkthrough", "Where do the passed cards go in "
+                                                                  "this deal?"),
+                                            options, [m.direction.value], cycled + " " + said[m.direction])]
+        story = [tr.npgettext("walkthrough", "Each player chooses {n} card and passes it face down. Nobody picks up "
+                              "the card passed to them until everyone has chosen.",
+                              "Each player chooses {n} cards and passes them face down. Nobody picks up the cards "
+                              "passed to them until everyone has chosen.", phase.cards)]
+        if m.passes:
+            seat, to, cards = m.passes[0]
+            player = self.name(seat)
+            others = [tr.pgettext("walkthrough", "{passed} from {player} to {receiver}", passed=list(given),
+                                  player=self.name(giver), receiver=self.name(taker))
+                      for giver, taker, given in m.passes[1:]]
+            steps.append(self.people([to], "choice", tr.pgettext("walkthrough", "To whom does {player} pass?",
+                                                                 player=player),
+                                     tr.pgettext("walkthrough", "{player} passes {passed} to {receiver}.", player=player,
+                                                 passed=list(cards), receiver=self.name(to))
+                                     + " " + tr.pgettext("walkthrough", "The other passes: {passes}.", passes=others),
+                                     seats=[s for s in range(self.table.players) if s != seat]))
+        return ShownMoment(tr.pgettext("walkthrough", "The pass"), tuple(self.say(line) for line in story),
+                           self.hands(m.before), tuple(steps))
+
+    def penalties_scored(self, m: PenaltiesScored) -> ShownMoment:
+        """The penalty points each player took, shown; asked, what each writes: those points, or,
+        when one player took them all and the scoring reverses that, 0 for that player and the lot
+        for every other."""
+        tr = self.tr
+        macros = self.drill_renderer.macros
+        prompt = Markup().join(
+            macros.row(cards, tr.pgettext("walkthrough", "Cards that cost points taken by {player}:",
+                                          player=self.name(seat))) if cards else
+            macros.row((), tr.pgettext("walkthrough", "{player} took no card that costs points.",
+                                       player=self.name(seat)))
+            for seat, cards in enumerate(m.taken))
+        steps = []
+        for seat, (cards, points, written) in enumerate(zip(m.taken, m.points, m.written)):
+            player = self.name(seat)
+            if m.moon == seat:
+                why = tr.pgettext("walkthrough", "{player} took every card that costs points and so shoots the moon: "
+                                  "{player} writes 0.", player=player)
+            elif m.moon is not None:
+                why = tr.npgettext("walkthrough", "{moon} shot the moon, so {player} writes {n} point.",
+                                   "{moon} shot the moon, so {player} writes {n} points.", written,
+                                   moon=self.name(m.moon), player=player)
+            elif cards:
+                why = tr.npgettext("walkthrough", "{player} took {taken}, which cost {n} penalty point, and writes it.",
+                                   "{player} took {taken}, which cost {n} penalty points, and writes them.", points,
+                                   player=player, taken=list(cards))
+            else:
+                why = tr.pgettext("walkthrough", "{player} took no card that costs points, and writes nothing.",
+                                  player=player)
+            steps.append(self.drill_renderer.number(
+                tr.pgettext("walkthrough", "How many points does {player} write for this deal?", player=player),
+                written, why))
+        story = tr.pgettext("walkthrough", "The hands are empty. Each player counts the cards that cost points among "
+                            "the tricks they took.")
+        return ShownMoment(tr.pgettext("walkthrough", "The score"), (self.say(story),), prompt, tuple(steps))
 
     def turned_up(self, m: TurnedUp) -> ShownMoment:
         tr, outcome = self.tr, m.outcome
@@ -490,7 +590,10 @@ class WalkRenderer:
                 tr.pgettext("walkthrough", "{player} could play: {legal}.", player=player, legal=legal)
                 + " " + explain_duty_of(m.duty.legality, player, tr))
             before = rows[:m.seats.index(m.duty.seat)]
-            prompt = (self.drill_renderer.macros.with_trump(m.trump) + self.drill_renderer.macros.seats(before)
+            # where the trick stands in the deal matters to a lead or to the first trick only
+            asked_moment = m.duty.moment is not None and (not before or m.duty.moment.first_trick)
+            tags = moment_tags(m.duty.legality, m.duty.moment, tr) if asked_moment else []
+            prompt = (self.drill_renderer.macros.with_trump(m.trump, tags) + self.drill_renderer.macros.seats(before)
                       + self.drill_renderer.macros.row(m.duty.hand, tr.pgettext("diagram", "{player}'s hand:", player=player)))
             turn = (ShownMoment(title, (), Markup(prompt), (asked,)),)
         prompt = self.drill_renderer.macros.with_trump(m.trump) + self.drill_renderer.macros.seats(rows)
