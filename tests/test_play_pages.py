@@ -20,8 +20,8 @@ from drawn import check  # the project's drills drawn once a run
 from game_texts import OH_HELL, WHIST, write_game
 
 from tutorial_engine.cli.main import cli
-from tutorial_engine.content.pages import PLAYABLE, PLAYABLE_EXACT_BIDS, Page, PlayBlock
-from tutorial_engine.engine.game import ExactBids, OddTricks, TrickScoring
+from tutorial_engine.content.pages import PLAYABLE, PLAYABLE_BY_SEAT, Page, PlayBlock
+from tutorial_engine.engine.game import ExactBids, OddTricks, PenaltyPoints, TrickScoring
 from tutorial_engine.i18n.translator import Translator
 from tutorial_engine.problems import display_path
 from tutorial_engine.render.page import Renderer
@@ -186,9 +186,10 @@ def test_the_bundled_play_pages_seat_the_tables_the_issue_names(report):
                      ("oh-hell", "play-seven", 7, 1, None), ("oh-hell", "play-six", 6, 1, None),
                      ("oh-hell", "play-three", 3, 1, None), ("whist", "play", 4, 2, None)]
     for game, _, players, team_size, target in seats:
-        exact = isinstance(report.games[game].scoring, ExactBids)
-        assert (players, team_size) in (PLAYABLE_EXACT_BIDS if exact else PLAYABLE)
-        assert (target is None) == isinstance(report.games[game].scoring, (TrickScoring, OddTricks, ExactBids))
+        by_seat = isinstance(report.games[game].scoring, (ExactBids, PenaltyPoints))
+        assert (players, team_size) in (PLAYABLE_BY_SEAT if by_seat else PLAYABLE)
+        assert (target is None) == isinstance(report.games[game].scoring,
+                                              (TrickScoring, OddTricks, ExactBids, PenaltyPoints))
     for page in report.pages:
         if page.has_play:
             assert page.title and page.summary and len(page.intro) >= 2

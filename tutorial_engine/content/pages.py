@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from yaml.nodes import MappingNode, ScalarNode
 
 from ..engine.game import ExactBids, GameSpec, OddTricks, PenaltyPoints, TrickScoring, VictoryPoints
-from ..engine.procedure import PassCards
 from ..engine.procedure import TrumpSet as TrumpSetPhase
 from ..engine.scoring import unavailable
 from ..engine.seating import SeatingError
@@ -151,7 +150,7 @@ class PlayBlock:
     """Whole deals the learner plays in the browser, from one seat, against computer players:
     a match to `target` victory points, or (None) to the target of a game scored by tricks or
     by odd tricks, which its scoring in game.yml sets, or a game scored by exact bids, deal after
-    deal along its hand sizes (or to its target)."""
+    deal along its hand sizes (or to its target), or by penalty points, to its target."""
 
     game: GameSpec
     players: int
@@ -164,13 +163,10 @@ PLAYABLE = ((2, 1), (4, 2))
 """The tables, as (players, team size), whose deals the browser's runtime plays: two players,
 or four in two pairs."""
 
-RULES_OF_PLAY = ("{game}'s 'tricks' phase restricts play by the deal's first trick or a suit broken (first_lead, "
-                 f"unbroken, clean_first_trick), which it cannot tell yet ({BEYOND})")
-"""Why a page that asks or explains which cards may be played cannot show such a game yet."""
-
-PLAYABLE_EXACT_BIDS = tuple((players, 1) for players in range(3, len(NAMES) + 1))
-"""The tables of a game scored by exact bids, which the browser's runtime also plays: three
-players or more, each for themselves, as many as the seats have names (drills.NAMES)."""
+PLAYABLE_BY_SEAT = tuple((players, 1) for players in range(3, len(NAMES) + 1))
+"""The tables of a game scored by exact bids or by penalty points, which the browser's runtime
+also plays: three players or more, each for themselves, as many as the seats have names
+(drills.NAMES)."""
 
 Block = (Paragraph | BulletList | Decision | TableBlock | ExampleBlock | DrillBlock | WalkthroughBlock
          | PlayBlock)
@@ -624,37 +620,24 @@ class _PageBuilder:
             self.error(location, f"a play block scores every deal it plays, and {game.name} has no scoring "
                                  "in game.yml; add 'scoring'")
             return None
-        if isinstance(game.scoring, PenaltyPoints):
-            self.error(location, f"a play block plays games scored by victory points, by tricks, by odd tricks or by "
-                                 f"exact bids; {game.name} is scored by penalty points, which the browser cannot play "
-                                 f"yet ({BEYOND})")
-            return None
-        if game.procedure.rules_of_play is not None:
-            self.error(location, f"a play block explains every card it refuses, and {RULES_OF_PLAY.format(game=game.name)}")
-            return None
-        if game.procedure.find(PassCards) is not None:
-            self.error(location, f"{game.name}'s players pass cards before play, which a play block cannot let a "
-                                 f"learner do yet ({BEYOND})")
-            return None
         seating = self.seating(rec, game)
         failed = seating is None
         players, team_size = seating or (0, 0)
-        exact = isinstance(game.scoring, ExactBids)
-        playable = PLAYABLE + PLAYABLE_EXACT_BIDS if exact else PLAYABLE
+        by_seat = isinstance(game.scoring, (ExactBids, PenaltyPoints))
+        playable = PLAYABLE + PLAYABLE_BY_SEAT if by_seat else PLAYABLE
         if seating is not None and seating not in playable:
             teams = "individually" if team_size == 1 else f"in teams of {team_size}"
-            hint = ("add 'team_size: 2'" if players == 4 and "team_size" not in rec and not exact
+            hint = ("add 'team_size: 2'" if players == 4 and "team_size" not in rec and not by_seat
                     else "choose one of those tables")
             self.error(rec.at("players" if players not in dict(playable) else "team_size"),
                        f"the browser plays deals for 2 players, or for 4 players in teams of 2, and, in a game "
-                       f"scored by exact bids, for 3 to {len(NAMES)} players each for themselves; not for {players} players "
-                       f"{teams}; {hint}")
+                       f"scored by exact bids or by penalty points, for 3 to {len(NAMES)} players each for "
+                       f"themselves; not for {players} players {teams}; {hint}")
             failed = True
         target = rec.get("target")
-        if isinstance(game.scoring, (TrickScoring, OddTricks, ExactBids)):
+        if isinstance(game.scoring, (TrickScoring, OddTricks, ExactBids, PenaltyPoints)):
             if target is not None:
-                kind = ("tricks" if isinstance(game.scoring, TrickScoring) else "exact bids" if exact
-                        else "odd tricks")
+                kind = "tricks" if isinstance(game.scoring, TrickScoring) else game.scoring.scored_by
                 self.error(rec.at("target"), f"'target' is for games scored by victory points; {game.name} is "
                                              f"scored by {kind}, whose scoring in game.yml sets the target")
                 failed = True

@@ -16,8 +16,8 @@ from ..content.drills import NAMES
 from ..content.pages import PlayBlock
 from ..engine.cards import Rank, Suit
 from ..engine.export import game_data
-from ..engine.game import ExactBids, GameSpec, OddTricks, TrickScoring
-from ..engine.procedure import TrumpSet
+from ..engine.game import ExactBids, GameSpec, OddTricks, PenaltyPoints, TrickScoring
+from ..engine.procedure import PassCards, TrumpSet
 from ..i18n.cardnames import rank_letter
 from ..i18n.translator import English, Translator
 from .embed import script_json
@@ -57,7 +57,7 @@ class PlayRenderer:
 
 def _trick_target(block: PlayBlock) -> int | None:
     scoring = block.game.scoring
-    assert isinstance(scoring, (TrickScoring, OddTricks, ExactBids))  # the loader requires a target otherwise
+    assert isinstance(scoring, (TrickScoring, OddTricks, ExactBids, PenaltyPoints))  # the loader requires a target otherwise
     return scoring.round if isinstance(scoring, TrickScoring) else scoring.target
 
 
@@ -393,7 +393,103 @@ def vocabulary_messages(tr: Translator, game: GameSpec) -> dict[str, str | tuple
         }
     if isinstance(game.scoring, ExactBids):
         messages |= exact_bids_messages(tr)
+    if isinstance(game.scoring, PenaltyPoints):
+        messages |= penalty_messages(tr)
+    if game.procedure.find(PassCards) is not None:
+        messages |= pass_messages(tr)
+    if game.procedure.rules_of_play is not None:
+        messages |= rules_of_play_messages(tr)
     return messages
+
+
+def penalty_messages(tr: Translator) -> dict[str, str | tuple[str, ...]]:
+    """The sentences of a game scored by penalty points: the advice on avoiding them, what each
+    player took and writes, a moon shot, the totals and the game's end, which the lowest wins."""
+
+    def npgettext(context: str, singular: str, plural: str) -> tuple[str, ...]:
+        return tr.plural_forms(context, singular, plural)
+
+    return {
+        "penalty-tag": npgettext("play", "{n} penalty point", "{n} penalty points"),
+        "advice-avoid-lead-low": tr.pgettext("play", "Lead {card}: of the cards you may lead it costs the fewest "
+                                                     "points, and of those it is the weakest."),
+        "advice-avoid-duck": tr.pgettext("play", "Play {card}: a card already played beats it, and of the cards that "
+                                                 "cannot take the trick it costs the most points, the strongest of "
+                                                 "equal cost."),
+        "advice-avoid-must-take": tr.pgettext("play", "Play {card}: every card you may play takes the trick, and it "
+                                                      "costs the fewest points, the strongest of equal cost."),
+        "advice-avoid-weakest": tr.pgettext("play", "Play {card}: every card you may play beats the cards played so "
+                                                    "far, so you play the weakest; a later player may still beat it."),
+        "penalty-line": npgettext("play", "{player} took {n} penalty point.", "{player} took {n} penalty points."),
+        "penalty-line-none": tr.pgettext("play", "{player} took no card that costs points."),
+        "penalty-line-you": npgettext("play", "You took {n} penalty point.", "You took {n} penalty points."),
+        "penalty-line-none-you": tr.pgettext("play", "You took no card that costs points."),
+        "moon": tr.pgettext("play", "{player} took every card that costs points and shoots the moon: {player} writes "
+                                    "0, and every other player {number}."),
+        "moon-you": tr.pgettext("play", "You took every card that costs points and shoot the moon: you write 0, and "
+                                        "every other player {number}."),
+        "total": npgettext("play", "{player}: {n} point in all.", "{player}: {n} points in all."),
+        "total-you": npgettext("play", "You: {n} point in all.", "You: {n} points in all."),
+        "penalty-winner": tr.pgettext("play", "{player} has the lowest total and wins the game."),
+        "penalty-won": tr.pgettext("play", "You have the lowest total and win the game!"),
+        "penalty-tie": tr.pgettext("play", "The lowest totals are equal: the players who share them share the game."),
+        "prompt-game-over": tr.pgettext("play", "The game is over. Start a new one when you are ready."),
+        "new-game": tr.pgettext("play", "New game"),
+        "stats-games": npgettext("play", "{n} game won", "{n} games won"),
+    }
+
+
+def pass_messages(tr: Translator) -> dict[str, str | tuple[str, ...]]:
+    """The sentences of a deal whose players pass cards before play: choosing them, passing
+    them, picking up those passed to you, and the advice on which to pass."""
+
+    def npgettext(context: str, singular: str, plural: str) -> tuple[str, ...]:
+        return tr.plural_forms(context, singular, plural)
+
+    return {
+        "prompt-pass": npgettext("play", "Choose {n} card to pass to {receiver}, then pass it.",
+                                 "Choose {n} cards to pass to {receiver}, then pass them."),
+        "pass-count": npgettext("play", "Chosen: {number} of {n} card.", "Chosen: {number} of {n} cards."),
+        "pass-button": npgettext("play", "Pass the chosen card", "Pass the {n} chosen cards"),
+        "refused-pass": npgettext("play", "Choose exactly {n} card to pass.", "Choose exactly {n} cards to pass."),
+        "you-pass-cards": tr.pgettext("play", "You pass {passed} to {receiver}."),
+        "passes-cards": npgettext("play", "{player} passes {n} card to {receiver}.",
+                                  "{player} passes {n} cards to {receiver}."),
+        "passes-you": npgettext("play", "{player} passes you {n} card, face down.",
+                                "{player} passes you {n} cards, face down."),
+        "you-receive": tr.pgettext("play", "Everyone has passed. You pick up the cards {player} passed you: {passed}."),
+        "no-pass": tr.pgettext("play", "Nobody passes in this deal."),
+        "advice-pass-costliest": tr.pgettext("play", "Pass {passed}: of your cards these cost the most points, and "
+                                                     "among cards of equal cost the strongest go first."),
+    }
+
+
+def rules_of_play_messages(tr: Translator) -> dict[str, str | tuple[str, ...]]:
+    """The sentences of a tricks phase with rules of its own: why each refuses a card, as
+    explain.explain_legality says it, where the deal stands, and the statistics of refusals."""
+
+    def npgettext(context: str, singular: str, plural: str) -> tuple[str, ...]:
+        return tr.plural_forms(context, singular, plural)
+
+    return {
+        "rule-first-lead": tr.gettext("You hold {card}, so you lead it to the deal's first trick."),
+        "rule-unbroken": tr.gettext("You may not lead {suit}: none has been played to an earlier trick, and you hold "
+                                    "other cards."),
+        "rule-clean-first-trick": tr.gettext("No card that costs penalty points may go to the first trick while you "
+                                             "hold another card you may play."),
+        "cannot-follow": tr.gettext("You cannot follow suit."),
+        "neither": tr.gettext("You can neither follow nor trump."),
+        "broken": tr.pgettext("diagram", "Broken: {suit}"),
+        "not-broken": tr.pgettext("diagram", "Not yet broken: {suit}"),
+        "stats-first-lead": npgettext("play", "{n} card refused because another card leads the deal's first trick",
+                                      "{n} cards refused because another card leads the deal's first trick"),
+        "stats-unbroken": npgettext("play", "{n} lead refused because its suit was not yet broken",
+                                    "{n} leads refused because their suit was not yet broken"),
+        "stats-clean-first-trick": npgettext("play", "{n} card refused because no card that costs points may go to "
+                                                     "the first trick",
+                                             "{n} cards refused because no card that costs points may go to the "
+                                             "first trick"),
+    }
 
 
 def exact_bids_messages(tr: Translator) -> dict[str, str | tuple[str, ...]]:

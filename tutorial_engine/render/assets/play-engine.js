@@ -10,7 +10,7 @@
  *   new TcPlayEngine.Deal(game, table, dealer, rng)   table = {players, teamSize}
  *     .phase ("forecast" "cut" "choose" "bid" "discard" "solo" "play" "over"), .toMove(),
  *     .legalActions(), .apply(action), .isTerminal(), .result(), .log (events as in Python)
- *   TcPlayEngine.legality(game, trump, trick, hand)  {duty, led, trump, legal, refused}
+ *   TcPlayEngine.legality(game, trump, trick, hand[, rules, moment])  {duty, led, trump, legal, refused, rules}
  *   TcPlayEngine.verdict(game, trump, plays)         {winner, card, reason, led, trump, plays, cardPoints, points}
  *   TcPlayEngine.advice(deal)            {action, why, n}: the sensible player's choice and its reason
  *   TcPlayEngine.Match(game, table, seed, target)    consecutive deals to the end of a match
@@ -182,27 +182,44 @@
     return mine.length ? ["trump", mine] : ["free", hand.slice()];
   }
 
-  /* What the tricks phase's own rules leave of the cards the duty to follow allows (engine/rules.py
-     restrict_plays): the first lead is the first-lead card, the unbroken suit is not led before it
-     is broken, no penalty card goes to a clean first trick; each gives way rather than leave none. */
-  function restrictPlays(g, trump, rules, legal, leading, firstTrick, broken) {
-    if (firstTrick && leading && legal.indexOf(rules.firstLead) >= 0) return [rules.firstLead];
-    function unless(kept) { return kept.length ? kept : legal; }
+  /* What the tricks phase's own rules leave of the cards the duty to follow allows, and the rule
+     that refused each other card (engine/rules.py _restrict): the first lead is the first-lead
+     card, the unbroken suit is not led before it is broken, no penalty card goes to a clean first
+     trick; each gives way rather than leave none. */
+  function restrict(g, trump, rules, legal, leading, firstTrick, broken) {
+    var refused = {};
+    function keep(code, kept) {
+      if (!kept.length) return legal;
+      legal.forEach(function (c) { if (kept.indexOf(c) < 0) refused[c] = code; });
+      return kept;
+    }
+    if (firstTrick && leading && legal.indexOf(rules.firstLead) >= 0) legal = keep("first-lead", [rules.firstLead]);
     if (leading && rules.unbroken !== null && !broken) {
       var suit = g.table(trump).suit;
-      legal = unless(legal.filter(function (c) { return suit[c] !== rules.unbroken; }));
+      legal = keep("unbroken", legal.filter(function (c) { return suit[c] !== rules.unbroken; }));
     }
     if (firstTrick && rules.cleanFirstTrick && g.scoring.kind === "penalty-points") {
-      legal = unless(legal.filter(function (c) { return !g.penalty[c]; }));
+      legal = keep("clean-first-trick", legal.filter(function (c) { return !g.penalty[c]; }));
     }
-    return legal;
+    return { legal: legal, refused: refused };
+  }
+  function restrictPlays(g, trump, rules, legal, leading, firstTrick, broken) {
+    return restrict(g, trump, rules, legal, leading, firstTrick, broken).legal;
   }
 
-  function legality(g, trump, trick, hand) {
-    var a = allowed(g, trump, trick, hand), code = REFUSALS[a[0]], refused = {};
-    if (code) hand.forEach(function (c) { if (a[1].indexOf(c) < 0) refused[c] = code; });
+  /* Which cards of the hand may be played, and the code that refuses each other card (rules.py
+     legal_plays); with the deal's tricks phase whose own rules restrict play (Deal.rules) and
+     where the trick stands ({firstTrick, broken}), those rules too. */
+  function legality(g, trump, trick, hand, rules, moment) {
+    var a = allowed(g, trump, trick, hand), code = REFUSALS[a[0]], refused = {}, legal = a[1];
+    if (code) hand.forEach(function (c) { if (legal.indexOf(c) < 0) refused[c] = code; });
+    if (rules && moment) {
+      var r = restrict(g, trump, rules, legal, !trick.length, moment.firstTrick, moment.broken);
+      legal = r.legal;
+      Object.keys(r.refused).forEach(function (c) { refused[c] = r.refused[c]; });
+    }
     return { duty: a[0], led: trick.length ? g.table(trump).suit[trick[0]] : null, trump: trump || null,
-             legal: a[1], refused: refused };
+             legal: legal, refused: refused, rules: rules && moment ? rules : null };
   }
 
   // --- seats and sides ---

@@ -21,7 +21,10 @@
   var G = E.game(D.game), TABLE = new E.Table(D.seating.players, D.seating.teamSize);
   var TWO = TABLE.players === 2, POINTS = G.scoring.kind === "victory-points", MINE = TABLE.teamOf(YOU);
   var ODD = G.scoring.kind === "odd-tricks"; // a game to a target of tricks above the book
-  var EXACT = G.scoring.kind === "exact-bids", GAME = ODD || EXACT; // each bids the tricks to take exactly
+  var EXACT = G.scoring.kind === "exact-bids"; // each bids the tricks to take exactly
+  var PENALTY = G.scoring.kind === "penalty-points"; // each avoids the cards that cost points; the lowest total wins
+  var GAME = ODD || EXACT || PENALTY, BY_SEAT = EXACT || PENALTY; // a game, scored player by player
+  var PASS = G.phases.filter(function (p) { return p.phase === "pass"; })[0]; // cards passed before play
   var TRUMP_SET = G.phases.filter(function (p) { return p.phase === "trump"; })[0]; // trump set by the rules
   var PAUSE = 600; // ms before a computer player moves, so that the learner can follow
   var SENSIBLE_BID = 3; // trumps the sensible bidder needs to bid (engine/strategy.py, play-engine.js bid())
@@ -171,15 +174,24 @@
                { card: code(c), rank: term(T.ranks[rankOf(c)]), higher: higher.length ? code(higher[0]) : "" });
   }
 
-  function duty(l) { // explain_legality: the duty in force on the learner
-    if (!Object.keys(l.refused).length) return say("duty-" + l.duty);
-    var key = l.duty !== "follow" ? "must-" + l.duty : l.led === l.trump ? "must-follow-trump" : "must-follow";
-    return say(key, { suit: suitTerm(l.led) });
+  var RULES = ["first-lead", "unbroken", "clean-first-trick"]; // PlayRule, in the order they apply
+  function duty(l) { // explain_legality: the duty in force on the learner, then each rule of play that refused cards
+    var codes = Object.keys(l.refused).map(function (c) { return l.refused[c]; });
+    var rules = RULES.filter(function (r) { return codes.indexOf(r) >= 0; });
+    var own = codes.some(function (c) { return RULES.indexOf(c) < 0; });
+    var first = !own && rules.length ? (l.duty === "void" ? say("cannot-follow") : l.duty === "free" ? say("neither")
+      : l.duty === "follow" ? say("duty-follow") : "")
+      : !own ? say("duty-" + l.duty)
+      : say(l.duty !== "follow" ? "must-" + l.duty : l.led === l.trump ? "must-follow-trump" : "must-follow",
+            { suit: suitTerm(l.led) });
+    return [first].concat(rules.map(function (r) {
+      return say("rule-" + r, { card: l.rules.firstLead && code(l.rules.firstLead), suit: l.rules.unbroken && suitTerm(l.rules.unbroken) });
+    })).filter(Boolean).join(" ");
   }
 
   function advice(a) { // the advice-* sentence for TcPlayEngine.advice(deal)
     var d = S.deal, act = a.action, why = a.why, turned = d.turned && suitTerm(d.trumpSuitOf(d.turned));
-    var values = { card: act.card ? code(act.card) : "", n: a.n, suit: turned };
+    var values = { card: act.card ? code(act.card) : "", n: a.n, suit: turned, passed: act.cards ? codes(act.cards) : "" };
     if (why === "take-tree") values.card = code(d.treeOnOffer());
     if (why === "bid") {
       why = G.phases[d.at].rounds[d.bidRound] === "order-up" ? "order" : "name";
@@ -283,6 +295,8 @@
     S.shown = S.hint = S.advised = null;
     S.taken = TABLE.orderFrom(0).map(function () { return 0; });
     S.refusal = false;
+    S.chosen = []; // the cards the learner has picked to pass
+    S.received = null; // the pass to the learner, told once every player has passed
     note.innerHTML = result.innerHTML = log.innerHTML = "";
     narrate();
     go();
@@ -320,6 +334,7 @@
       S.shown.plays.push([a.seat, a.card]);
       tell(say(a.seat === YOU ? "you-play" : "plays", { player: name(a.seat), card: code(a.card) }));
     }
+    if (a.kind === "give") S.chosen = [];
     d.apply(a);
     narrate();
     go();
@@ -337,8 +352,20 @@
     for (; S.seen < d.log.length; S.seen++) {
       var e = d.log[S.seen], mine = e.seat === YOU, p = name(e.seat), c = e.card && code(e.card);
       var turned = d.turned && code(d.turned);
-      if (e.event === "deal") tell(e.dealer === YOU ? say("you-deal") : say("deals", { dealer: name(e.dealer) }));
-      else if (e.event === "forecast") {
+      if (S.received && e.event !== "pass") { // everyone has passed: the learner picks up what was passed to them
+        tell(say("you-receive", { player: name(S.received.seat), passed: codes(S.received.cards) }));
+        S.received = null;
+      }
+      if (e.event === "deal") {
+        tell(e.dealer === YOU ? say("you-deal") : say("deals", { dealer: name(e.dealer) }));
+        if (PASS && PASS.directions[d.number % PASS.directions.length] === "none") tell(say("no-pass"));
+      } else if (e.event === "pass") {
+        if (mine) tell(say("you-pass-cards", { passed: codes(e.cards), receiver: name(e.to) }));
+        else if (e.to === YOU) {
+          S.received = { seat: e.seat, cards: e.cards };
+          tell(say("passes-you", { player: p, n: e.cards.length }));
+        } else tell(say("passes-cards", { player: p, receiver: name(e.to), n: e.cards.length }));
+      } else if (e.event === "forecast") {
         tell(say(c ? (mine ? "you-forecast" : "forecast") : mine ? "you-no-forecast" : "no-forecast-by", { player: p, card: c }));
       } else if (e.event === "turn-up") {
         tell(say(d.dealer === YOU ? "you-turn-up" : "turn-up", { dealer: name(d.dealer), card: c }));
@@ -437,6 +464,15 @@
                        { player: name(seat), number: r.bids[seat], n: r.tricks[seat], score: r.written[seat] }));
       });
       won = r.written[YOU] > 0;
+    } else if (r.kind === "penalty-points") {
+      TABLE.orderFrom(0).forEach(function (seat) {
+        var you = seat === YOU ? "-you" : "";
+        lines.push(say(r.taken[seat] ? "penalty-line" + you : "penalty-line-none" + you, { player: name(seat), n: r.taken[seat] }));
+      });
+      if (r.moon !== null) {
+        lines.push(say(r.moon === YOU ? "moon-you" : "moon", { player: name(r.moon), number: r.taken[r.moon] }));
+      }
+      won = r.written[YOU] === Math.min.apply(null, r.written);
     } else if (r.kind === "odd-tricks") {
       var book = G.scoring.book, others = r.written.filter(function (w, side) { return side !== MINE; });
       S.deal.sides().forEach(function (side, i) {
@@ -453,8 +489,9 @@
       if (!Math.max.apply(null, r.written)) lines.push(say("odd-none", { n: book }));
       won = r.written[MINE] > Math.max.apply(null, others);
     }
-    lines = lines.concat(r.kind === "thrown-in" ? say("thrown-in") : EXACT ? totals() : matchScore());
-    if (EXACT && m.over) lines.push(m.winner === null ? say("bids-tie") : m.winner === YOU ? say("bids-won") : say("bids-winner", { player: name(m.winner) }));
+    lines = lines.concat(r.kind === "thrown-in" ? say("thrown-in") : BY_SEAT ? totals() : matchScore());
+    var ends = EXACT ? "bids-" : "penalty-";
+    if (BY_SEAT && m.over) lines.push(m.winner === null ? say(ends + "tie") : m.winner === YOU ? say(ends + "won") : say(ends + "winner", { player: name(m.winner) }));
     else if (m.winner !== null) lines.push(say(m.winner === MINE ? (ODD ? "game-won" : "match-won") : ODD ? "game-lost" : "match-lost"));
     result.innerHTML = lines.map(function (l) { return "<p>" + l + "</p>"; }).join("");
     S.said = S.said.concat(lines);
@@ -472,7 +509,7 @@
   }
 
   function matchScore() {
-    if (EXACT) return totals().join(" ");
+    if (BY_SEAT) return totals().join(" ");
     var m = S.match, mine = POINTS ? m.totals : m.scores, line = TWO
       ? say(ODD ? "game-score-one" : "match-score-one", { score: mine[MINE], player: name(TABLE.next(YOU)), other_score: mine[1 - MINE], target: m.target })
       : say(ODD ? "game-score" : POINTS || G.scoring.rounds === 1 ? "match-score" : "round-score",
@@ -493,6 +530,7 @@
   function pick(card) {
     var d = S.deal;
     S.rove = sorted(d.hands[YOU]).indexOf(card);
+    if (mayAct() && d.phase === "pass") return choose(card);
     if (!mayAct() || ["play", "forecast", "discard"].indexOf(d.phase) < 0) return;
     var a = d.legalActions().filter(function (x) { return x.card === card; })[0];
     if (a) return act(a);
@@ -502,8 +540,29 @@
       : say("refused-forecast", { card: code(card) }) + " " + say("suit-taken"));
   }
 
+  /* A card picked or put back for the pass; a card beyond the number passed is refused, with
+   * the number. */
+  function choose(card) {
+    var i = S.chosen.indexOf(card);
+    if (i >= 0) S.chosen.splice(i, 1);
+    else if (S.chosen.length < PASS.cards) S.chosen.push(card);
+    else return tellNote(say("refused-pass", { n: PASS.cards }));
+    S.advised = null;
+    draw();
+  }
+  function passChosen() {
+    var d = S.deal, gift = d.legalActions().filter(function (a) {
+      return a.cards.length === S.chosen.length && S.chosen.every(function (c) { return a.cards.indexOf(c) >= 0; });
+    })[0];
+    if (gift) act(gift);
+    else tellNote(say("refused-pass", { n: PASS.cards }));
+  }
+
   function over() { return S.match.winner !== null || S.match.over; }
-  function legality() { var d = S.deal; return E.legality(G, d.trump, d.trick, d.hands[YOU]); }
+  function legality() {
+    var d = S.deal;
+    return E.legality(G, d.trump, d.trick, d.hands[YOU], d.rules, { firstTrick: d.tricks === 0, broken: d.broken });
+  }
   function mayAct() { return !S.deal.isTerminal() && S.deal.toMove() === YOU; }
 
   function tellNote(html) {
@@ -515,6 +574,12 @@
   function choices() { // the buttons of a decision that is no card
     var d = S.deal, round = d.phase === "bid" && G.phases[d.at].rounds[d.bidRound];
     if (!mayAct() || d.phase === "play" || d.phase === "discard") return "";
+    if (d.phase === "pass") {
+      var full = S.chosen.length === PASS.cards;
+      return '<p class="tc-play__chosen" id="tc-play-chosen">' + say("pass-count", { number: S.chosen.length, n: PASS.cards })
+        + '</p><button type="button" class="tc-play__button" data-pass="" aria-describedby="tc-play-chosen"'
+        + (full ? "" : ' aria-disabled="true"') + ">" + say("pass-button", { n: PASS.cards }) + "</button>";
+    }
     if (d.phase === "bid-tricks") { // every number of tricks, the barred one refused with its reason
       var out = "", no = barred(), bids = d.legalActions();
       for (var n = 0; n <= d.hands[YOU].length; n++) {
@@ -541,6 +606,7 @@
     if (d.isTerminal()) return say(!over() ? "prompt-next" : GAME ? "prompt-game-over" : "prompt-over");
     if (!mayAct()) return "";
     if (d.phase === "play") return say(d.trick.length ? "prompt-play" : "prompt-lead");
+    if (d.phase === "pass") return say("prompt-pass", { n: PASS.cards, receiver: name(d.passTarget(YOU)) });
     if (d.phase === "cut") return say("prompt-cut", { card: code(d.treeOnOffer()) });
     if (d.phase === "choose") return say("prompt-choose", { card: turned });
     if (d.phase === "discard") return say("prompt-discard", { n: d.discardsDue });
@@ -567,6 +633,10 @@
     if (seat !== YOU && TABLE.teamOf(seat) === MINE) out.push(say("partner"));
     if (seat in d.tricksBid) out.push(say("bid-tag", { number: d.tricksBid[seat] }));
     out.push(say("cards-held", { n: d.hands[seat].length }), S.taken[seat] ? say("tricks", { n: S.taken[seat] }) : say("no-trick"));
+    if (PENALTY) {
+      var cost = d.piles[TABLE.teamOf(seat)].reduce(function (sum, c) { return sum + G.penalty[c]; }, 0);
+      if (cost) out.push(say("penalty-tag", { n: cost }));
+    }
     d.forecasts.forEach(function (f) { if (f[0] === seat && d.phase === "forecast") out.push(face(f[1])); });
     // the dealer's last card, face up, trump's until the dealer plays it
     if (TRUMP_SET && TRUMP_SET.source === "dealer-last" && seat === d.dealer && d.hands[seat].indexOf(d.turned) >= 0) {
@@ -587,7 +657,9 @@
     var up = d.phase === "choose" || (d.phase === "bid" && d.bidRound === 0) ? d.turned : d.stock.length ? d.indicator : null;
     if (TRUMP_SET && TRUMP_SET.source === "next-card") up = d.turned; // out of play, shown all the deal
     put(pack, (d.trump ? badge(d.trump) : TRUMP_SET ? '<span class="tc-badge">' + say("no-trump") + "</span>" : "") + (up ? ' <span class="tc-play__up">' + say("turned") + " " + face(up) + "</span>" : "")
-      + (d.draws && d.stock.length ? ' <span class="tc-play__stock">' + say("stock", { n: d.stock.length }) + "</span>" : ""));
+      + (d.draws && d.stock.length ? ' <span class="tc-play__stock">' + say("stock", { n: d.stock.length }) + "</span>" : "")
+      + (d.rules && d.rules.unbroken !== null && d.phase === "play"
+        ? ' <span class="tc-badge">' + say(d.broken ? "broken" : "not-broken", { suit: suitTerm(d.rules.unbroken) }) + "</span>" : ""));
     trick.hidden = !S.shown;
     put(plays, S.shown ? S.shown.plays.map(function (p) {
       return '<li class="tc-seat' + (p[0] === S.shown.winner ? " tc-seat--winner" : "") + '"><span class="tc-seat__name">'
@@ -607,15 +679,17 @@
     if (changed && state === "turn") S.said.push(prompt.innerHTML); // a screen reader hears it is their turn
     if (inside && ((changed && state !== "wait") || !/** @type {HTMLElement} */ (root).contains(focus) || focus.hidden)) {
       (state === "end" ? (nextButton.hidden ? newButton : nextButton)
-        : (d.phase !== "forecast" && actions.querySelector("button")) || hand.querySelector("[tabindex='0']") || title).focus();
+        : (d.phase !== "forecast" && d.phase !== "pass" && actions.querySelector("button")) || hand.querySelector("[tabindex='0']")
+          || title).focus();
     }
     flush();
   }
 
   function drawHand(turn) {
     var d = S.deal, cards = sorted(d.hands[YOU]), phase = d.phase;
-    var cardTurn = turn && (phase === "play" || phase === "forecast" || phase === "discard");
-    var legal = S.hint && S.hint.legal, advised = S.advised && S.advised.card;
+    var cardTurn = turn && (phase === "play" || phase === "forecast" || phase === "discard" || phase === "pass");
+    var legal = S.hint && S.hint.legal, advised = S.advised ? S.advised.cards || [S.advised.card] : [];
+    var choosing = turn && phase === "pass";
     S.rove = Math.max(0, Math.min(S.rove, cards.length - 1));
     if (hand._cards !== cards.join()) {
       hand._cards = cards.join();
@@ -627,7 +701,9 @@
       var c = b.getAttribute("data-card"), refused = legal && legal.indexOf(c) < 0;
       b.tabIndex = i === S.rove ? 0 : -1;
       b.className = "tc-play__card" + (legal ? refused ? " tc-play__card--refused" : " tc-play__card--legal" : "")
-        + (c === advised ? " tc-play--advised" : "");
+        + (advised.indexOf(c) >= 0 ? " tc-play--advised" : "") + (choosing && S.chosen.indexOf(c) >= 0 ? " tc-play__card--chosen" : "");
+      if (choosing) b.setAttribute("aria-pressed", String(S.chosen.indexOf(c) >= 0));
+      else b.removeAttribute("aria-pressed");
       if (!cardTurn || refused) b.setAttribute("aria-disabled", "true");
       else b.removeAttribute("aria-disabled");
     });
@@ -711,6 +787,7 @@
   });
   actions.addEventListener("click", function (ev) {
     var b = ev.target.closest("[data-action]"), no = ev.target.closest("[data-barred]");
+    if (ev.target.closest("[data-pass]") && mayAct()) passChosen();
     if (b && mayAct()) act(S.deal.legalActions()[+b.getAttribute("data-action")]);
     if (no && mayAct()) {
       stats(function (s) { s.refused["bid-barred"] = (s.refused["bid-barred"] || 0) + 1; });
