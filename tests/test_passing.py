@@ -13,12 +13,15 @@ from game_texts import WHIST, check_pages, errors, load, simulate, with_deal
 from test_rules_of_play import HEARTS
 
 from tutorial_engine.content.jsonschema import schema_text
+from tutorial_engine.content.walkthrough import CardsPassed, WalkSpec, walk
 from tutorial_engine.engine import events
 from tutorial_engine.engine.cards import Card, Suit
 from tutorial_engine.engine.deal import Deal, play_out
 from tutorial_engine.engine.penalties import play_penalty_game
 from tutorial_engine.engine.seating import Table
 from tutorial_engine.engine.strategy import STRATEGIES
+from tutorial_engine.i18n.translator import Translator
+from tutorial_engine.render.play import vocabulary_messages
 
 PASSING = HEARTS.replace("  - {phase: trump, from: none}\n",
                          "  - {phase: pass, cards: 3, directions: [left, right, across, none]}\n"
@@ -118,17 +121,23 @@ def test_check_refuses_a_pass_the_table_or_the_hands_cannot_make(tmp_path):
         "to choose from: pass fewer cards"]
 
 
-def test_pages_that_tell_a_deal_say_they_cannot_show_passing_yet(tmp_path):
+def test_a_walkthrough_and_a_play_page_of_a_game_with_passing_are_accepted(tmp_path):
+    """A Whist whose players pass three cards, left then right: its walkthrough tells the pass of
+    its deal, and its Play page carries the words of passing."""
     passing = with_deal(WHIST, "{phase: deal, packets: [1], whole_pack: true}",
                         "{phase: pass, cards: 3, directions: [left, right]}", "{phase: trump, from: dealer-last}",
                         "{phase: tricks}")
     report = check_pages(tmp_path, passing, "          - walkthrough: {title: A deal, seed: 2, players: 4}\n"
                                             "          - play: {players: 4, team_size: 2}\n",
                          "drills:\n  - {id: t, kind: trick, title: T, players: 4}\n")
-    beyond = '(AUTHORING.md, "What game.yml can and cannot express")'
-    assert [str(p)[str(p).index("error:") + 7:] for p in report.problems] == [
-        f"Whist's players pass cards before play, which a play block cannot let a learner do yet {beyond}",
-    ]
+    assert list(report.problems) == []
+    game = report.games["whist"]
+    moments = walk(WalkSpec(game, 4, 2, 2)).moments
+    passed = next(m for m in moments if isinstance(m, CardsPassed))
+    assert passed.direction.value == "left" and [(seat, to) for seat, to, _ in passed.passes] == [
+        (1, 2), (2, 3), (3, 0), (0, 1)]
+    assert {"prompt-pass", "pass-button", "you-receive", "advice-pass-costliest"} <= set(
+        vocabulary_messages(Translator("en"), game))
 
 
 def test_simulate_lists_each_pass_as_the_published_schema_describes(tmp_path):

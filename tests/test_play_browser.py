@@ -30,10 +30,12 @@ from conftest import TabPool
 from tutorial_engine.content.drills import NAMES
 from tutorial_engine.content.pages import PlayBlock
 from tutorial_engine.content.project import check
+from tutorial_engine.engine import events
 from tutorial_engine.engine.bids import play_bidding_game
 from tutorial_engine.engine.cards import Card, Suit
-from tutorial_engine.engine.deal import BidsResult, BidTricks, Deal, OddTricksResult, Play
+from tutorial_engine.engine.deal import BidsResult, BidTricks, Deal, OddTricksResult, PenaltyResult, Play
 from tutorial_engine.engine.odd_tricks import play_game
+from tutorial_engine.engine.penalties import play_penalty_game
 from tutorial_engine.engine.rules import legal_plays
 from tutorial_engine.engine.scoring import exact_bids_written, game_step
 from tutorial_engine.engine.seating import Table
@@ -1321,3 +1323,166 @@ def test_seven_players_fit_a_phone_and_a_desktop_and_play_a_whole_game(built_sit
             page.click(".tc-play__next")
     assert shown and played[-1].over and s["prompt"] == data["messages"]["prompt-game-over"]
     assert t.errors == [] and [u for u in t.requests if not u.startswith("file://")] == []
+
+
+# --- a game of avoiding tricks: passing, rules of play, penalty points (issue 31) --------------
+
+HEARTS = "hearts/play.html"
+PASS_ADVISED = """() => {
+  const root = document.getElementById("tc-play");
+  root.querySelector(".tc-play__show").click();
+  const advised = [...root.querySelectorAll(".tc-play__hand .tc-play--advised")].map(b => b.dataset.card);
+  advised.forEach(c => root.querySelector(`.tc-play__hand [data-card="${c}"]`).click());
+  const pass = root.querySelector(".tc-play__actions [data-pass]");
+  const ready = pass.getAttribute("aria-disabled") !== "true";
+  const chosen = [...root.querySelectorAll(".tc-play__hand [aria-pressed=true]")].map(b => b.dataset.card);
+  pass.click();
+  return {advised, chosen, ready};
+}"""
+
+
+def penalty_lines(tr: Translator, result: PenaltyResult, totals: tuple[int, ...]) -> list[str]:
+    """The end of a deal of penalty points as the page must say it: what each player took, a moon
+    shot, then each running total."""
+    lines = []
+    for seat, taken in enumerate(result.taken):
+        player = tr.term("name", NAMES[seat])
+        if seat == YOU:
+            lines.append(tr.npgettext("play", "You took {n} penalty point.", "You took {n} penalty points.", taken)
+                         if taken else tr.pgettext("play", "You took no card that costs points."))
+        else:
+            lines.append(tr.npgettext("play", "{player} took {n} penalty point.", "{player} took {n} penalty points.",
+                                      taken, player=player)
+                         if taken else tr.pgettext("play", "{player} took no card that costs points.", player=player))
+    if result.moon is not None:
+        lines.append(tr.pgettext("play", "You took every card that costs points and shoot the moon: you write 0, and "
+                                         "every other player {number}.", number=26) if result.moon == YOU else
+                     tr.pgettext("play", "{player} took every card that costs points and shoots the moon: {player} "
+                                         "writes 0, and every other player {number}.",
+                                 player=tr.term("name", NAMES[result.moon]), number=26))
+    for seat in range(4):
+        lines.append(tr.npgettext("play", "You: {n} point in all.", "You: {n} points in all.", totals[seat])
+                     if seat == YOU else
+                     tr.npgettext("play", "{player}: {n} point in all.", "{player}: {n} points in all.",
+                                  totals[seat], player=tr.term("name", NAMES[seat])))
+    return [said(line) for line in lines]
+
+
+@pytest.mark.parametrize("code", ["en", "fa"])
+def test_a_whole_game_of_hearts_passed_and_played_as_show_me_advises(built_site, table, games, code):
+    """On a phone, every deal of a game of Hearts, each pass and each card as "Show me" advises:
+    the advised pass is the cards the Python player passes, the pass button opens only with three
+    chosen, nothing is wider than the screen, and each deal ends with the Python game's penalty
+    points, moon shot and totals, the last with the lowest total's win; screenshots of the pass
+    and of a trick with hearts not yet broken, narrow and wide, in both palettes."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    data, tr = page_data(built_site, code, HEARTS), words(code)
+    messages = data["messages"]
+    assert data["seating"] == {"players": 4, "teamSize": 1, "you": YOU}
+    seed = 7
+    played = list(play_penalty_game(games["hearts"], Table(4, 1), seed=seed, strategy="sensible"))
+    assert played[-1].over and max(played[-1].totals) >= 100
+    t = table(viewport={"width": 320, "height": 640}, **PHONE)
+    page = t.page
+    t.open((built_site / code / HEARTS).as_uri() + f"#seed={seed}")
+    pictured = set()
+    for number, game_deal in enumerate(played, start=1):
+        passes = {e.seat: e.cards for e in game_deal.deal.log if isinstance(e, events.Passed)}
+        passed = False
+        for _ in range(80):
+            s = t.until_decision()
+            assert s["overflow"] <= 0, f"deal {number}: {s['overflow']}px wider than the screen"
+            if s["next"] or s["result"]:
+                break
+            if page.query_selector(".tc-play__actions [data-pass]"):
+                picture(t, code, "pass", pictured)
+                chose = page.evaluate(PASS_ADVISED)
+                assert sorted(chose["advised"]) == sorted(map(str, passes[YOU])) == sorted(chose["chosen"])
+                assert chose["ready"]
+                passed = True
+                continue
+            if page.query_selector(".tc-play__pack .tc-badge + .tc-badge"):
+                picture(t, code, "trick", pictured)
+            t.advised()
+        assert passed == (YOU in passes), f"deal {number}: the learner's pass"
+        s = t.state()
+        lines = penalty_lines(tr, game_deal.result, game_deal.totals)
+        assert [said(line) for line in s["result"][:len(lines)]] == lines
+        if not game_deal.over:
+            page.click(".tc-play__next")
+    last = played[-1]
+    winner = (tr.pgettext("play", "The lowest totals are equal: the players who share them share the game.")
+              if last.winner is None else tr.pgettext("play", "You have the lowest total and win the game!")
+              if last.winner == YOU else tr.pgettext("play", "{player} has the lowest total and wins the game.",
+                                                     player=tr.term("name", NAMES[last.winner])))
+    assert said(s["result"][-1]) == said(winner)
+    assert s["prompt"] == squash(messages["prompt-game-over"]) and pictured == {"pass", "trick"}
+    assert t.errors == [] and [u for u in t.requests if not u.startswith("file://")] == []
+
+
+def picture(t: PlayPage, code: str, what: str, pictured: set) -> None:
+    """Once per test, the play area at a phone's and a desktop's width in both palettes."""
+    if what in pictured:
+        return
+    page = t.page
+    for width, height in ((320, 640), (1280, 800)):
+        page.set_viewport_size({"width": width, "height": height})
+        for scheme in SCHEMES:
+            page.evaluate("s => document.body.setAttribute('data-md-color-scheme', s)", scheme)
+            assert page.evaluate(HAND_FITS) == 0, f"{code} {width} {scheme}: a card is off the screen"
+            assert t.state()["overflow"] <= 0
+            shot = ARTIFACTS / f"play-hearts-{what}-{code}-{width}-{scheme}.png"
+            page.screenshot(path=str(shot), full_page=True, animations="disabled")
+            assert shot.stat().st_size > 10_000
+    page.set_viewport_size({"width": 320, "height": 640})
+    page.evaluate("() => document.body.setAttribute('data-md-color-scheme', 'default')")
+    pictured.add(what)
+
+
+@pytest.mark.parametrize("code", ["en", "ru", "fa"])
+def test_a_card_a_rule_of_play_refuses_is_refused_with_that_rule(built_site, table, games, code):
+    """The first of the learner's turns in a game of Hearts (every move as "Show me" advises) at
+    which a rule of play refuses a card: the learner plays that card, and the page refuses it
+    with the reason Python gives (explain_legality at the trick's moment); the hint then marks
+    exactly the cards the Python rules allow."""
+    tr = words(code)
+    letters = page_data(built_site, code, HEARTS)["terms"]["letters"]
+    seed, rules = None, None
+    for candidate in range(40):
+        deal = Deal(games["hearts"], Table(4, 1), 0, random.Random(candidate), 0)
+        turns = 0
+        while not deal.is_terminal():
+            if deal.to_move == YOU and deal.phase == "play":
+                legality = legal_plays(deal.game, deal.trump, deal.trick, deal.hands[YOU], deal.moment)
+                if set(legality.refused.values()) - DUTIES:
+                    seed, rules = candidate, (legality, turns)
+                    break
+                turns += 1
+            deal.apply(sensible_strategy(deal, random.Random(0)))
+        if seed is not None:
+            break
+    assert seed is not None and rules is not None
+    legality, turns = rules
+    t = table(viewport={"width": 360, "height": 740}, **PHONE)
+    page = t.page
+    t.open((built_site / code / HEARTS).as_uri() + f"#seed={seed}")
+    done = 0
+    while True:
+        s = t.until_decision()
+        if page.query_selector(".tc-play__actions [data-pass]"):
+            page.evaluate(PASS_ADVISED)
+            continue
+        if done == turns:
+            break
+        t.advised()
+        done += 1
+    refused = next(card for card, why in legality.refused.items() if why not in DUTIES)
+    assert sorted(s["cards"]) == sorted(map(str, legality.legal + tuple(legality.refused)))
+    page.click(f'.tc-play__hand [data-card="{refused}"]')
+    note = said(t.state()["note"])
+    assert note == said(tr.pgettext("play", "You may not play {card}.", card=face_of(refused, letters)) + " "
+                        + explain_legality(legality, tr).replace(str(refused), face_of(refused, letters)))
+    page.click(".tc-play__hint")
+    hinted = t.state()
+    assert {card for card, legal in zip(hinted["cards"], hinted["legal"]) if legal} == set(map(str, legality.legal))
+    assert t.errors == []

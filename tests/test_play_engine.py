@@ -33,7 +33,7 @@ from tutorial_engine.engine.deal import (
 )
 from tutorial_engine.engine.export import game_data
 from tutorial_engine.engine.match import play_deals
-from tutorial_engine.engine.rules import legal_plays, trick_roles, trick_verdict
+from tutorial_engine.engine.rules import Moment, legal_plays, trick_roles, trick_verdict
 from tutorial_engine.engine.seating import Table
 from tutorial_engine.engine.simulate import run
 from tutorial_engine.engine.strategy import STRATEGIES
@@ -106,25 +106,33 @@ def javascript(job: dict, engine: Path = ENGINE) -> list:
 
 
 def positions(game, count: int, seed: int) -> list:
-    """Random hands and tricks: a trump (or none), a trick to follow, a hand, and a whole trick."""
+    """Random hands and tricks: a trump (or none), a trick to follow, a hand, a whole trick, and,
+    in a game whose tricks phase has rules of its own, where the trick stands (first trick,
+    suit broken), else None."""
     rng = random.Random(seed)
     suits = [*game.suits, None]
     sizes = game.trick_sizes
     hand_most = game.hand_size + 1
+    rules = game.procedure.rules_of_play
     out = []
     for _ in range(count):
         cards = rng.sample(game.deck, max(sizes) - 1 + hand_most)
         trick_length = rng.randrange(max(sizes))
         hand = cards[trick_length:trick_length + rng.randrange(1, hand_most + 1)]
         plays = rng.sample(game.deck, rng.choice(sizes))
-        out.append((rng.choice(suits), cards[:trick_length], hand, plays))
+        if rules is not None and rules.first_lead is not None and rng.random() < 0.3:
+            hand = [rules.first_lead, *(card for card in hand[1:] if card != rules.first_lead)]
+            if rules.first_lead in cards[:trick_length]:
+                trick_length = 0
+        moment = [rng.random() < 0.5, rng.random() < 0.5] if rules is not None else None
+        out.append((rng.choice(suits), cards[:trick_length], hand, plays, moment))
     return out
 
 
 def python_positions(game, items) -> list:
     answers = []
-    for trump, trick, hand, plays in items:
-        legality = legal_plays(game, trump, trick, hand)
+    for trump, trick, hand, plays, moment in items:
+        legality = legal_plays(game, trump, trick, hand, Moment(*moment) if moment else None)
         verdict = trick_verdict(game, trump, plays)
         answers.append([legality.duty.value, plain(legality.led), plain(legality.legal), plain(legality.refused),
                         verdict.winner, verdict.reason.value, plain(verdict.led), verdict.points,
@@ -167,7 +175,7 @@ def first_difference(python: list, script: list) -> str | None:
     return None
 
 
-@pytest.mark.parametrize("game_id", ["albastini", "altbaumer", "briscola", "euchre"])
+@pytest.mark.parametrize("game_id", ["albastini", "altbaumer", "briscola", "euchre", "hearts"])
 def test_positions_agree(games, game_id):
     game = games[game_id]
     items = positions(game, POSITIONS, seed=21)

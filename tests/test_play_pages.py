@@ -86,7 +86,8 @@ def test_the_messages_are_the_ones_the_issue_asks_for():
     assert ("tests/fixtures/play/target_for_tricks.yml:8:38: error: 'target' is for games scored by victory "
             "points; Euchre is scored by tricks, whose scoring in game.yml sets the target") in lines
     assert ("tests/fixtures/play/seating_the_browser_cannot_play.yml:18:29: error: the browser plays deals for "
-            "2 players, or for 4 players in teams of 2, and, in a game scored by exact bids, for 3 to 7 players "
+            "2 players, or for 4 players in teams of 2, and, in a game scored by exact bids or by penalty points, for 3 "
+            "to 7 players "
             "each for themselves; not for 3 players individually; choose one of those tables") in lines
     assert ("tests/fixtures/play/seating_the_browser_cannot_play.yml:16:29: error: Albastini is played by "
             "2 to 6 players, not 7") in lines
@@ -182,7 +183,7 @@ def test_the_bundled_play_pages_seat_the_tables_the_issue_names(report):
                    for page in report.pages for block in play_blocks(page) if page.game is not None)
     assert seats == [("albastini", "play", 2, 1, 3), ("albastini", "play-pairs", 4, 2, 3),
                      ("altbaumer", "play", 4, 2, None), ("briscola", "play", 2, 1, 2), ("euchre", "play", 4, 2, None),
-                     ("oh-hell", "play", 4, 1, None), ("oh-hell", "play-five", 5, 1, None),
+                     ("hearts", "play", 4, 1, None), ("oh-hell", "play", 4, 1, None), ("oh-hell", "play-five", 5, 1, None),
                      ("oh-hell", "play-seven", 7, 1, None), ("oh-hell", "play-six", 6, 1, None),
                      ("oh-hell", "play-three", 3, 1, None), ("whist", "play", 4, 2, None)]
     for game, _, players, team_size, target in seats:
@@ -286,7 +287,7 @@ def test_a_page_carries_only_the_words_of_the_vocabulary_its_game_uses(report, t
     plain = 0
     for page in report.pages:
         for block in play_blocks(page):
-            if page.game.id not in ("whist", "oh-hell"):
+            if page.game.id not in ("whist", "oh-hell", "hearts"):
                 assert vocabulary_messages(Translator("en"), block.game) == {}
                 plain += 1
             words = set(vocabulary_messages(Translator("en"), block.game))
@@ -296,6 +297,10 @@ def test_a_page_carries_only_the_words_of_the_vocabulary_its_game_uses(report, t
     words = set(vocabulary_messages(Translator("en"), whist.game))
     assert set(payload(PlayRenderer(renderer).render(whist, "../"))["messages"]) == common | words
     assert {"no-trump", "trump-suit", "trump-none", "odd-none", "stats-games"} <= words
+    [hearts] = [block for page in report.pages for block in play_blocks(page) if page.game.id == "hearts"]
+    words = set(vocabulary_messages(Translator("en"), hearts.game))
+    assert {"prompt-pass", "you-receive", "advice-avoid-duck", "rule-unbroken", "stats-clean-first-trick",
+            "penalty-won", "trump-none"} <= words and "odd-none" not in words and "bid-tag" not in words
 
 
 # --- a game scored by exact bids (issue 30) -----------------------------------------------------
@@ -342,8 +347,8 @@ def test_an_exact_bid_game_is_played_each_for_themselves_and_without_a_target(tm
                        "{players: 8}")  # the seats have seven names
     assert [str(problem)[str(problem).index("error:"):] for problem in eight.problems] == [
         "error: the browser plays deals for 2 players, or for 4 players in teams of 2, and, in a game scored by "
-        "exact bids, for 3 to 7 players each for themselves; not for 8 players individually; choose one of those "
-        "tables"]
+        "exact bids or by penalty points, for 3 to 7 players each for themselves; not for 8 players individually; "
+        "choose one of those tables"]
 
 
 def test_other_games_are_still_played_only_at_two_or_four_in_pairs():

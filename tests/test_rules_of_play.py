@@ -16,15 +16,18 @@ from test_penalties import BLACK_LADY
 
 from tutorial_engine.cli.judge import serve
 from tutorial_engine.cli.main import cli
+from tutorial_engine.content.drills.drawing import draw
+from tutorial_engine.content.drills.drill import Drill
+from tutorial_engine.content.walkthrough import TrickPlayed, WalkSpec, walk
 from tutorial_engine.engine import events
 from tutorial_engine.engine.cards import Card, Suit
 from tutorial_engine.engine.deal import Deal
-from tutorial_engine.content.drills.drawing import draw
-from tutorial_engine.content.drills.drill import Drill
 from tutorial_engine.engine.rules import Moment, legal_plays
-from tutorial_engine.i18n.explain import explain_legality
 from tutorial_engine.engine.seating import Table
 from tutorial_engine.engine.strategy import STRATEGIES
+from tutorial_engine.i18n.explain import explain_legality
+from tutorial_engine.i18n.translator import Translator
+from tutorial_engine.render.play import vocabulary_messages
 
 HEARTS = BLACK_LADY.replace("id: black-lady", "id: hearts").replace("name: Black Lady", "name: Hearts").replace(
     "  - {phase: tricks}", "  - {phase: tricks, first_lead: 2♣, unbroken: ♥, clean_first_trick: true}")
@@ -231,16 +234,20 @@ def test_the_command_line_and_judge_answer_at_the_moment_they_are_given(tmp_path
     assert json.loads(out.getvalue()) == {"error": "line 1: 'broken' must be true or false"}
 
 
-def test_pages_that_explain_which_cards_may_be_played_say_they_cannot_yet(tmp_path):
-    """An Oh Hell whose trump may not be led until broken, as in Spades: its walkthrough and its
-    Play page would have to explain a refusal they cannot word yet."""
+def test_a_walkthrough_and_a_play_page_explain_the_cards_a_rule_refuses(tmp_path):
+    """An Oh Hell whose trump may not be led until broken, as in Spades: its walkthrough asks
+    about the leads the rule refuses, with the rule's reason, and its Play page carries the words
+    for every refusal."""
     spades = OH_HELL.replace("  - {phase: tricks}", "  - {phase: tricks, unbroken: ♠}", 1)
     report = check_pages(tmp_path, spades, "          - walkthrough: {title: A deal, seed: 2, players: 4}\n"
                                            "          - play: {players: 4}\n",
                          "drills:\n  - {id: t, kind: trick, title: T, players: 4}\n")
-    rules = ("Oh Hell's 'tricks' phase restricts play by the deal's first trick or a suit broken (first_lead, "
-             "unbroken, clean_first_trick), which it cannot tell yet (AUTHORING.md, \"What game.yml can and cannot "
-             "express\")")
-    assert [str(p)[str(p).index("error:") + 7:] for p in report.problems] == [
-        f"a play block explains every card it refuses, and {rules}",
-    ]
+    assert list(report.problems) == []
+    game = report.games["oh-hell"]
+    refused = [m.duty for seed in range(10) for m in walk(WalkSpec(game, 4, 1, seed, 4)).moments
+               if isinstance(m, TrickPlayed) and m.duty is not None and "unbroken" in m.duty.legality.refused.values()]
+    assert refused and all(turn.moment is not None and not turn.moment.broken for turn in refused)
+    assert all(explain_legality(turn.legality).endswith("You may not lead spades: none has been played to an earlier "
+                                                        "trick, and you hold other cards.") for turn in refused)
+    words = vocabulary_messages(Translator("en"), game)
+    assert {"rule-unbroken", "stats-unbroken", "broken", "not-broken"} <= set(words)

@@ -23,8 +23,11 @@ function answer(job) {
   const table = new E.Table(job.players || 2, job.teamSize || 1);
   let out;
   if (job.kind === "positions") {
-    out = job.positions.map(([trump, trick, hand, plays]) => {
-      const legality = E.legality(game, trump, trick, hand);
+    const rules = game.phases.filter((p) => p.phase === "tricks"
+      && (p.firstLead !== null || p.unbroken !== null || p.cleanFirstTrick))[0] || null;
+    out = job.positions.map(([trump, trick, hand, plays, moment]) => {
+      const legality = moment ? E.legality(game, trump, trick, hand, rules, { firstTrick: moment[0], broken: moment[1] })
+        : E.legality(game, trump, trick, hand);
       const verdict = E.verdict(game, trump, plays);
       return [legality.duty, legality.led, legality.legal, legality.refused,
               verdict.winner, verdict.reason, verdict.led, verdict.points, E.roles(game, verdict)];

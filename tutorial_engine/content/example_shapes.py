@@ -34,13 +34,13 @@ from .examples import (
     NOBODY,
     SIDES,
     BidsExample,
-    PenaltiesExample,
     DealExample,
     Example,
     Expectation,
     ForecastExample,
     GameExample,
     LegalExample,
+    PenaltiesExample,
     RankingExample,
     RoundExample,
     ScoreExample,
@@ -52,7 +52,6 @@ from .facts import NUMBER as FACT_NUMBER
 from .facts import Facts
 from .gamefile import PHASE_NAMES, SLUG
 from .shapes import (
-    BEYOND,
     INVALID,
     Boolean,
     CardShape,

@@ -360,7 +360,8 @@ class Record(Shape):
     def read(self, node, ctx):
         if self._plain(node, ctx, MappingNode) is INVALID:
             return INVALID
-        values, locations, given, ok = {}, {}, set(), True
+        values, locations, ok = {}, {}, True
+        given: set[str | None] = set()
         for key, key_node, value_node in _pairs(node, ctx, self.what):
             spec = self.fields.get(key)
             if spec is None:
@@ -379,8 +380,9 @@ class Record(Shape):
         for key in missing:
             ctx.error(node, f"missing key '{key}' in {self.what}")
         if ok and not missing:
-            return Rec(values, locations, ctx.at(node), given=frozenset(given))
-        return Rec(values, locations, ctx.at(node), complete=False, given=frozenset(given)) if self.partial else INVALID
+            return Rec(values, locations, ctx.at(node), given=frozenset(filter(None, given)))
+        return (Rec(values, locations, ctx.at(node), complete=False, given=frozenset(filter(None, given)))
+                if self.partial else INVALID)
 
 
 class Tagged(Shape):

@@ -21,8 +21,8 @@ from ..engine.game import ExactBids, GameSpec, OddTricks, PenaltyPoints
 from ..engine.partners import PartnerDraw, draw_for_partners, draw_generator
 from ..engine.procedure import Bidding as BiddingPhase
 from ..engine.procedure import BidRound, PassDirection, TrickBids, TrumpFrom
-from ..engine.procedure import PassCards as PassPhase
 from ..engine.procedure import Cut as CutPhase
+from ..engine.procedure import PassCards as PassPhase
 from ..engine.procedure import TrumpSet as TrumpSetPhase
 from ..engine.rules import Legality, Verdict, judge_trick, legal_plays
 from ..engine.rules import Moment as RulesMoment

@@ -37,10 +37,10 @@ from ..engine.scoring import DealVictory, Outcome, exact_bids_sum, round_winner,
 from ..i18n.cardnames import escaped, inline, rank_letter
 from ..i18n.explain import (
     explain_legality,
-    moment_tags,
     explain_options,
     explain_outcome,
     explain_win,
+    moment_tags,
     points_sum,
     top_trump_beats,
 )

@@ -45,10 +45,10 @@ from ..engine.game import GameSpec, TopTrump, TopTrumpSuit
 from ..i18n.cardnames import inline, top_trump_name
 from ..i18n.explain import (
     explain_legality,
-    moment_tags,
     explain_options,
     explain_outcome,
     explain_win,
+    moment_tags,
 )
 from ..i18n.grammar import Term
 from ..i18n.translator import English, Translator

@@ -162,12 +162,12 @@ def _legal_at_a_moment(drill: Drill, rng: random.Random, trump: Suit | None, rul
         return _asked(drill, trump, tuple(cards[:size]), tuple(cards[size:]),
                       Moment(first_trick=False, broken=rng.random() < 0.5))
     lead, scoring = rules.first_lead, game.scoring
-    clean = rules.clean_first_trick and isinstance(scoring, PenaltyPoints)
+    kept_out = scoring.penalty if rules.clean_first_trick and isinstance(scoring, PenaltyPoints) else None
+    clean = [card for card in game.deck if kept_out is None or not kept_out(card)]
     if lead is not None and size:
-        rest = [card for card in game.deck if card != lead and not (clean and scoring.penalty(card))]
-        trick = (lead, *rng.sample(rest, size - 1))
+        trick = (lead, *rng.sample([card for card in clean if card != lead], size - 1))
     else:
-        trick = tuple(rng.sample([card for card in game.deck if not (clean and scoring.penalty(card))], size))
+        trick = tuple(rng.sample(clean, size))
     suit_of = game.table(trump).suit
     pool = [card for card in game.deck if card not in trick and card != lead or not trick and card == lead]
     if trick and rng.random() < 0.5:
