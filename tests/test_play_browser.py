@@ -57,7 +57,7 @@ AXE = ROOT / "tests" / "browser" / "node_modules" / "axe-core" / "axe.min.js"
 ARTIFACTS = ROOT / "tests" / "artifacts"
 LOCALES = ["en", "ru", "fr", "es", "fa", "sw"]
 PAGES = ["albastini/play.html", "albastini/play-pairs.html", "altbaumer/play.html", "briscola/play.html",
-         "euchre/play.html", "whist/play.html"]
+         "euchre/play.html", "hearts/play.html", "whist/play.html"]
 SCHEMES = ["default", "slate"]
 SEED = 2024
 """The match every locale's keyboard run plays."""
@@ -98,8 +98,15 @@ STATE = """() => {
 }"""
 
 ADVISED = """() => {
-  document.querySelector("#tc-play .tc-play__show").click();
-  document.querySelector("#tc-play .tc-play--advised").click();
+  const root = document.getElementById("tc-play"), hand = root.querySelector(".tc-play__hand");
+  root.querySelector(".tc-play__show").click();
+  const pass = root.querySelector(".tc-play__actions [data-pass]");
+  if (!pass) return root.querySelector(".tc-play--advised").click();
+  // a pass: the cards "Show me" marks, chosen afresh, then passed
+  const advised = [...hand.querySelectorAll(".tc-play--advised")].map(b => b.dataset.card);
+  hand.querySelectorAll("[aria-pressed=true]").forEach(b => b.click());
+  advised.forEach(c => hand.querySelector(`[data-card="${c}"]`).click());
+  root.querySelector(".tc-play__actions [data-pass]").click();
 }"""
 
 
@@ -121,6 +128,16 @@ def victory_points(data: dict) -> bool:
 def odd_tricks(data: dict) -> bool:
     """A game to a target of tricks above the book, which the page calls a game, not a match."""
     return data["game"]["scoring"]["kind"] == "odd-tricks"
+
+
+def a_game(data: dict) -> bool:
+    """Whether the page plays a game (odd tricks, exact bids, penalty points), not a match."""
+    return data["game"]["scoring"]["kind"] in ("odd-tricks", "exact-bids", "penalty-points")
+
+
+def passed_cards(data: dict) -> int:
+    """How many cards each player passes in the page's game; 0 without a pass phase."""
+    return next((phase["cards"] for phase in data["game"]["phases"] if phase["phase"] == "pass"), 0)
 
 
 def has_duties(data: dict) -> bool:
@@ -154,10 +171,17 @@ def literal(text: str) -> str:
 
 
 def refusal(messages: dict) -> re.Pattern:
-    """A refusal note: the refusal, then the duty that refuses the card."""
+    """A refusal note: the refusal, then the duty that refuses the card; in a game whose tricks
+    phase has rules of its own, the duty (if it refuses cards, or says the hand cannot follow),
+    then each rule of play that refused cards."""
     duties = "|".join(pattern(messages[key]) for key in sorted(DUTIES - {"suit-taken"}))
+    rules = "|".join(pattern(messages[key]) for key in sorted(messages) if key.startswith("rule-"))
+    by_rule = ""
+    if rules:
+        before = "|".join([duties, *(pattern(messages[key]) for key in ("cannot-follow", "neither", "duty-follow"))])
+        by_rule = rf"|{pattern(messages['refused'])}\s+(?:(?:{before})\s+)?(?:{rules})(?:\s+(?:{rules}))*"
     return re.compile(rf"(?:{pattern(messages['refused'])}\s+(?:{duties})"
-                      rf"|{pattern(messages['refused-forecast'])}\s+{pattern(messages['suit-taken'])})", re.S)
+                      rf"|{pattern(messages['refused-forecast'])}\s+{pattern(messages['suit-taken'])}{by_rule})", re.S)
 
 
 def squash(text: str) -> str:
@@ -271,7 +295,7 @@ class KeyboardRun:
             self.page.keyboard.press(key)
 
     def play(self, limit: int = 3000) -> dict:
-        over = self.messages["prompt-game-over" if odd_tricks(self.data) else "prompt-over"]
+        over = self.messages["prompt-game-over" if a_game(self.data) else "prompt-over"]
         for _ in range(limit):
             s = self.t.state()
             assert s["overflow"] <= 0, f"the page is {s['overflow']}px wider than the phone at {s['title']}"
@@ -290,7 +314,9 @@ class KeyboardRun:
             if not self.entered:
                 s = self.enter(s)
             assert s["focus"] is not None, f"decision {self.decisions} ({s['prompt']}): the focus is outside #tc-play"
-            if any(s["open"]):
+            if self.page.query_selector(".tc-play__actions [data-pass]"):
+                self.pass_cards(s)
+            elif any(s["open"]):
                 self.card(s)
             else:
                 self.button(s)
@@ -328,6 +354,27 @@ class KeyboardRun:
             self.press("Enter")
         pytest.fail(f"every card was refused: {s}")
 
+    def pass_cards(self, s: dict) -> None:
+        """Enter on the first cards along the hand, one after another, then Tab to the pass; the
+        pass stays closed, and says so, until enough cards are chosen."""
+        assert s["focus"].startswith("card:"), f"cards to pass ({s['prompt']}), but the focus is on {s['focus']}"
+        wanted = passed_cards(self.data)
+        self.press("Home")
+        for k in range(wanted):
+            if k == wanted - 1:
+                self.press("Tab")
+                assert self.t.state()["focus"] == "action:0", "Tab from the hand does not reach the pass"
+                self.press("Enter")
+                assert squash(self.t.state()["note"]) != "", "a pass of too few cards is refused in silence"
+                self.press("Shift+Tab")
+            self.press("Enter")
+            self.press(self.forward)
+        pressed = self.page.eval_on_selector_all(".tc-play__hand [aria-pressed=true]", "bs => bs.length")
+        assert pressed == wanted, f"{pressed} cards chosen for a pass of {wanted}"
+        self.press("Tab")
+        assert self.t.state()["focus"] == "action:0", "Tab from the hand does not reach the pass"
+        self.press("Enter")
+
     def refuse_on_purpose(self, s: dict) -> None:
         """Asks which cards may be played (Tab to the hint, Enter) and plays one the hint refuses."""
         self.press("Tab")
@@ -361,9 +408,10 @@ class KeyboardRun:
 
 
 KEYBOARD_RUNS = [(code, path) for code in LOCALES for path in PAGES
-                 if path != "whist/play.html" or code in ("en", "fa")]
-"""Every page in every locale, but a Whist game (some fifteen seconds by keyboard) in English and
-Persian only, one locale of each direction: its sentences are held to the catalogs elsewhere."""
+                 if path not in ("whist/play.html", "hearts/play.html") or code in ("en", "fa")]
+"""Every page in every locale, but a game of Whist or of Hearts (some fifteen seconds each by
+keyboard) in English and Persian only, one locale of each direction: their sentences are held to
+the catalogs elsewhere."""
 
 
 @pytest.mark.parametrize(("code", "path"), KEYBOARD_RUNS, ids=[f"{code}-{path}" for code, path in KEYBOARD_RUNS])
@@ -375,8 +423,14 @@ def test_a_whole_match_by_keyboard_alone_on_a_phone_from_disk(built_site, table,
     run = KeyboardRun(t, data, code)
     end = run.play()
 
-    won, lost = ("game-won", "game-lost") if odd_tricks(data) else ("match-won", "match-lost")
-    assert end["result"][-1] in (squash(messages[won]), squash(messages[lost]))
+    if data["game"]["scoring"]["kind"] == "penalty-points":
+        names = [term.split("|")[0].strip() for term in data["terms"]["names"]]
+        ends = [squash(messages["penalty-won"]), squash(messages["penalty-tie"]),
+                *(squash(messages["penalty-winner"].replace("{player}", name)) for name in names)]
+    else:
+        won, lost = ("game-won", "game-lost") if odd_tricks(data) else ("match-won", "match-lost")
+        ends = [squash(messages[won]), squash(messages[lost])]
+    assert end["result"][-1] in ends
     assert end["focus"] == "new", f"the match is over but the focus is on {end['focus']}"
     assert run.deals >= 1 or victory_points(data)
     if has_duties(data):
