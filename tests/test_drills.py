@@ -528,7 +528,8 @@ def test_a_game_with_no_scoring_is_told_why_it_has_no_scoring_drills(tmp_path, a
     assert drawable(read_drills(read_source(path, "drills.yml"), problems, game), problems) == {}
     assert [str(p) for p in problems] == [
         f"drills.yml:3:11: error: Albastini has no use for {kind} drills: its game.yml has no 'scoring', so no "
-        "deal of it is ever scored; add a 'scoring' rule (kind: victory-points, tricks, odd-tricks or exact-bids) "
+        "deal of it is ever scored; add a 'scoring' rule (kind: victory-points, tricks, odd-tricks, exact-bids or "
+        "penalty-points) "
         "to game.yml to draw them"]
 
 

@@ -182,8 +182,8 @@ def test_a_kind_of_scoring_the_drills_cannot_ask_about_is_refused_with_the_reaso
     assert drawable(read_drills(read_source(path, "drills.yml"), problems, game), problems) == {}
     assert [str(p) for p in problems] == [
         f"drills.yml:3:11: error: Whist has no use for {kind} drills: its game.yml has no 'scoring', so no deal of "
-        "it is ever scored; add a 'scoring' rule (kind: victory-points, tricks, odd-tricks or exact-bids) to "
-        "game.yml to draw them"]
+        "it is ever scored; add a 'scoring' rule (kind: victory-points, tricks, odd-tricks, exact-bids or "
+        "penalty-points) to game.yml to draw them"]
 
 
 # --- rendered, in English and in Persian -----------------------------------------------------

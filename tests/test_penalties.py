@@ -12,11 +12,14 @@ import jsonschema
 import pytest
 from game_texts import PACK, check_pages, errors, load, simulate
 
+from tutorial_engine.content.drills.drawing import draw
+from tutorial_engine.content.drills.drill import Drill
+from tutorial_engine.content.drills.kinds import DEAL_CONSTRAINTS
 from tutorial_engine.content.jsonschema import schema_text
 from tutorial_engine.engine import events
 from tutorial_engine.engine.cards import Card
 from tutorial_engine.engine.deal import Deal, PenaltyResult, Play, play_out
-from tutorial_engine.engine.game import PenaltyPoints
+from tutorial_engine.engine.game import SCORING_KINDS, PenaltyPoints
 from tutorial_engine.engine.penalties import play_penalty_game
 from tutorial_engine.engine.rules import judge_trick, legal_plays
 from tutorial_engine.engine.scoring import penalties_written
@@ -179,16 +182,51 @@ BLOCKS = """\
 def test_the_pages_say_what_they_cannot_show_of_penalty_scoring_and_show_the_rest(tmp_path):
     report = check_pages(tmp_path, BLACK_LADY, BLOCKS,
                          "drills:\n  - {id: s, kind: scoring, title: T, players: 4}\n"
-                         "  - {id: t, kind: trick, title: T, players: 4}\n")
+                         "  - {id: d, kind: deal-scoring, title: T, players: 4, constraints: [last-deal]}\n")
     beyond = '(AUTHORING.md, "What game.yml can and cannot express")'
     assert [str(p)[str(p).index("error:") + 7:] for p in report.problems] == [
-        "Black Lady has no use for scoring drills: these drills are drawn for games scored by victory points, by the "
-        "tricks of the side that made trump, by odd tricks or by exact bids, and Black Lady is scored by penalty "
-        f"points, which they cannot ask about yet {beyond}",
         "Black Lady is scored by penalty points: check what each player writes with a 'penalties' claim",
         "a score sheet draws the tally of a game scored by tricks (game.yml: scoring kind: tricks); Black Lady is "
         f"scored by penalty points, whose tally a score sheet cannot draw yet {beyond}",
     ]
+
+
+def test_every_kind_of_scoring_has_its_scoring_drills():
+    assert set(DEAL_CONSTRAINTS) == {kind.kind for kind in SCORING_KINDS}
+
+
+def drill(game, kind: str, constraints: tuple[str, ...] = (), count: int = 60) -> list:
+    return draw(Drill(id="d", kind=kind, game=game, title="T", count=count, seed=5, players=4, team_size=1,
+                      cards=5, constraints=constraints, location=None))
+
+
+def test_scoring_drills_ask_what_each_writes_and_who_is_lowest_as_the_rules_say(black_lady):
+    """Re-derived from the cards alone: each heart 1, Q♠ 13; one player with all 26 writes 0 and
+    the others 26; the game ends once a total reaches 100, and the single lowest total wins."""
+    for kind, constraints in (("scoring", ()), ("deal-scoring", ("last-deal",))):
+        questions = drill(black_lady, kind, constraints)
+        assert len({(q.taken, q.before) for q in questions}) == len(questions) == 60
+        for q in questions:
+            points = tuple(sum(map(cost, cards)) for cards in q.taken)
+            assert sum(points) == 26 and q.points == points
+            moon = points.index(26) if 26 in points else None
+            assert q.moon == moon
+            assert q.written == (points if moon is None else tuple(0 if s == moon else 26 for s in range(4)))
+            assert q.after == tuple(b + w for b, w in zip(q.before, q.written))
+            assert q.over == (max(q.after) >= 100)
+            lowest = [s for s, total in enumerate(q.after) if total == min(q.after)]
+            assert q.winner == (lowest[0] if q.over and len(lowest) == 1 else None)
+        if kind == "deal-scoring":
+            assert all(q.over and q.number >= 1 and q.dealer is not None for q in questions)
+        else:
+            assert any(q.moon is not None for q in questions) and not all(q.over for q in questions)
+
+
+def test_a_deal_scoring_question_is_the_deal_its_seed_replays(black_lady):
+    for q in drill(black_lady, "deal-scoring", ("last-deal",), count=30):
+        seed, strategy, number = q.replay
+        played = list(play_penalty_game(black_lady, Table(4, 1), seed=seed, strategy=strategy))[number - 1]
+        assert played.over and played.result.written == q.written and played.totals == q.after
 
 
 ALL_HEARTS = "[" + ", ".join(f"{rank}♥" for rank in ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3",

@@ -24,6 +24,7 @@ from ..content.drills import (
     MatchDealVariant,
     OddTricksVariant,
     OrderVariant,
+    PenaltyVariant,
     StrongestVariant,
     TrickScoreVariant,
     ValueVariant,
@@ -32,7 +33,7 @@ from ..content.drills import (
 )
 from ..content.examples import ForecastExample, LegalExample, TrickExample
 from ..engine.cards import Card
-from ..engine.game import ExactBids, OddTricks, TrickScoring, VictoryPoints
+from ..engine.game import ExactBids, OddTricks, PenaltyPoints, TrickScoring, VictoryPoints
 from ..engine.scoring import DealVictory, Outcome, exact_bids_sum, round_winner, trick_score, victory
 from ..i18n.cardnames import escaped, inline, rank_letter
 from ..i18n.explain import (
@@ -143,7 +144,7 @@ class DrillRenderer:
             ForecastExample: self.allowed, VictoryVariant: self.victory,
             TrickScoreVariant: self.trick_score, DealCountVariant: self.deal_count,
             MatchDealVariant: self.match_deal, OddTricksVariant: self.tally,
-            DealerBidVariant: self.dealer_bid, ExactBidsVariant: self.exact_bids}
+            DealerBidVariant: self.dealer_bid, ExactBidsVariant: self.exact_bids, PenaltyVariant: self.penalty_deal}
         drawn = self.view.questions.get(drill)
         return [make[type(v)](v) for v in (drawn if drawn is not None else draw(drill))]
 
@@ -684,6 +685,73 @@ class DrillRenderer:
             steps.append(self.choice("choice", tr.pgettext("drill", "Who leads once this deal is written?"),
                                      options, [str(leaders[0]) if len(leaders) == 1 else "none"], why))
         return DrillQuestion(prompt, tuple(steps))
+
+    def penalty_deal(self, v: PenaltyVariant) -> DrillQuestion:
+        """A deal of a game scored by penalty points, its costly cards shared out at random or
+        played by the engine: what each player writes, then who has the lowest total, or who wins
+        when the deal ends the game."""
+        tr, scoring = self.tr, v.game.scoring
+        assert isinstance(scoring, PenaltyPoints)  # drawn only for such a game (kinds._penalty_deal, _penalty_games)
+        players = [self.name(name) for name in v.names]
+        prompt = self.macros.seats([dict(name=player, card=None, tags=[
+            tr.pgettext("drill", "score so far: {score}", score=v.before[k])]) for k, player in enumerate(players)])
+        for k, player in enumerate(players):
+            prompt += (self.macros.row(v.taken[k], tr.pgettext("walkthrough", "Cards that cost points taken by "
+                                                                              "{player}:", player=player))
+                       if v.taken[k] else
+                       self.macros.row((), tr.pgettext("walkthrough", "{player} took no card that costs points.",
+                                                       player=player)))
+        if v.dealer is not None:
+            prompt += Markup('<p class="tc-row">{}</p>').format(self.inline(tr.pgettext(
+                "drill", "This is deal {number} of the game; {dealer} dealt.", number=v.number,
+                dealer=self.name(v.dealer))))
+        steps = [self.number(tr.pgettext("drill", "What does {player} write for this deal?", player=player),
+                             v.written[k], self.penalty_why(v, k, players))
+                 for k, player in enumerate(players)]
+        lowest = min(v.after)
+        low = [k for k, total in enumerate(v.after) if total == lowest]
+        options = [self.option(str(k), player.text) for k, player in enumerate(players)]
+        options.append(self.option("none", tr.pgettext("drill", "Nobody alone: the lowest total is shared")))
+        answer = [str(low[0]) if len(low) == 1 else "none"]
+        if v.over:
+            why = (tr.pgettext("drill", "A total has reached {target}, so the game ends, and {player} has the lowest "
+                                        "total, {score}: {player} wins the game.", target=scoring.target,
+                               player=players[low[0]], score=lowest)
+                   if len(low) == 1 else
+                   tr.npgettext("drill", "A total has reached {target}, so the game ends, but {n} player shares the "
+                                         "lowest total, {score}: they share the game.",
+                                "A total has reached {target}, so the game ends, but {n} players share the lowest "
+                                "total, {score}: they share the game.", len(low), target=scoring.target, score=lowest))
+            steps.append(self.choice("choice", tr.pgettext("drill", "This deal ends the game. Who wins it?"), options,
+                                     answer, why))
+        else:
+            why = (tr.pgettext("drill", "{player} has the lowest total, {score}, and no total has reached {target}.",
+                               player=players[low[0]], score=lowest, target=scoring.target)
+                   if len(low) == 1 else
+                   tr.npgettext("drill", "{n} player shares the lowest total, {score}, and no total has reached "
+                                         "{target}.",
+                                "{n} players share the lowest total, {score}, and no total has reached {target}.",
+                                len(low), score=lowest, target=scoring.target))
+            steps.append(self.choice("choice", tr.pgettext("drill", "Who has the lowest total once this deal is "
+                                                                    "written?"), options, answer, why))
+        return DrillQuestion(prompt, tuple(steps))
+
+    def penalty_why(self, v: PenaltyVariant, k: int, players: list[Term]) -> str:
+        """What one player writes: the cost of the cards they took, or the moon's reversal."""
+        tr, player = self.tr, players[k]
+        if v.moon == k:
+            return tr.pgettext("walkthrough", "{player} took every card that costs points and so shoots the moon: "
+                                              "{player} writes 0.", player=player)
+        if v.moon is not None:
+            return tr.npgettext("walkthrough", "{moon} shot the moon, so {player} writes {n} point.",
+                                "{moon} shot the moon, so {player} writes {n} points.", v.written[k],
+                                moon=players[v.moon], player=player)
+        if v.taken[k]:
+            return tr.npgettext("walkthrough", "{player} took {taken}, which cost {n} penalty point, and writes it.",
+                                "{player} took {taken}, which cost {n} penalty points, and writes them.",
+                                v.points[k], player=player, taken=list(v.taken[k]))
+        return tr.pgettext("walkthrough", "{player} took no card that costs points, and writes nothing.",
+                           player=player)
 
     def exact_bids_why(self, scoring: ExactBids, player: Term, bid: int, won: int) -> str:
         """What one player writes: their bid, the tricks they took, and how the score adds up."""

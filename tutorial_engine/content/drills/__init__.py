@@ -20,6 +20,7 @@ from .questions import (
     MatchDealVariant,
     OddTricksVariant,
     OrderVariant,
+    PenaltyVariant,
     StrongestVariant,
     TrickScoreVariant,
     ValueVariant,
@@ -28,7 +29,7 @@ from .questions import (
 
 __all__ = [
     "ASKED_SIDES", "DRILL", "DRILLS_FILE", "KINDS", "MAX_COUNT", "MAX_DEALS", "MAX_TRIES",
-    "NAMES", "DealCountVariant", "DealerBidVariant", "Drill", "DrillError", "DrillKind", "ExactBidsVariant",
+    "NAMES", "DealCountVariant", "DealerBidVariant", "Drill", "DrillError", "DrillKind", "ExactBidsVariant", "PenaltyVariant",
     "ExchangeVariant", "MatchDealVariant",
     "OddTricksVariant", "OrderVariant", "QuestionStore", "StrongestVariant", "TrickScoreVariant", "ValueVariant",
     "VictoryVariant",

@@ -10,16 +10,27 @@ import random
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 
+from ...engine import events
 from ...engine.bids import play_bidding_game
 from ...engine.cards import Card, Suit
 from ...engine.deal import BidsResult, BidTricks, Deal, DealResult, ThrownIn, play_out
 from ...engine.forecast import forecast_seats
-from ...engine.game import ExactBids, FollowRule, GameSpec, OddTricks, PenaltyPoints, TrickScoring, VictoryPoints
+from ...engine.game import (
+    SCORING_KINDS,
+    ExactBids,
+    FollowRule,
+    GameSpec,
+    OddTricks,
+    PenaltyPoints,
+    TrickScoring,
+    VictoryPoints,
+)
 from ...engine.match import play_deals
 from ...engine.odd_tricks import play_game
+from ...engine.penalties import play_penalty_game
 from ...engine.procedure import TrickBids, Tricks
 from ...engine.rules import Duty, Moment, PlayRule, WinReason, legal_plays, trick_verdict
-from ...engine.scoring import Outcome, exact_bids_written, game_step, odd_tricks_written
+from ...engine.scoring import Outcome, exact_bids_written, game_step, odd_tricks_written, penalties_written
 from ...engine.seating import Table
 from ...engine.strategy import random_strategy, sensible_strategy
 from ..examples import Expectation, ForecastExample, LegalExample, RankingExample, TrickExample
@@ -33,6 +44,7 @@ from .questions import (
     MatchDealVariant,
     OddTricksVariant,
     OrderVariant,
+    PenaltyVariant,
     StrongestVariant,
     TrickScoreVariant,
     ValueVariant,
@@ -49,8 +61,10 @@ DEAL_CONSTRAINTS = {
     "tricks": ("solo", "solo-of-five", "round-won", "match-won", "decider"),
     "odd-tricks": ("game-won",),
     "exact-bids": ("last-deal",),
+    "penalty-points": ("last-deal",),
 }
-"""Constraints of deal-scoring drills, by the game's kind of scoring (A20; B19–B21)."""
+"""Constraints of deal-scoring drills, by the game's kind of scoring (A20; B19–B21); every kind of
+scoring has its entry (tests/test_drills.py holds them together)."""
 
 EXCLUSIVE = {
     frozenset({"one-victory-point", "two-victory-points"}): "a deal's winner scores one or the other",
@@ -232,6 +246,8 @@ def _scoring(drill: Drill, rng: random.Random):
         return _tally(drill, rng)
     if isinstance(game.scoring, ExactBids):
         return _exact_bids(drill, rng)
+    if isinstance(game.scoring, PenaltyPoints):
+        return _penalty_deal(drill, rng)
     if isinstance(game.scoring, TrickScoring):
         target, low = game.scoring.round, 2 * min(0, game.scoring.declarers_loss)  # scores below 0 only if a loss writes one
         before = (rng.randrange(low, target), rng.randrange(low, target))
@@ -291,6 +307,58 @@ def _exact_bids(drill: Drill, rng: random.Random) -> ExactBidsVariant:
     written = exact_bids_written(scoring, bids, tricks)
     after = tuple(b + w for b, w in zip(before, written, strict=True))
     return ExactBidsVariant(game, NAMES[:players], bids, tricks, before, written, after)
+
+
+def _penalty_deal(drill: Drill, rng: random.Random) -> PenaltyVariant:
+    """The cards that cost points shared out among the players at random, one time in eight all
+    to one player (the moon, where the scoring reverses it), and totals before it below the
+    target; the engine writes the deal."""
+    game, scoring = drill.game, drill.game.scoring
+    assert isinstance(scoring, PenaltyPoints)  # the caller's test
+    players = drill.players
+    costly = [card for card in game.deck if scoring.penalty(card)]
+    taken: list[list[Card]] = [[] for _ in range(players)]
+    everything = rng.randrange(players) if rng.random() < 1 / 8 else None
+    for card in costly:
+        taken[everything if everything is not None else rng.randrange(players)].append(card)
+    before = tuple(rng.randrange(0, scoring.target) for _ in range(players))
+    return _penalty_variant(game, scoring, tuple(map(tuple, taken)), before)
+
+
+def _penalty_variant(game: GameSpec, scoring: PenaltyPoints, taken: tuple[tuple[Card, ...], ...],
+                     before: tuple[int, ...], **played) -> PenaltyVariant:
+    points = tuple(sum(map(scoring.penalty, cards)) for cards in taken)
+    written, moon = penalties_written(scoring, points)
+    after = tuple(b + w for b, w in zip(before, written, strict=True))
+    over = max(after) >= scoring.target
+    lowest = min(after)
+    winner = after.index(lowest) if over and after.count(lowest) == 1 else None
+    return PenaltyVariant(game, NAMES[:len(taken)], taken, points, moon, before, written, after, over, winner,
+                          **played)
+
+
+def _penalty_games(drill: Drill, rng: random.Random) -> Iterator[PenaltyVariant | None]:
+    """Whole games of penalty points from seeds of the drill's generator (penalties.play_penalty_game);
+    each deal that meets the constraints is a question, with the totals the game had before it."""
+    game, scoring = drill.game, drill.game.scoring
+    assert isinstance(scoring, PenaltyPoints)  # the caller's test
+    table = Table.for_game(game, drill.players, 1)
+    wanted = set(drill.constraints)
+    while True:
+        seed = rng.getrandbits(32)
+        strategy = "sensible" if rng.random() < 0.5 else "random"
+        totals = (0,) * table.players
+        for played in play_penalty_game(game, table, seed=seed, strategy=strategy):
+            before, totals = totals, played.totals
+            if ("last-deal" in wanted and not played.over) or (not wanted and rng.random() < 0.8):
+                yield None
+                continue
+            taken: list[list[Card]] = [[] for _ in range(table.players)]
+            for event in played.deal.log:
+                if isinstance(event, events.Trick):
+                    taken[event.winner] += [card for card in event.plays if scoring.penalty(card)]
+            yield _penalty_variant(game, scoring, tuple(map(tuple, taken)), before, number=played.number,
+                                   dealer=NAMES[played.deal.dealer], replay=(seed, strategy, played.number))
 
 
 def _dealer_restricted(game: GameSpec) -> bool:
@@ -445,7 +513,7 @@ def _bidding_deals(drill: Drill, rng: random.Random) -> Iterator[ExactBidsVarian
 
 def _deal_stream(drill: Drill, rng: random.Random) -> Iterator[object | None]:
     streams = {"victory-points": _whole_deals, "tricks": _match_deals, "odd-tricks": _game_deals,
-               "exact-bids": _bidding_deals}
+               "exact-bids": _bidding_deals, "penalty-points": _penalty_games}
     return streams[scoring_name(drill.game)](drill, rng)
 
 
@@ -510,13 +578,11 @@ TABLE = ("players", "team_size")
 
 
 def _unscored(game: GameSpec) -> str:
-    if game.scoring is None:
-        return ("its game.yml has no 'scoring', so no deal of it is ever scored; add a 'scoring' rule "
-                f"(kind: {', '.join(list(DEAL_CONSTRAINTS)[:-1])} or {list(DEAL_CONSTRAINTS)[-1]}) to game.yml to "
-                "draw them")
-    return (f"these drills are drawn for games scored by victory points, by the tricks of the side that made "
-            f"trump, by odd tricks or by exact bids, and {game.name} is scored by {game.scoring.scored_by}, which "
-            f"they cannot ask about yet (AUTHORING.md, \"What game.yml can and cannot express\")")
+    """Why a game has no scoring drills: only a game without `scoring` has none, since every kind
+    of scoring has its questions (DEAL_CONSTRAINTS)."""
+    kinds = [kind.kind for kind in SCORING_KINDS]
+    return ("its game.yml has no 'scoring', so no deal of it is ever scored; add a 'scoring' rule "
+            f"(kind: {', '.join(kinds[:-1])} or {kinds[-1]}) to game.yml to draw them")
 
 
 def _no_dealer_restriction(game: GameSpec) -> str:

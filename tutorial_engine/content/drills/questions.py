@@ -146,6 +146,33 @@ class DealerBidVariant:
 
 
 @dataclass(frozen=True)
+class PenaltyVariant:
+    """One deal of a game scored by penalty points: the cards that cost points each player took,
+    the totals before it, and what the engine writes. A deal-scoring question is a deal the
+    engine played (who dealt); a scoring question shares the costly cards out at random."""
+
+    game: GameSpec = field(repr=False)
+    names: tuple[str, ...]
+    """The players in seat order."""
+    taken: tuple[tuple[Card, ...], ...]
+    """By seat, the cards that cost points among the tricks each took."""
+    points: tuple[int, ...]
+    moon: int | None
+    before: tuple[int, ...]
+    written: tuple[int, ...]
+    """The engine's answer: what each player writes."""
+    after: tuple[int, ...]
+    over: bool
+    """A total reaches the target with this deal, which ends the game."""
+    winner: int | None
+    number: int = 0
+    """The deal's number in the game, from 1; 0 in a scoring question."""
+    dealer: str | None = None
+    replay: tuple[int, str, int] = field(default=(0, "", 0), repr=False, compare=False)
+    """(seed, strategy, deal number): penalties.play_penalty_game(game, table, seed=…, strategy=…) gives it again."""
+
+
+@dataclass(frozen=True)
 class ExactBidsVariant:
     """One deal of a game scored by exact bids: each player's bid and tricks, the totals before it,
     and what the engine writes. A deal-scoring question also shows the deal the engine played (who
