@@ -13,16 +13,19 @@ import yaml
 
 SUITS = ["♠", "♥", "♦", "♣"]
 RANKS = ["A", "K", "Q", "J", 10, 9, 8, 7, 6, 5, 4, 3, 2]
-FOLLOW = ["none", "suit", "suit-then-trump"]
+FOLLOW = ["none", "suit", "suit-then-trump", "suit-head-then-trump"]
 
 
 def composed_game(rng: random.Random, number: int) -> str:
     """One valid game.yml, as text."""
-    scoring_kind = rng.choice(["victory-points", "tricks", "odd-tricks", "exact-bids", "penalty-points"])
-    alone = scoring_kind in ("exact-bids", "penalty-points")
+    scoring_kind = rng.choice(["victory-points", "tricks", "odd-tricks", "exact-bids", "penalty-points",
+                               "game-points"])
+    alone = scoring_kind in ("exact-bids", "penalty-points", "game-points")
     pairs = scoring_kind == "tricks" or (not alone and rng.random() < 0.3)
-    players = 4 if pairs else rng.choice([2, 3, 4, 5])
+    players = 2 if scoring_kind == "game-points" else 4 if pairs else rng.choice([2, 3, 4, 5])
     ranks = rng.sample(RANKS, rng.randrange(max(3, 8 if players > 3 else 4), 14))
+    if scoring_kind == "game-points":  # marriages need kings and queens
+        ranks = sorted({*ranks, "K", "Q"}, key=RANKS.index)
     ranks.sort(key=RANKS.index)
     plain = list(ranks)
     if rng.random() < 0.3:
@@ -32,7 +35,7 @@ def composed_game(rng: random.Random, number: int) -> str:
     game: dict = {"id": f"composed-{number}", "name": f"Composed {number}",
                   "deck": {"suits": list(SUITS), "ranks": ranks},
                   "order": {"plain": plain, "trump": trump}}
-    if scoring_kind == "victory-points" or rng.random() < 0.3:
+    if scoring_kind in ("victory-points", "game-points") or rng.random() < 0.3:
         game["points"] = {rank: rng.randrange(0, 12) for rank in rng.sample(ranks, rng.randrange(1, len(ranks)))}
         if not any(game["points"].values()):
             game["points"][ranks[0]] = 10
@@ -63,7 +66,7 @@ def _phases(rng: random.Random, scoring_kind: str, players: int, deck: int, pair
             fixed: bool, ranks: list) -> tuple[list[dict], bool]:
     sizes = scoring_kind == "exact-bids" and rng.random() < 0.5
     trump_kind = {"victory-points": "turn-up", "tricks": rng.choice(["accept-or-refuse", "bidding"]),
-                  "penalty-points": rng.choice(["turn-up", "trump"])}.get(scoring_kind) \
+                  "penalty-points": rng.choice(["turn-up", "trump"]), "game-points": "turn-up"}.get(scoring_kind) \
         or ("trump" if sizes else rng.choice(["turn-up", "trump", "accept-or-refuse", "bidding"]))
     whole = trump_kind == "trump" and not sizes and rng.random() < 0.5
     phases: list[dict] = []
@@ -112,8 +115,18 @@ def _phases(rng: random.Random, scoring_kind: str, players: int, deck: int, pair
     if scoring_kind == "exact-bids":
         phases.append({"phase": "bid-tricks", "dealer_restricted": True} if rng.random() < 0.6
                       else {"phase": "bid-tricks"})
-    draw = trump_kind == "turn-up" and rng.random() < 0.5
+    draw = trump_kind == "turn-up" and (scoring_kind == "game-points" or rng.random() < 0.5)
     tricks: dict = {"phase": "tricks"} | ({"draw": True} if draw else {})
+    if draw and rng.random() < 0.6:
+        tricks["late_follow"] = rng.choice(FOLLOW)
+    if draw and rng.random() < 0.5:
+        tricks["exchange"] = rng.choice(ranks)
+    if scoring_kind == "game-points":
+        if rng.random() < 0.7:
+            tricks["closing"] = True
+        if rng.random() < 0.7:
+            tricks["marriage"] = rng.randrange(1, 30)
+            tricks["trump_marriage"] = rng.randrange(1, 50)
     if rng.random() < 0.3:
         tricks["first_lead"] = f"{rng.choice(ranks)}{rng.choice(SUITS)}"
     if rng.random() < 0.3:
@@ -146,4 +159,9 @@ def _scoring(rng: random.Random, kind: str, tricks: int, sizes: bool, ranks: lis
             suits[rng.choice(SUITS)] = 1
         return ({"kind": kind, "target": rng.randrange(10, 60)} | ({"suits": suits} if suits else {})
                 | ({"cards": cards} if cards else {}) | ({"moon": True} if rng.random() < 0.5 else {}))
+    if kind == "game-points":
+        return {"kind": kind, "deal_target": rng.randrange(20, 80), "target": rng.randrange(3, 10),
+                "last_trick": rng.randrange(0, 12), "low": rng.randrange(5, 40), "win": rng.randrange(1, 3),
+                "low_win": rng.randrange(1, 4), "no_trick_win": rng.randrange(1, 5),
+                "closer_fails": rng.randrange(1, 4), "closer_fails_no_trick": rng.randrange(1, 5)}
     return {"kind": kind, "book": rng.randrange(0, min(4, tricks)), "target": rng.randrange(2, 8)}

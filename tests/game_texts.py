@@ -65,6 +65,37 @@ variants:
 """
 
 
+SIXTY_SIX = """\
+id: sixty-six
+name: Sixty-six
+deck:
+  suits: [♠, ♥, ♦, ♣]
+  ranks: [A, 10, K, Q, J, 9]
+order:
+  plain: [A, 10, K, Q, J, 9]
+  trump: [A, 10, K, Q, J, 9]
+points: {A: 11, 10: 10, K: 4, Q: 3, J: 2, 9: 0}
+follow: none
+players: [2]
+direction: clockwise
+deal:
+  - {phase: deal, packets: [3, 3]}
+  - {phase: turn-up}
+  - {phase: tricks, draw: true, late_follow: suit-head-then-trump, closing: true, exchange: 9, marriage: 20,
+     trump_marriage: 40}
+scoring:
+  kind: game-points
+  deal_target: 66
+  last_trick: 10
+  low: 33
+  target: 7
+"""
+"""Sixty-six as issue 31 states it: two players, 24 cards, six each in packets of three, the next
+card turned for trump under the stock; no duty to follow while the stock lasts, then follow and
+head, else trump; marriages 20, 40 in trump; the trump nine exchanged for the turned card; the
+stock closed on a lead; 10 for the last trick; 1, 2 or 3 game points; game to 7."""
+
+
 def field(text: str, key: str) -> str:
     return re.search(rf"^{key}: (.+)$", text, re.MULTILINE).group(1)
 

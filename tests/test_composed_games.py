@@ -20,10 +20,11 @@ from tutorial_engine.engine.bids import play_bidding_game
 from tutorial_engine.engine.deal import ThrownIn
 from tutorial_engine.engine.events import Trick
 from tutorial_engine.engine.export import game_data
-from tutorial_engine.engine.game import ExactBids, GameSpec, OddTricks, PenaltyPoints, Scoring
+from tutorial_engine.engine.game import ExactBids, FollowRule, GamePoints, GameSpec, OddTricks, PenaltyPoints, Scoring
 from tutorial_engine.engine.odd_tricks import play_game
 from tutorial_engine.engine.penalties import play_penalty_game
 from tutorial_engine.engine.procedure import PHASE_KINDS, Tricks, TrumpFrom, TrumpSet
+from tutorial_engine.engine.races import play_race_game
 from tutorial_engine.engine.seating import Table
 from tutorial_engine.problems import Problems
 
@@ -61,7 +62,10 @@ def test_the_composed_games_reach_the_whole_vocabulary():
     assert scorings == set(get_args(Scoring))
     assert any(game.procedure.deal.whole_pack for game in games)
     rules = [phase for game in games for phase in game.procedure.phases if isinstance(phase, Tricks)]
-    assert all(any(getattr(phase, name) for phase in rules) for name in ("first_lead", "unbroken", "clean_first_trick"))
+    assert all(any(getattr(phase, name) for phase in rules)
+               for name in ("first_lead", "unbroken", "clean_first_trick", "late_follow", "closing", "exchange",
+                            "marriage", "trump_marriage"))
+    assert {game.follow for game in games} == set(FollowRule)
 
 
 @pytest.mark.slow
@@ -98,6 +102,21 @@ MUTATIONS = {
     "penalty cards go to the first trick": ("if (firstTrick && rules.cleanFirstTrick", "if (false"),
     "cards pass to the right for left": ('return this.table.next(seat, direction === "left" ? left : -left);',
                                          'return this.table.next(seat, direction === "left" ? -left : left);'),
+    "heading is only following": ('return winning.length ? ["head", winning] : ["follow", following];',
+                                  'return ["follow", following];'),
+    "the stock closed keeps the early rule": ("this.follow = this.lateFollow();\n      this.log.push({ event: \"close\"",
+                                              "this.log.push({ event: \"close\""),
+    "a marriage counts before any trick": ("var counted = this.won[this.table.teamOf(seat)] > 0;",
+                                           "var counted = true;"),
+    "the last trick has no bonus": ("if (last && this.closedBy === null && this.draws) this.cardPoints[winner] += s.lastTrick;",
+                                    ""),
+    "a closer who fails still wins": ('if (this.closedBy !== null) this.winDeal(this.table.next(this.closedBy), "closer-failed");',
+                                      'if (this.closedBy !== null) this.winDeal(this.closedBy, "closer-failed");'),
+    "a closed stock is still drawn from": ("if (this.draws && this.closedBy === null && stock.length",
+                                           "if (this.draws && stock.length"),
+    "the exchange is open to the last draw": ("open && this.stock.length > 2 && this.indicator !== null",
+                                              "open && this.indicator !== null"),
+    "a loser under the low mark gives one point": ("if (s.low !== null && lost[0] < s.low) return s.lowWin;", ""),
 }
 
 
@@ -109,7 +128,9 @@ def test_a_rule_of_the_new_vocabulary_changed_in_the_javascript_engine_fails(tmp
     assert source.count(before) == 1, f"the mutation's text is not in {ENGINE.name} once"
     mutant = tmp_path / "play-engine.js"
     mutant.write_text(source.replace(before, after), encoding="utf-8")
-    games = composed(60, seed=31)
+    # 60 games over the whole vocabulary, and races to a deal's target, which a sixth of them are
+    races = [game for game in composed(GAMES, seed=30) if isinstance(game.scoring, GamePoints)][:10]
+    games = composed(60, seed=31) + races
     jobs = [deal_job(game, *seating(game), "random", range(10)) for game in games]
     python = [python_deals(game, *seating(game), "random", range(10)) for game in games]
     assert python == javascript({"kind": "batch", "jobs": jobs})
@@ -179,10 +200,21 @@ def test_both_engines_play_games_scored_by_exact_bids_to_the_same_end():
 
 
 @pytest.mark.slow
+def test_both_engines_play_games_scored_by_game_points_to_the_same_end():
+    """Deal after deal to the target in game points: every way of winning a deal, closed or not."""
+    games = [game for game in composed(GAMES, seed=30) if isinstance(game.scoring, GamePoints)]
+    assert len(games) > 30
+    results: list = []
+    played_alike(games, range(3), seat_game(play_race_game, results))
+    assert {result.reason.value for result in results} == {"target", "closer-failed", "last-trick"}
+    assert any(result.closed_by is not None for result in results)
+
+
+@pytest.mark.slow
 def test_both_engines_play_games_scored_by_penalty_points_to_the_same_end():
     """Deal after deal to the target, the lowest total winning: every total, every moon shot."""
     games = [game for game in composed(GAMES, seed=30) if isinstance(game.scoring, PenaltyPoints)]
-    assert len(games) > 40 and any(game.scoring.moon for game in games)
+    assert len(games) > 30 and any(game.scoring.moon for game in games)
     results: list = []
     played_alike(games, range(3), seat_game(play_penalty_game, results))
     assert any(result.moon is not None for result in results)

@@ -119,7 +119,8 @@ def test_three_independent_mistakes_get_three_errors_in_one_run(tmp_path):
     assert errors(load(tmp_path, THREE_MISTAKES)) == [
         "error: the trump order must name each deck rank once (A K Q J 10 9 8 7 6 5 4 3 2), "
         "but it is A K Q J 10 9 8 7 6 5 4 3",
-        "error: 'suit-or-anything' is not a follow rule; expected one of: none, suit-then-trump, suit; "
+        "error: 'suit-or-anything' is not a follow rule; expected one of: none, suit-then-trump, suit, "
+        "suit-head-then-trump; "
         f"game.yml cannot express any other yet: {BEYOND}",
         "error: 'odd-trick' is not a kind of scoring rule; did you mean 'odd-tricks'? "
         f"If not, game.yml cannot express it yet: {BEYOND}",

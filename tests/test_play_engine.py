@@ -25,6 +25,7 @@ from tutorial_engine.engine.deal import (
     BidsResult,
     Deal,
     DealResult,
+    GamePointsResult,
     OddTricksResult,
     PenaltyResult,
     ThrownIn,
@@ -83,6 +84,10 @@ def result_data(result) -> dict:
     if isinstance(result, BidsResult):
         return {"kind": "exact-bids", "trump": plain(result.trump), "bids": list(result.bids),
                 "tricks": list(result.tricks), "written": list(result.written)}
+    if isinstance(result, GamePointsResult):
+        return {"kind": "game-points", "trump": plain(result.trump), "tricks": list(result.tricks),
+                "points": list(result.points), "winner": result.winner, "reason": result.reason.value,
+                "closedBy": result.closed_by, "written": list(result.written)}
     if isinstance(result, PenaltyResult):
         return {"kind": "penalty-points", "trump": plain(result.trump), "tricks": list(result.tricks),
                 "taken": list(result.taken), "written": list(result.written), "moon": result.moon}

@@ -397,8 +397,8 @@ def test_b1_card_outside_the_deck_in_a_hand(altbaumer):
 
 def test_refusal_codes_of_each_duty():
     assert [duty.refusal for duty in Duty] == [None, None, "must-follow", "must-play-tree",
-                                               "must-trump", None, None]
-    assert [duty.value for duty in Duty] == ["lead", "none", "follow", "play-tree", "trump", "free", "void"]
+                                               "must-trump", None, None, "must-head"]
+    assert [duty.value for duty in Duty] == ["lead", "none", "follow", "play-tree", "trump", "free", "void", "head"]
 
 
 def test_b3_the_higher_tree_says_which_tree_it_beats(altbaumer):

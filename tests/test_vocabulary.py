@@ -129,9 +129,10 @@ def test_a_guide_without_a_generated_region_is_refused():
     with pytest.raises(ValueError) as raised:
         reference.rewrite(without)
     assert str(raised.value) == ("AUTHORING.md's generated regions are scoring-victory-points, scoring-tricks, "
-                                 "scoring-exact-bids, scoring-odd-tricks, scoring-penalty-points; expected one each "
-                                 "of phases, scoring-victory-points, scoring-tricks, scoring-odd-tricks, "
-                                 "scoring-exact-bids, scoring-penalty-points")
+                                 "scoring-exact-bids, scoring-odd-tricks, scoring-penalty-points, "
+                                 "scoring-game-points; expected one each of phases, scoring-victory-points, "
+                                 "scoring-tricks, scoring-odd-tricks, scoring-exact-bids, scoring-penalty-points, "
+                                 "scoring-game-points")
 
 
 def test_the_phase_table_gives_each_parameter_its_type_and_default():

@@ -18,7 +18,7 @@ from ..i18n.explain import explain_legality, explain_verdict
 TRICK_KEYS = ("game", "variant", "trump", "plays")
 _ENCODE = json.JSONEncoder(ensure_ascii=False).encode
 """One encoder for every reply: json.dumps builds a new one per call when given options."""
-LEGAL_KEYS = ("game", "variant", "trump", "trick", "hand", "first_trick", "broken")
+LEGAL_KEYS = ("game", "variant", "trump", "trick", "hand", "first_trick", "broken", "stock_gone")
 MAX_LINE_BYTES = 64 * 1024
 """A request names a game, a suit and at most a deck of cards: some hundred bytes. A longer line
 is refused unread, and only this much of it is ever held."""
@@ -94,21 +94,26 @@ def _game(games: Mapping[str, GameSpec], request: dict) -> GameSpec:
 
 
 def _moment(game: GameSpec, request: dict) -> Moment | None:
-    """Where the trick stands in its deal, for a game whose tricks phase has rules of its own:
-    by default a later trick, with nothing broken."""
-    for key in ("first_trick", "broken"):
+    """Where the trick stands in its deal, for a game whose tricks phase has rules of its own or a
+    follow rule for once the stock is gone: by default a later trick, nothing broken, the stock
+    open."""
+    for key in ("first_trick", "broken", "stock_gone"):
         if not isinstance(request.get(key, False), bool):
             raise BadLine(f"'{key}' must be true or false")
-    first, broken = request.get("first_trick", False), request.get("broken", False)
-    if game.procedure.rules_of_play is None:
-        if "first_trick" in request or "broken" in request:
-            raise BadLine(f"{game.name}'s 'tricks' phase has no rule that depends on the trick's place in the "
-                          "deal; leave out 'first_trick' and 'broken'")
+    first, broken, gone = (request.get(key, False) for key in ("first_trick", "broken", "stock_gone"))
+    rules, late = game.procedure.rules_of_play, game.procedure.tricks.late_follow
+    if rules is None and ("first_trick" in request or "broken" in request):
+        raise BadLine(f"{game.name}'s 'tricks' phase has no rule that depends on the trick's place in the deal; "
+                      "leave out 'first_trick' and 'broken'")
+    if late is None and "stock_gone" in request:
+        raise BadLine(f"{game.name}'s 'tricks' phase has no late_follow, so nothing changes once the stock is gone; "
+                      "leave out 'stock_gone'")
+    if rules is None and late is None:
         return None
     if first and broken:
         raise BadLine("nothing is broken before the deal's first trick is over; 'first_trick' and 'broken' "
                       "cannot both be true")
-    return Moment(first, broken)
+    return Moment(first, broken, gone)
 
 
 def _suit(request: dict) -> Suit | None:

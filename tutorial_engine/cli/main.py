@@ -20,10 +20,11 @@ from ..content.project import check as check_project
 from ..content.shapes import did_you_mean
 from ..engine.bids import bids_json, describe_bids_deal, play_bidding_game
 from ..engine.cards import CardSyntaxError, Suit, parse_cards
-from ..engine.game import CardNotInDeck, ExactBids, GameSpec, OddTricks, PenaltyPoints, TrickScoring
+from ..engine.game import CardNotInDeck, ExactBids, GamePoints, GameSpec, OddTricks, PenaltyPoints, TrickScoring
 from ..engine.match import describe_match_deal, match_json, play_deals
 from ..engine.odd_tricks import describe_game_deal, game_json, play_game, side_name
 from ..engine.penalties import describe_penalty_deal, penalties_json, play_penalty_game
+from ..engine.races import describe_race_deal, play_race_game, race_json
 from ..engine.rules import Moment, Role, RuleError, legal_plays, trick_roles, trick_verdict
 from ..engine.seating import SeatingError, Table
 from ..engine.simulate import as_json as as_json_line
@@ -286,11 +287,13 @@ def trick(game: str, plays: tuple[str, ...], trump: str, variant: str | None, as
 @click.option("--first-trick", is_flag=True, help="The trick is the deal's first (when the game's rules of play ask).")
 @click.option("--broken", is_flag=True,
               help="The tricks phase's unbroken suit was played to an earlier trick (when the game's rules ask).")
+@click.option("--stock-gone", is_flag=True,
+              help="The stock is closed or used up, so the tricks phase's late_follow is in force.")
 @VARIANT
 @AS_JSON
 @PROJECT
-def legal(game: str, trump: str, trick_cards: str, hand: str, first_trick: bool, broken: bool, variant: str | None,
-          as_json: bool, project: Path | None) -> None:
+def legal(game: str, trump: str, trick_cards: str, hand: str, first_trick: bool, broken: bool, stock_gone: bool,
+          variant: str | None, as_json: bool, project: Path | None) -> None:
     """Which cards of a hand may be played, and why the others may not."""
     spec = _game(project, game, variant)
     rules = spec.procedure.rules_of_play
@@ -300,7 +303,11 @@ def legal(game: str, trump: str, trick_cards: str, hand: str, first_trick: bool,
     if first_trick and broken:
         raise click.ClickException("nothing is broken before the deal's first trick is over; give --first-trick or "
                                    "--broken, not both")
-    moment = Moment(first_trick, broken) if rules is not None else None
+    late = spec.procedure.tricks.late_follow
+    if late is None and stock_gone:
+        raise click.ClickException(f"{spec.name}'s 'tricks' phase has no late_follow, so nothing changes once the "
+                                   "stock is gone; leave out --stock-gone")
+    moment = Moment(first_trick, broken, stock_gone) if rules is not None or late is not None else None
     try:
         legality = legal_plays(spec, _trump(trump), _cards(trick_cards, "--trick"), _cards(hand, "--hand"), moment)
     except (RuleError, CardNotInDeck) as error:
@@ -408,6 +415,11 @@ def simulate(game: str, players: int | None, team_size: int, direction: str | No
         _simulate_seats(spec, players, strategy, seed, deals, target, match, as_json, with_events,
                         play_penalty_game, penalties_json, describe_penalty_deal,
                         f"at {spec.scoring.target} points, ", "lowest")
+        return
+    if isinstance(spec.scoring, GamePoints):
+        _simulate_seats(spec, players, strategy, seed, deals, target, match, as_json, with_events,
+                        play_race_game, race_json, describe_race_deal,
+                        f"at {spec.scoring.target} game points, ", "highest")
         return
     if match:
         raise click.ClickException(f"--match is for games played in rounds; for {spec.name}, "

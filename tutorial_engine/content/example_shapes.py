@@ -155,6 +155,8 @@ LEGAL_FIELDS = MappingProxyType({
                                         "has a `first_lead` or a `clean_first_trick`."),
     "broken": Field(Boolean(), doc="Whether a card of the tricks phase's `unbroken` suit has been played to an "
                                    "earlier trick, in a game that has one; false on the first trick."),
+    "stock_gone": Field(Boolean(), doc="Whether the stock is closed or used up, in a game whose tricks phase has a "
+                                       "`late_follow`."),
     "trick": Field(CARDS, doc="Cards already played, from the leader; empty when leading."),
     "hand": Field(ListOf(CardShape(), min_items=1), required=True, doc="The hand of the player to play."),
     "expect": Field(Record("a legal-play expectation", {
@@ -586,15 +588,21 @@ class _ExampleBuilder:
         rule that depends on it, and only a moment a deal can reach."""
         rec, game = self.rec, self.game
         rules = game.procedure.rules_of_play
+        late = game.procedure.tricks.late_follow
         asks_first = rules is not None and (rules.first_lead is not None or rules.clean_first_trick)
         asks_broken = rules is not None and rules.unbroken is not None
         for key, asked, rule in (("first_trick", asks_first, "'first_lead' and no 'clean_first_trick'"),
-                                 ("broken", asks_broken, "'unbroken' suit")):
+                                 ("broken", asks_broken, "'unbroken' suit"),
+                                 ("stock_gone", late is not None, "'late_follow'")):
             if key in rec and not asked:
                 self.error(rec.at(key), f"{game.name}'s 'tricks' phase has no {rule}, so '{key}' changes "
                                         "nothing; leave it out")
+        if late is not None and "stock_gone" not in rec:
+            self.error(rec.location, f"give 'stock_gone: true' or 'stock_gone: false': in {game.name} what must be "
+                                     f"played changes once the stock is closed or used up ({late.value})")
+        stock_gone = rec.get("stock_gone", False)
         if rules is None:
-            return None
+            return Moment(stock_gone=stock_gone) if late is not None else None
         first = rec.get("first_trick", False)
         if asks_first and "first_trick" not in rec:
             self.error(rec.location, f"give 'first_trick: true' or 'first_trick: false': in {game.name} what may "
@@ -615,7 +623,7 @@ class _ExampleBuilder:
             if trick and trick[0] != lead:
                 self.error(rec.at("trick"), f"the deal's first trick is led with {lead}; start the trick with it, "
                                             "or give 'first_trick: false'")
-        return Moment(first_trick=first, broken=broken)
+        return Moment(first_trick=first, broken=broken, stock_gone=stock_gone)
 
     def _ranking(self) -> RankingExample | None:
         rec = self.rec

@@ -7,12 +7,13 @@ from collections import Counter
 from dataclasses import replace
 from types import MappingProxyType
 
-from ..engine.cards import Card, Suit
+from ..engine.cards import Card, Rank, Suit
 from ..engine.game import (
     SCORING_KINDS,
     Direction,
     ExactBids,
     FollowRule,
+    GamePoints,
     GameSpec,
     NextDealer,
     OddTricks,
@@ -277,7 +278,10 @@ def _spec(rec, values: dict, problems: Problems, variant: str | None = None,
     if isinstance(scoring, PenaltyPoints):
         assert scoring_rec is not None  # the scoring was read from it
         _penalties(rec, scoring_rec, scoring, suits, deck, teams, problems)
-    if isinstance(scoring, (TrickScoring, OddTricks, ExactBids, PenaltyPoints)):
+    if isinstance(scoring, GamePoints) and procedure is not None:
+        assert scoring_rec is not None  # the scoring was read from it
+        _race(rec, scoring_rec, procedure, players, teams, problems)
+    if isinstance(scoring, (TrickScoring, OddTricks, ExactBids, PenaltyPoints, GamePoints)):
         if values.get("next_dealer", NextDealer.IN_TURN.value) != NextDealer.IN_TURN.value:
             problems.add(rec.at("next_dealer"), "a game scored by tricks passes the deal in turn; "
                                                 "next_dealer: winner is for games scored by victory points")
@@ -469,6 +473,34 @@ def _trick_rules(phases_rec, procedure: Procedure, deck, suits, scoring: Scoring
         problems.add(item.at("clean_first_trick"), "a clean first trick keeps out the cards that cost penalty "
                                                    "points, and this game's scoring gives none: it needs 'scoring' "
                                                    "of kind 'penalty-points'")
+    _stock_rules(item, rules, procedure, deck, scoring, unreadable, problems)
+
+
+def _stock_rules(item: Rec, rules: Tricks, procedure: Procedure, deck, scoring: Scoring | None, unreadable: bool,
+                 problems: Problems) -> None:
+    """What the stock and a player on lead may do needs a stock drawn from (closing, late_follow),
+    a card turned under it (exchange), the king and queen of each suit and card points counted
+    in a race to the deal's target (marriages, closing)."""
+    for key in ("late_follow", "closing", "exchange"):
+        if item.get(key) not in (None, False) and not rules.draw:
+            problems.add(item.at(key), f"'{key}' is about the stock, and nobody draws from one in this game: it "
+                                       "needs 'draw: true'")
+    if rules.exchange is not None and procedure.find(TurnUp) is None:
+        problems.add(item.at("exchange"), "the trump is exchanged for the card turned up under the stock, and no "
+                                          "'turn-up' phase turns one")
+    if rules.exchange is not None and rules.exchange not in {card.rank for card in deck}:
+        problems.add(item.at("exchange"), f"{rules.exchange.value} is not a rank of the deck")
+    if (rules.marriage is None) != (rules.trump_marriage is None):
+        given = "marriage" if rules.marriage is not None else "trump_marriage"
+        problems.add(item.at(given), "a marriage in trump and one in another suit score differently: give both "
+                                     "'marriage' and 'trump_marriage'")
+    if rules.marriage is not None and not {Rank.KING, Rank.QUEEN} <= {card.rank for card in deck}:
+        problems.add(item.at("marriage"), "a marriage is a king and a queen of one suit, and the deck has no kings "
+                                          "or no queens")
+    for key, offered in (("marriage", rules.marriage is not None), ("closing", rules.closing)):
+        if offered and not unreadable and not isinstance(scoring, GamePoints):
+            problems.add(item.at(key), f"'{key}' counts card points toward a deal's target, and this game's "
+                                       "scoring has none: it needs 'scoring' of kind 'game-points'")
 
 
 MOST_PASSES = 20_000
@@ -521,6 +553,20 @@ def _penalties(rec: Rec, scoring_rec: Rec, scoring: PenaltyPoints, suits, deck, 
     if any(team.size != 1 for team in teams):
         problems.add(rec.at("teams"), "in a game scored by penalty points each player scores for themselves: "
                                       "leave out teams of more than one")
+
+
+def _race(rec: Rec, scoring_rec: Rec, procedure: Procedure, players, teams, problems: Problems) -> None:
+    """A race to the deal's target is run by two players, each for themselves, drawing from a
+    stock, with nobody making trump."""
+    if players != (2,) or any(team.size != 1 for team in teams):
+        problems.add(rec.at("players"), "a game scored by game points is a race between two players: players: [2], "
+                                        "each for themselves")
+    if not procedure.draws:
+        problems.add(scoring_rec.at("kind"), "a game scored by game points is played from a stock that is drawn "
+                                             "after each trick: the 'tricks' phase needs 'draw: true'")
+    if procedure.has_maker:
+        problems.add(scoring_rec.at("kind"), "in a game scored by game points nobody makes trump: fix it with a "
+                                             "'turn-up' or a 'trump' phase")
 
 
 def _shares_evenly(rec: Rec, deal: DealPackets, players, cards: int, problems: Problems) -> None:

@@ -25,7 +25,7 @@ from types import UnionType
 from typing import Union, get_args, get_origin, get_type_hints
 
 from ..engine.cards import SUIT_WORDS, Card, Rank, Suit
-from ..engine.events import EVENTS, Event
+from ..engine.events import EVENTS, DealEnd, Event
 from .drills import DRILLS_FILE
 from .example_shapes import EXAMPLES_FILE
 from .gamefile import GAME
@@ -276,7 +276,8 @@ def simulate_schema() -> dict:
     """One line of `tutorial-engine simulate --json`: a deal of a game scored by victory points
     (`engine.simulate.as_json`), of a match scored by tricks (`engine.match.match_json`), of a
     game scored by odd tricks (`engine.odd_tricks.game_json`), of one scored by exact bids
-    (`engine.bids.bids_json`) or of one scored by penalty points (`engine.penalties.penalties_json`)."""
+    (`engine.bids.bids_json`), of one scored by penalty points (`engine.penalties.penalties_json`) or of
+    one scored by game points (`engine.races.race_json`)."""
     event_defs = {f"event-{event.kind}": event_schema(event) for event in EVENTS}
     events = {"type": "array", "description": "With --events: every event of the deal, in order.",
               "items": {"type": "object", "required": ["event"],
@@ -392,9 +393,37 @@ def simulate_schema() -> dict:
                      "game_winner"],
         "additionalProperties": False,
     }
+    pair = {"type": "array", "minItems": 2, "maxItems": 2}
+    game_points = {
+        "type": "object", "title": "a deal of a game scored by game points",
+        "properties": {
+            "dealer": _ref("seat"),
+            "trump": {"anyOf": [_ref("suit"), {"type": "null"}], "description": "null: no suit was trump."},
+            "tricks": {**pair, "items": _ref("count"), "description": "Tricks taken, by seat."},
+            "card_points": {**pair, "items": _ref("count"),
+                            "description": "Card points, by seat: tricks, marriages counted, the last trick's bonus."},
+            "deal_winner": _ref("seat"),
+            "reason": {"type": "string", "enum": [end.value for end in DealEnd],
+                       "description": "How the deal was won: the target reached, the other's closing failed, or "
+                                      "the last trick taken with nobody at the target."},
+            "closed_by": {"anyOf": [_ref("seat"), {"type": "null"}],
+                          "description": "The seat that closed the stock, or null."},
+            "score_change": {**pair, "items": _ref("count"), "description": "Game points written, by seat."},
+            "totals": {**pair, "items": _ref("count"), "description": "Game points so far, by seat."},
+            "game_over": {"type": "boolean", "description": "A total has reached the target: the game ends with "
+                                                            "this deal, the last one played."},
+            "game_winner": {"anyOf": [_ref("seat"), {"type": "null"}],
+                            "description": "The seat with the highest total once the game is over; null before."},
+            "events": True,  # checked once, beside the kinds of line
+        },
+        "required": ["dealer", "trump", "tricks", "card_points", "deal_winner", "reason", "closed_by", "score_change",
+                     "totals", "game_over", "game_winner"],
+        "additionalProperties": False,
+    }
     # the events are checked once, not once for each kind of line that `oneOf` tries
     return {"title": "tutorial-engine simulate --json", "type": "object", "properties": {"events": events},
-            "oneOf": [points, tricks, odd_tricks, exact_bids, penalty_points], "$defs": _DEFS | event_defs}
+            "oneOf": [points, tricks, odd_tricks, exact_bids, penalty_points, game_points],
+            "$defs": _DEFS | event_defs}
 
 
 OUTPUTS = {

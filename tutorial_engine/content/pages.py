@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from yaml.nodes import MappingNode, ScalarNode
 
-from ..engine.game import ExactBids, GameSpec, OddTricks, PenaltyPoints, TrickScoring, VictoryPoints
+from ..engine.game import ExactBids, GamePoints, GameSpec, OddTricks, PenaltyPoints, TrickScoring, VictoryPoints
 from ..engine.procedure import TrumpSet as TrumpSetPhase
 from ..engine.scoring import unavailable
 from ..engine.seating import SeatingError
@@ -619,6 +619,11 @@ class _PageBuilder:
         if game.scoring is None:
             self.error(location, f"a play block scores every deal it plays, and {game.name} has no scoring "
                                  "in game.yml; add 'scoring'")
+            return None
+        if isinstance(game.scoring, GamePoints):
+            self.error(location, f"a play block lets the learner close the stock and show marriages on a page, and "
+                                 f"cannot yet: {game.name} is scored by game points, which the browser cannot play "
+                                 f"yet ({BEYOND})")
             return None
         seating = self.seating(rec, game)
         failed = seating is None

@@ -20,9 +20,9 @@ from functools import lru_cache
 from typing import Any, NamedTuple, final
 
 from . import events
-from .cards import Card, Suit
+from .cards import Card, Rank, Suit
 from .forecast import forecast_outcome, forecast_seats
-from .game import Direction, ExactBids, GameSpec, OddTricks, PenaltyPoints, TrickScoring, VictoryPoints
+from .game import Direction, ExactBids, GamePoints, GameSpec, OddTricks, PenaltyPoints, TrickScoring, VictoryPoints
 from .procedure import (
     AcceptOrRefuse,
     Asked,
@@ -31,6 +31,7 @@ from .procedure import (
     Cut,
     DealPackets,
     Discards,
+    FollowRule,
     Forecasts,
     PassCards,
     PassDirection,
@@ -47,6 +48,7 @@ from .scoring import (
     DealScore,
     DealVictory,
     exact_bids_written,
+    game_points_won,
     odd_tricks_written,
     penalties_written,
     trick_score,
@@ -117,7 +119,26 @@ class BidTricks(NamedTuple):
     tricks: int
 
 
-Action = Forecast | Play | TakeTree | ChooseTrump | Bid | Discard | Solo | BidTricks | Give
+class Meld(NamedTuple):
+    """Lead `card`, a king or queen, showing the marriage of its suit."""
+
+    seat: int
+    card: Card
+
+
+class Exchange(NamedTuple):
+    """Give the trump of the tricks phase's `exchange` rank for the turned card."""
+
+    seat: int
+
+
+class Close(NamedTuple):
+    """Close the stock: nobody draws any more."""
+
+    seat: int
+
+
+Action = Forecast | Play | TakeTree | ChooseTrump | Bid | Discard | Solo | BidTricks | Give | Meld | Exchange | Close
 
 
 @dataclass(frozen=True)
@@ -179,6 +200,21 @@ class PenaltyResult:
     written: tuple[int, ...]
     moon: int | None
     """The seat that took every penalty point, when the scoring reverses that (`moon`)."""
+
+
+@dataclass(frozen=True)
+class GamePointsResult:
+    """A deal of a race to the deal's target in card points; everything by seat."""
+
+    trump: Suit | None
+    tricks: tuple[int, ...]
+    points: tuple[int, ...]
+    """Card points: the cards of each player's tricks, marriages counted, the last trick's bonus."""
+    winner: int
+    reason: events.DealEnd
+    closed_by: int | None
+    written: tuple[int, ...]
+    """Game points: the winner's, and 0 for the other."""
 
 
 @dataclass(frozen=True)
@@ -259,6 +295,21 @@ class Deal:
     """The tricks phase, when its own rules restrict what may be played (`Tricks.restricts`)."""
     _teams: tuple[int, ...] = field(init=False)
     """Each seat's side, looked up once a trick rather than computed."""
+    card_points: list[int] = field(init=False)
+    """In a race to the deal's target (`GamePoints`), each seat's card points so far: its tricks'
+    cards, its marriages counted, the last trick's bonus."""
+    pending: list[int] = field(init=False)
+    """Marriages shown by a seat that had taken no trick yet: counted with its first trick."""
+    closed_by: int | None = field(init=False)
+    closing: tuple[int, int] = field(init=False)
+    """The other player's card points and tricks when the stock was closed."""
+    deal_winner: int | None = field(init=False)
+    deal_reason: events.DealEnd | None = field(init=False)
+    _follow: FollowRule = field(init=False)
+    """The follow rule in force: the game's, or the tricks phase's `late_follow` once the stock is gone."""
+    _on_lead: Tricks | None = field(init=False)
+    """The tricks phase, when a player on lead may close, exchange or show a marriage."""
+    _race: GamePoints | None = field(init=False)
 
     def __post_init__(self) -> None:
         players = self.table.players
@@ -305,6 +356,15 @@ class Deal:
         self._plays = seat_plays(self.game, players)
         self._draw = self.game.procedure.draws
         self._teams = _teams(self.table)
+        self.card_points = [0] * players
+        self.pending = [0] * players
+        self.closed_by = None
+        self.closing = (0, 0)
+        self.deal_winner = None
+        self.deal_reason = None
+        self._follow = self.game.follow
+        self._on_lead = None
+        self._race = self.game.scoring if isinstance(self.game.scoring, GamePoints) else None
         self._next_phase()
 
     # --- the phases, in game.yml's order ---
@@ -523,6 +583,7 @@ class Deal:
         holder = next((seat for seat in self.players if phase.first_lead in self.hands[seat]), None)
         self._lead(leader if holder is None else holder)
         self._rules = phase if phase.restricts else None
+        self._on_lead = phase if phase.on_lead else None
         self.phase = "play"
 
     def _lead(self, leader: int) -> None:
@@ -558,7 +619,12 @@ class Deal:
     @property
     def moment(self) -> Moment:
         """Where the current trick stands in the deal, for `rules.legal_plays`."""
-        return Moment(first_trick=self.tricks == 0, broken=self.broken)
+        return Moment(first_trick=self.tricks == 0, broken=self.broken, stock_gone=self.stock_gone)
+
+    @property
+    def stock_gone(self) -> bool:
+        """The stock is closed, or was drawn to its end."""
+        return self.closed_by is not None or (self._draw and self.tricks > 0 and not self.stock)
 
     def legal_actions(self) -> list:
         """Computed once per turn: strategies ask, then apply checks against the same list."""
@@ -571,10 +637,12 @@ class Deal:
         if phase == "play":  # the hot path, without the to_move property's round of tests
             player = self._order[len(trick)]
             plays = self._plays[player]
-            cards = allowed_cards(self.game, self.trump, trick, self.hands[player])
+            cards = allowed_cards(self.game, self.trump, trick, self.hands[player], self._follow)
             if self._rules is not None:
                 cards = restrict_plays(self.game, self.trump, self._rules, cards, leading=not trick,
                                        first_trick=self.tricks == 0, broken=self.broken)
+            if self._on_lead is not None and not trick:
+                return [*(plays[card] for card in cards), *self._lead_options(player, self._on_lead)]
             return [plays[card] for card in cards]
         seat = self.to_move
         if seat is None:  # the deal is over
@@ -598,6 +666,24 @@ class Deal:
             assert self._passing is not None  # set on entering the phase
             return [Give(seat, cards) for cards in itertools.combinations(self.hands[seat], self._passing.cards)]
         return []
+
+    def _lead_options(self, seat: int, phase: Tricks) -> list:
+        """What a player on lead may do besides leading a card: lead a king or queen showing its
+        marriage, exchange the trump of the `exchange` rank for the turned card while the stock is
+        open and holds more than two cards, close the stock while it is open."""
+        hand, trump = self.hands[seat], self.trump
+        options: list[Meld | Exchange | Close] = []
+        if phase.marriage is not None:
+            for card in hand:
+                if card.rank in _MARRIED and Card(_MARRIED[card.rank], card.suit) in hand:
+                    options.append(Meld(seat, card))
+        open_stock = self.closed_by is None and bool(self.stock)
+        if (phase.exchange is not None and trump is not None and open_stock and len(self.stock) > 2
+                and Card(phase.exchange, trump) in hand and self.indicator is not None):
+            options.append(Exchange(seat))
+        if phase.closing and open_stock:
+            options.append(Close(seat))
+        return options
 
     def _trick_bids(self) -> list[int]:
         """From none to every trick of the deal; the dealer, bidding last under the restriction,
@@ -691,6 +777,70 @@ class Deal:
         if action.solo or not self.solo_asked:
             self._next_phase()
 
+    def _meld(self, action: Meld) -> None:
+        phase = self._on_lead
+        assert phase is not None and phase.marriage is not None  # offered only then
+        suit = action.card.suit
+        points = phase.trump_marriage if suit is self.trump and phase.trump_marriage is not None else phase.marriage
+        counted = self.won[self._teams[action.seat]] > 0
+        self.log.append(events.Married(action.seat, suit, points, counted))
+        if not counted:
+            self.pending[action.seat] += points
+        else:
+            self.card_points[action.seat] += points
+            if self._race is not None and self.card_points[action.seat] >= self._race.deal_target:
+                self._win_deal(action.seat, events.DealEnd.TARGET)
+                return
+        self.hands[action.seat].remove(action.card)
+        self.trick.append(action.card)
+
+    def _exchange(self, action: Exchange) -> None:
+        phase, trump, turned = self._on_lead, self.trump, self.indicator
+        assert phase is not None and phase.exchange is not None and trump is not None and turned is not None
+        given = Card(phase.exchange, trump)
+        hand = self.hands[action.seat]
+        hand.remove(given)
+        hand.append(turned)
+        self.stock[-1] = given
+        self.indicator = given
+        self.log.append(events.Exchanged(action.seat, given, turned))
+
+    def _close(self, action: Close) -> None:
+        other = self.table.next(action.seat)
+        self.closed_by = action.seat
+        self.closing = (self.card_points[other], self.won[self._teams[other]])
+        self._follow = self._late_follow()
+        self.log.append(events.Closed(action.seat))
+
+    def _late_follow(self) -> FollowRule:
+        late = self.game.procedure.tricks.late_follow
+        return self.game.follow if late is None else late
+
+    def _win_deal(self, seat: int, reason: events.DealEnd) -> None:
+        self.deal_winner = seat
+        self.deal_reason = reason
+        self.log.append(events.DealWon(seat, self.card_points[seat], reason))
+        self.phase = "over"
+
+    def _race_after_trick(self, race: GamePoints, winner: int, points: int) -> None:
+        """The trick's card points to its winner, with marriages shown before their first trick;
+        the last trick's bonus when the stock ran out; the deal to whoever reaches the target."""
+        self.card_points[winner] += points
+        if self.won[self._teams[winner]] == 1 and self.pending[winner]:
+            self.card_points[winner] += self.pending[winner]
+            self.pending[winner] = 0
+        last = not self.hands[winner]
+        if last and self.closed_by is None and self._draw:
+            self.card_points[winner] += race.last_trick
+        if self.card_points[winner] >= race.deal_target:
+            self._win_deal(winner, events.DealEnd.TARGET)
+        elif last:
+            closer = self.closed_by
+            if closer is not None:
+                self._win_deal(self.table.next(closer), events.DealEnd.CLOSER_FAILED)
+            else:
+                self._win_deal(winner, events.DealEnd.LAST_TRICK)
+
     def _end_trick(self) -> None:
         trick, stock = self.trick, self.stock
         verdict = judge_trick(self.game, self.trump, trick)
@@ -708,14 +858,19 @@ class Deal:
         self.tricks += 1
         self._lead(winner)
         players = len(self._order)
-        if self._draw and len(stock) >= players:  # A16; with five the indicator stays (A18)
+        if self._draw and self.closed_by is None and len(stock) >= players:  # A16; five: the indicator stays (A18)
             for seat in self._order:
                 card = stock.pop(0)
                 self.hands[seat].append(card)
                 if not stock and card is self.indicator:
                     self.indicator_taker = seat
                 self.log.append(events.Draw(seat, card))
-        if not self.hands[winner]:
+        if self._draw and not stock and self.closed_by is None:
+            self._follow = self._late_follow()
+        race = self._race
+        if race is not None:
+            self._race_after_trick(race, winner, sum(verdict.card_points))
+        elif not self.hands[winner]:
             self.phase = "over"
 
     # --- the outcome ---
@@ -726,7 +881,8 @@ class Deal:
             teams.setdefault(self.table.team_of(seat), []).append(seat)
         return tuple(tuple(members) for _, members in sorted(teams.items(), key=lambda t: t[1][0]))
 
-    def result(self) -> DealResult | TrickResult | OddTricksResult | BidsResult | PenaltyResult | ThrownIn:
+    def result(self) -> (DealResult | TrickResult | OddTricksResult | BidsResult | PenaltyResult | GamePointsResult
+                         | ThrownIn):
         if not self.is_terminal():
             raise ValueError("the deal is not over")
         if self.thrown_in:
@@ -745,6 +901,8 @@ class Deal:
             taken = tuple(sum(scoring.penalty(card) for card in self.piles[self._teams[seat]]) for seat in seats)
             written, moon = penalties_written(scoring, taken)
             return PenaltyResult(self.trump, tuple(self.won[self._teams[seat]] for seat in seats), taken, written, moon)
+        if isinstance(scoring, GamePoints):
+            return self._race_result(scoring)
         if not isinstance(scoring, VictoryPoints):
             raise RuleError(f"{self.game.name} has no scoring, which a whole deal needs (game.yml: scoring)")
         # The turn-up that fixed the trump of a finished deal also set both cards.
@@ -757,6 +915,15 @@ class Deal:
                           victory=victory(scoring, points, self.table.team_size),
                           trump=str(self.trump), turned=self.turned, indicator=self.indicator,
                           indicator_taker=self.indicator_taker, trick_count=self.tricks)
+
+    def _race_result(self, scoring: GamePoints) -> GamePointsResult:
+        winner, reason = self.deal_winner, self.deal_reason
+        assert winner is not None and reason is not None  # a race ends only when someone wins it
+        seats = range(self.table.players)
+        tricks = tuple(self.won[self._teams[seat]] for seat in seats)
+        won = game_points_won(scoring, winner, tuple(self.card_points), tricks, self.closed_by, self.closing)
+        return GamePointsResult(self.trump, tricks, tuple(self.card_points), winner, reason, self.closed_by,
+                                tuple(won if seat == winner else 0 for seat in seats))
 
     def _trick_result(self, scoring: TrickScoring) -> TrickResult:
         assert self.trump is not None and self.maker is not None  # check requires a maker with trick scoring
@@ -777,7 +944,8 @@ whole deal a tenth of its time."""
 
 _DECIDE: dict[type, Callable[[Deal, Any], None]] = {
     Forecast: Deal._forecast, TakeTree: Deal._take_tree, ChooseTrump: Deal._choose, Bid: Deal._bid,
-    Discard: Deal._discard, Solo: Deal._solo, BidTricks: Deal._bid_tricks, Give: Deal._give}
+    Discard: Deal._discard, Solo: Deal._solo, BidTricks: Deal._bid_tricks, Give: Deal._give, Meld: Deal._meld,
+    Exchange: Deal._exchange, Close: Deal._close}
 """What each decision does; a Play, the hot path, is applied before this table is looked at."""
 
 
@@ -791,6 +959,10 @@ def places(deal: Deal) -> list[Card]:
     if deal.phase == "pass":  # passed, and not yet taken up
         cards += [c for passed in deal.passed.values() for c in passed]
     return cards
+
+
+_MARRIED = {Rank.KING: Rank.QUEEN, Rank.QUEEN: Rank.KING}
+"""A marriage's two ranks, each to the other."""
 
 
 @lru_cache(maxsize=32)

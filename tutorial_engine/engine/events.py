@@ -188,11 +188,64 @@ class Draw:
     card: Card
 
 
+@dataclass(frozen=True, slots=True)
+class Closed:
+    """The player on lead closed the stock: nobody draws any more."""
+
+    kind: ClassVar[str] = "close"
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Exchanged:
+    """The player on lead gave the trump `given` for the turned card `taken`, which now lies
+    under the stock in its place."""
+
+    kind: ClassVar[str] = "exchange"
+    seat: int
+    given: Card
+    taken: Card
+
+
+@dataclass(frozen=True, slots=True)
+class Married:
+    """The player on lead showed the king and queen of `suit`, leading one of them: `points`,
+    counted at once if the player has taken a trick, else with their first trick."""
+
+    kind: ClassVar[str] = "marriage"
+    seat: int
+    suit: Suit
+    points: int
+    counted: bool
+
+
+class DealEnd(enum.Enum):
+    """How a race to the deal's target was won."""
+
+    TARGET = "target"
+    """The player reached the deal's target."""
+    CLOSER_FAILED = "closer-failed"
+    """The other player closed the stock and did not reach the target first."""
+    LAST_TRICK = "last-trick"
+    """Nobody reached the target, and the player took the last trick."""
+
+
+@dataclass(frozen=True, slots=True)
+class DealWon:
+    """A player won the deal: `points`, their card points then; `reason` says how."""
+
+    kind: ClassVar[str] = "deal-won"
+    seat: int
+    points: int
+    reason: DealEnd
+
+
 Event = (Cut | TakeTree | Dealt | Passed | Forecast | TurnUp | TrumpSet | Turn | Choose | Bid | TrumpFixed
-         | ThrownIn | Discard | Solo | TricksBid | Trick | Draw)
+         | ThrownIn | Discard | Solo | TricksBid | Trick | Draw | Closed | Exchanged | Married | DealWon)
 
 EVENTS: tuple[type[Event], ...] = (Cut, TakeTree, Dealt, Passed, Forecast, TurnUp, TrumpSet, Turn, Choose, Bid,
-                                   TrumpFixed, ThrownIn, Discard, Solo, TricksBid, Trick, Draw)
+                                   TrumpFixed, ThrownIn, Discard, Solo, TricksBid, Trick, Draw, Closed, Exchanged,
+                                   Married, DealWon)
 """Every kind of event, roughly in the order a deal may log them."""
 
 

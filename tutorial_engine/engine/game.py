@@ -16,17 +16,8 @@ from types import MappingProxyType
 from typing import ClassVar
 
 from .cards import Card, Rank, Suit
-from .procedure import DealPackets, Forecasts, PartnerDraw, Procedure, Tricks, TurnUp
+from .procedure import DealPackets, FollowRule, Forecasts, PartnerDraw, Procedure, Tricks, TurnUp
 from .vocabulary import term
-
-
-class FollowRule(enum.Enum):
-    NONE = "none"
-    """Any card may be played at any time (Albastini A13)."""
-    SUIT_THEN_TRUMP = "suit-then-trump"
-    """Follow suit, else trump, else anything (Altbaumer B14–B16)."""
-    SUIT = "suit"
-    """Follow suit, else anything: no duty to trump."""
 
 
 class Direction(enum.Enum):
@@ -234,7 +225,42 @@ class PenaltyPoints:
         return self.suits.get(card.suit, 0) if value is None else value
 
 
-Scoring = VictoryPoints | TrickScoring | OddTricks | ExactBids | PenaltyPoints
+@dataclass(frozen=True)
+class GamePoints:
+    """Two players race to `deal_target` card points in each deal, counting the cards of their
+    tricks, their marriages and `last_trick` for the last trick when the stock ran out; the first
+    to reach it wins the deal at once and scores game points: `win`, `low_win` when the loser has
+    fewer card points than `low`, `no_trick_win` when the loser took no trick. A player who closed
+    the stock and does not reach the target first gives the other `closer_fails`, or
+    `closer_fails_no_trick` when the other had no trick when the stock was closed; a closer who
+    wins scores by the other's card points and tricks at that moment. The first to `target` game
+    points wins the game."""
+
+    kind: ClassVar[str] = "game-points"
+    scored_by: ClassVar[str] = "game points"
+    """How a sentence says what the game is scored by."""
+    what: ClassVar[str] = "game-point scoring"
+    summary: ClassVar[str] = "the first player to reach the deal's target in card points scores game points"
+
+    deal_target: int = term("The card points that win a deal, the moment a player reaches them.",
+                            what="a number of points", minimum=1)
+    target: int = term("The game points that win the game.", what="a number of points", minimum=1)
+    last_trick: int = term("Card points for taking the last trick, when the stock ran out rather than being "
+                           "closed (default 0).", default=0, what="a number of points", minimum=0)
+    win: int = term("Game points for winning a deal (default 1).", default=1, what="a number of points", minimum=1)
+    low: int | None = term("A loser with fewer card points than this gives the winner `low_win`.", default=None,
+                           what="a number of points", minimum=1, default_doc="none")
+    low_win: int = term("Game points for winning a deal when the loser has fewer card points than `low` (default "
+                        "2).", default=2, what="a number of points", minimum=1)
+    no_trick_win: int = term("Game points for winning a deal in which the loser took no trick (default 3).",
+                             default=3, what="a number of points", minimum=1)
+    closer_fails: int = term("Game points for the other player when the player who closed the stock does not reach "
+                             "`deal_target` first (default 2).", default=2, what="a number of points", minimum=1)
+    closer_fails_no_trick: int = term("The same, when the other player had taken no trick when the stock was "
+                                      "closed (default 3).", default=3, what="a number of points", minimum=1)
+
+
+Scoring = VictoryPoints | TrickScoring | OddTricks | ExactBids | PenaltyPoints | GamePoints
 
 SCORING_KINDS: tuple[type[Scoring], ...] = typing.get_args(Scoring)
 """Every kind of scoring, each named in game.yml by its `kind`, its fields declared with their

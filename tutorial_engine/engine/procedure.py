@@ -28,6 +28,18 @@ class Place(enum.Enum):
     AFTER_DEAL = "after-deal"
 
 
+class FollowRule(enum.Enum):
+    NONE = "none"
+    """Any card may be played at any time (Albastini A13)."""
+    SUIT_THEN_TRUMP = "suit-then-trump"
+    """Follow suit, else trump, else anything (Altbaumer B14–B16)."""
+    SUIT = "suit"
+    """Follow suit, else anything: no duty to trump."""
+    SUIT_HEAD_THEN_TRUMP = "suit-head-then-trump"
+    """Follow suit with a card that takes the trick if one does, else follow suit; without the
+    suit led, trump; else anything (Sixty-six once the stock is closed or used up)."""
+
+
 @dataclass(frozen=True)
 class Cut:
     """The player before the dealer cuts; the cards exposed at the bottom of the lifted packet
@@ -254,7 +266,9 @@ class Tricks:
     name: ClassVar[str] = "tricks"
     summary: ClassVar[str] = ("The tricks are played, with or without drawing from the stock, the first led by a "
                               "card if asked, with a suit barred from the lead until broken and a first trick "
-                              "kept clean of penalty cards if asked.")
+                              "kept clean of penalty cards if asked; a stock that may be closed, a follow rule "
+                              "for once it is closed or used up, a trump exchanged for the turned card and "
+                              "marriages shown on lead, if asked.")
     place: ClassVar[Place] = Place.ANYWHERE
     fixes_trump: ClassVar[bool] = False
 
@@ -265,6 +279,24 @@ class Tricks:
                                  "trick, unless the leader holds nothing else.", default=None)
     clean_first_trick: bool = term("No card that costs penalty points may be played to the first trick, unless "
                                    "the player holds nothing else.", default=False)
+    late_follow: FollowRule | None = term(
+        "The follow rule once the stock is closed or used up, instead of the game's `follow`.", default=None,
+        what="a follow rule", default_doc="the game's `follow` all deal long")
+    closing: bool = term("A player on lead may close the stock while it is open: nobody draws any more, and "
+                         "`late_follow` applies.", default=False)
+    exchange: Rank | None = term("The player on lead who holds the trump of this rank may exchange it for the "
+                                 "turned card, while the stock is open and holds more than two cards.", default=None)
+    marriage: int | None = term("Card points for the king and queen of a plain suit, shown by a player on lead who "
+                                "leads one of them; they count once the player has taken a trick.", default=None,
+                                what="a number of points", minimum=1)
+    trump_marriage: int | None = term("Card points for the king and queen of trump, shown and counted as a "
+                                      "`marriage`.", default=None, what="a number of points", minimum=1)
+
+    @property
+    def on_lead(self) -> bool:
+        """Whether a player on lead may do more than lead a card: close the stock, exchange a
+        trump for the turned card, or show a marriage."""
+        return self.closing or self.exchange is not None or self.marriage is not None
 
     @property
     def restricts(self) -> bool:
@@ -305,6 +337,12 @@ class Procedure:
     def draws(self) -> bool:
         tricks = self.find(Tricks)
         return isinstance(tricks, Tricks) and tricks.draw
+
+    @property
+    def tricks(self) -> Tricks:
+        tricks = self.find(Tricks)
+        assert isinstance(tricks, Tricks)  # check requires one
+        return tricks
 
     @property
     def rules_of_play(self) -> Tricks | None:

@@ -136,6 +136,8 @@ class Duty(enum.Enum):
     """Cannot follow and cannot trump: any card."""
     VOID = "void"
     """Cannot follow, in a game with no duty to trump: any card, trumps included."""
+    HEAD = "head"
+    """Follow suit with a card that takes the trick, which the hand holds (`suit-head-then-trump`)."""
 
     @property
     def refusal(self) -> str | None:
@@ -143,7 +145,8 @@ class Duty(enum.Enum):
         return _REFUSALS.get(self)
 
 
-_REFUSALS = {Duty.FOLLOW: "must-follow", Duty.PLAY_TREE: "must-play-tree", Duty.TRUMP: "must-trump"}
+_REFUSALS = {Duty.FOLLOW: "must-follow", Duty.PLAY_TREE: "must-play-tree", Duty.TRUMP: "must-trump",
+             Duty.HEAD: "must-head"}
 
 
 class PlayRule(enum.Enum):
@@ -163,13 +166,16 @@ class Moment:
     """Where a trick stands in its deal: what the tricks phase's own rules ask besides the trick
     and the hand (`Procedure.rules_of_play`)."""
 
-    first_trick: bool
-    broken: bool
+    first_trick: bool = False
+    broken: bool = False
     """A card of the `unbroken` suit has been played to an earlier trick."""
+    stock_gone: bool = False
+    """The stock is closed or used up, so the tricks phase's `late_follow` is in force."""
 
 # Read on every turn of a whole deal. On Python 3.11 each `Enum.MEMBER` passes through
 # EnumType.__getattr__ and costs about as much as a function call, so the hot paths use these.
 _LEAD, _NO_DUTY, _ANY_CARD, _FOLLOW_SUIT = Duty.LEAD, Duty.NONE, FollowRule.NONE, FollowRule.SUIT
+_HEAD = FollowRule.SUIT_HEAD_THEN_TRUMP
 _BY_LED_SUIT, _BY_TREE, _BY_TRUMP = WinReason.HIGHEST_OF_LED_SUIT, WinReason.TREE, WinReason.HIGHEST_TRUMP
 
 
@@ -186,6 +192,9 @@ class Legality:
     `must-trump`), or a rule of play's (PlayRule) for a card the duty allows."""
     rules: Tricks | None = None
     """The tricks phase whose own rules refused cards too, when the question gave its Moment."""
+    stock_gone: bool | None = None
+    """In a game whose tricks phase has a `late_follow`, whether the stock was gone (and that rule
+    in force), when the question gave its Moment; else None."""
 
 
 def legal_plays(game: GameSpec, trump: Suit | None, trick: Sequence[Card],
@@ -198,7 +207,7 @@ def legal_plays(game: GameSpec, trump: Suit | None, trick: Sequence[Card],
         raise RuleError("the hand is empty; there is nothing to play")
     require_distinct(game, [*trick, *hand])
     led = game.table(trump).suit[trick[0]] if trick else None
-    duty, legal = _allowed(game, trump, trick, hand)
+    duty, legal = _allowed(game, trump, trick, hand, follow_in_force(game, moment))
     code = duty.refusal
     # Only a duty with a refusal code leaves cards out; the others allow the whole hand.
     refused = {card: code for card in hand if card not in legal} if code is not None else {}
@@ -207,26 +216,42 @@ def legal_plays(game: GameSpec, trump: Suit | None, trick: Sequence[Card],
         legal, by_rule = _restrict(game, trump, rules, legal, leading=not trick, first_trick=moment.first_trick,
                                    broken=moment.broken)
         refused = {card: refused.get(card) or by_rule[card].value for card in hand if card not in legal}
-    return Legality(duty=duty, led=led, trump=trump, legal=legal, refused=refused, rules=rules)
+    late = moment is not None and game.procedure.tricks.late_follow is not None
+    return Legality(duty=duty, led=led, trump=trump, legal=legal, refused=refused, rules=rules,
+                    stock_gone=moment.stock_gone if late and moment is not None else None)
+
+
+def follow_in_force(game: GameSpec, moment: Moment | None) -> FollowRule:
+    """The game's `follow`, or its tricks phase's `late_follow` once the stock is gone."""
+    if moment is not None and moment.stock_gone:
+        tricks = game.procedure.tricks
+        if tricks.late_follow is not None:
+            return tricks.late_follow
+    return game.follow
 
 
 def allowed_cards(game: GameSpec, trump: Suit | None, trick: Sequence[Card],
-                  hand: Sequence[Card]) -> tuple[Card, ...]:
+                  hand: Sequence[Card], follow: FollowRule | None = None) -> tuple[Card, ...]:
     """The legal cards, trusting the caller that every card is distinct and in the deck: the
     hot path of whole deals, which deal those cards themselves. When leading, or in a game
-    without duties (A13), the whole hand is legal without looking for a duty."""
-    if trick and game.follow is not _ANY_CARD:
-        return _allowed(game, trump, trick, hand)[1]
+    without duties (A13), the whole hand is legal without looking for a duty. `follow`: the
+    rule in force, when not the game's own (`follow_in_force`)."""
+    follow = game.follow if follow is None else follow
+    if trick and follow is not _ANY_CARD:
+        return _allowed(game, trump, trick, hand, follow)[1]
     return tuple(hand)
 
 
 def _allowed(game: GameSpec, trump: Suit | None, trick: Sequence[Card],
-             hand: Sequence[Card]) -> tuple[Duty, tuple[Card, ...]]:
+             hand: Sequence[Card], follow: FollowRule | None = None) -> tuple[Duty, tuple[Card, ...]]:
     """The duty in force and the cards it allows, in hand order (B14–B16)."""
+    follow = game.follow if follow is None else follow
     if not trick:
         return _LEAD, tuple(hand)
-    if game.follow is _ANY_CARD:
+    if follow is _ANY_CARD:
         return _NO_DUTY, tuple(hand)
+    if follow is _HEAD:
+        return _head(game, trump, trick, hand)
     lead = trick[0]
     suit_of = game.table(trump).suit
     led = suit_of[lead]
@@ -243,12 +268,28 @@ def _allowed(game: GameSpec, trump: Suit | None, trick: Sequence[Card],
     held_trees = tuple([card for card in hand if card in trees]) if trees_follow else ()
     if held_trees:
         return Duty.PLAY_TREE, held_trees
-    if game.follow is _FOLLOW_SUIT:
+    if follow is _FOLLOW_SUIT:
         return Duty.VOID, tuple(hand)
     trumps = tuple([card for card in hand if suit_of[card] is trump]) if trump is not None else ()
     if trumps:
         return Duty.TRUMP, trumps
     return Duty.FREE, tuple(hand)
+
+
+def _head(game: GameSpec, trump: Suit | None, trick: Sequence[Card],
+          hand: Sequence[Card]) -> tuple[Duty, tuple[Card, ...]]:
+    """`suit-head-then-trump`: follow suit with a card that takes the trick so far if the hand
+    holds one, else follow suit; without the suit led, trump if possible, else any card."""
+    table = game.table(trump)
+    suit_of, strength = table.suit, table.strength
+    led = suit_of[trick[0]]
+    following = tuple([card for card in hand if suit_of[card] is led])
+    if following:
+        best = strength[judge_trick(game, trump, trick).card]
+        winning = tuple([card for card in following if strength[card] > best])
+        return (Duty.HEAD, winning) if winning else (Duty.FOLLOW, following)
+    trumps = tuple([card for card in hand if suit_of[card] is trump]) if trump is not None else ()
+    return (Duty.TRUMP, trumps) if trumps else (Duty.FREE, tuple(hand))
 
 
 def restrict_plays(game: GameSpec, trump: Suit | None, rules: Tricks, legal: tuple[Card, ...], *, leading: bool,

@@ -7,7 +7,7 @@ import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .game import ExactBids, OddTricks, PenaltyPoints, Scoring, TrickScoring, VictoryPoints
+from .game import ExactBids, GamePoints, OddTricks, PenaltyPoints, Scoring, TrickScoring, VictoryPoints
 from .rules import RuleError
 
 
@@ -173,6 +173,24 @@ def penalties_written(scoring: PenaltyPoints, taken: Sequence[int]) -> tuple[tup
     if moon is None:
         return tuple(taken), None
     return tuple(0 if seat == moon else total for seat in range(len(taken))), moon
+
+
+def game_points_won(scoring: GamePoints, winner: int, points: Sequence[int], tricks: Sequence[int],
+                    closed_by: int | None, closing: tuple[int, int]) -> int:
+    """The game points of a deal's winner (two players): against a player who closed the stock
+    and did not reach the target first, `closer_fails` (`closer_fails_no_trick` if the winner had
+    no trick when it was closed); else by the loser's card points and tricks, taken when the
+    stock was closed if the winner closed it: `no_trick_win` for no trick, `low_win` below `low`,
+    else `win`."""
+    loser = 1 - winner
+    if closed_by is not None and closed_by != winner:
+        return scoring.closer_fails_no_trick if closing[1] == 0 else scoring.closer_fails
+    lost_points, lost_tricks = closing if closed_by == winner else (points[loser], tricks[loser])
+    if lost_tricks == 0:
+        return scoring.no_trick_win
+    if scoring.low is not None and lost_points < scoring.low:
+        return scoring.low_win
+    return scoring.win
 
 
 def game_step(scoring: OddTricks, scores: Sequence[int], written: Sequence[int]) -> GameStep:

@@ -10,9 +10,9 @@ import random
 from collections.abc import Callable
 from typing import cast
 
-from .cards import Card
-from .deal import Action, Bid, BidTricks, ChooseTrump, Deal, Forecast, Give, Play, Solo, TakeTree
-from .game import ExactBids, PenaltyPoints, TrumpTable, VictoryPoints
+from .cards import Card, Rank
+from .deal import Action, Bid, BidTricks, ChooseTrump, Close, Deal, Exchange, Forecast, Give, Meld, Play, Solo, TakeTree
+from .game import ExactBids, GamePoints, PenaltyPoints, TrumpTable, VictoryPoints
 from .rules import judge_trick, trick_verdict
 
 
@@ -27,7 +27,9 @@ def sensible_strategy(state: Deal, rng: random.Random) -> Action:
     a trick with points when possible, cheaply, else throws the cheapest; a game of tricks plays
     the cheapest card that wins as the last hand, else the weakest; a game of exact bids bids its
     likely winners and plays to take exactly that many tricks; a game of penalty points plays to
-    take none of the cards that cost points. Passing, it gives away its costliest cards."""
+    take none of the cards that cost points. Passing, it gives away its costliest cards. On lead it
+    exchanges a trump for the turned card when it may; in a race to the deal's target it closes
+    the stock when ahead, shows a marriage, then plays as a game of card points."""
     actions = state.legal_actions()
     kind = type(actions[0])
     if kind is Forecast:
@@ -48,6 +50,11 @@ def sensible_strategy(state: Deal, rng: random.Random) -> Action:
         return _bid_tricks(state, cast("list[BidTricks]", actions))
     if kind is Give:
         return _give(state, cast("list[Give]", actions))
+    exchange = next((action for action in actions if type(action) is Exchange), None)
+    if exchange is not None:
+        return exchange
+    if isinstance(state.game.scoring, GamePoints):
+        return _race(state, state.game.scoring, actions)
     if isinstance(state.game.scoring, VictoryPoints):
         return _take_points(state, cast("list[Play]", actions))
     if isinstance(state.game.scoring, ExactBids) and kind is Play:
@@ -91,6 +98,28 @@ def _avoid_penalties(state: Deal, scoring: PenaltyPoints, plays: list[Play]) -> 
     if len(trick) + 1 == len(state.players):
         return min(plays, key=lambda play: (cost(play), -strength(play)))
     return min(plays, key=lambda play: (strength(play), cost(play)))
+
+
+CLOSE_MARGIN = 20
+"""A racer closes the stock once its card points are within this of the deal's target and above
+the other player's."""
+
+
+def _race(state: Deal, scoring: GamePoints, actions: list) -> Action:
+    """On lead: close the stock when ahead and near the target; lead the queen of a marriage, a
+    trump one first. Else play as a game of card points."""
+    extras = [action for action in actions if type(action) is not Play]
+    plays = cast("list[Play]", [action for action in actions if type(action) is Play])
+    close = next((action for action in extras if type(action) is Close), None)
+    if close is not None:
+        mine, theirs = state.card_points[close.seat], state.card_points[state.table.next(close.seat)]
+        if mine >= scoring.deal_target - CLOSE_MARGIN and mine > theirs:
+            return close
+    melds = [action for action in extras if type(action) is Meld]
+    if melds:
+        return max(melds, key=lambda meld: (meld.card.suit is state.trump, meld.card.rank is Rank.QUEEN,
+                                            -state.game.suits.index(meld.card.suit)))
+    return _take_points(state, plays)
 
 
 def _bid_tricks(state: Deal, bids: list[BidTricks]) -> BidTricks:

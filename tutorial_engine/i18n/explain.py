@@ -124,6 +124,8 @@ def why_refused(legality: Legality, card=None) -> str:
     if code == PlayRule.CLEAN_FIRST_TRICK.value:
         return "no card that costs penalty points may go to the first trick while the hand holds another"
     led, trump = legality.led, legality.trump
+    if legality.duty is Duty.HEAD:
+        return f"you must follow {led} with a card that takes the trick"
     if legality.duty is Duty.FOLLOW:
         if led is trump:
             return "a trump was led: you must follow with a trump"
@@ -147,6 +149,8 @@ def why_legal(card, legality: Legality, game: GameSpec) -> str:
         return f"{card} follows {led}"
     if duty is Duty.PLAY_TREE:
         return f"{card} is a tree, as the duty requires"
+    if duty is Duty.HEAD:
+        return f"{card} follows {led} and takes the trick"
     if duty is Duty.TRUMP:
         return f"{card} is a trump, as the duty to trump requires"
     sentence = DUTIES[duty].rstrip(".")
@@ -161,6 +165,7 @@ DUTIES = {
     Duty.FOLLOW: N_("Every card of the hand follows the lead."),
     Duty.PLAY_TREE: N_("Every card of the hand is a tree, as the duty requires."),
     Duty.TRUMP: N_("Every card of the hand is a trump, as the duty requires."),
+    Duty.HEAD: N_("Every card of the hand follows suit and takes the trick, as the duty requires."),
 }
 
 
@@ -174,6 +179,8 @@ def explain_legality(legality: Legality, tr: Translator = ENGLISH) -> str:
     if not legality.refused:
         return tr.gettext(DUTIES[legality.duty])
     suit = suit_term(legality.led, tr)
+    if legality.duty is Duty.HEAD:
+        return tr.gettext("You must follow suit with a card that takes the trick: {suit} were led.", suit=suit)
     if legality.duty is Duty.FOLLOW and legality.led is legality.trump:
         return tr.gettext("A trump was led: you must follow with a trump.")
     if legality.duty is Duty.FOLLOW:
@@ -202,6 +209,9 @@ def explain_duty_of(legality: Legality, player, tr: Translator) -> str:
                               "be played.", player=player)
         return tr.gettext(DUTIES[duty])
     suit = suit_term(legality.led, tr)
+    if duty is Duty.HEAD:
+        return tr.gettext("{player} must follow suit with a card that takes the trick: {suit} were led.",
+                          player=player, suit=suit)
     if duty is Duty.FOLLOW and legality.led is legality.trump:
         return tr.gettext("A trump was led: {player} must follow with a trump.", player=player)
     if duty is Duty.FOLLOW:
@@ -214,11 +224,15 @@ def explain_duty_of(legality: Legality, player, tr: Translator) -> str:
 
 def moment_tags(legality: Legality, moment: Moment | None, tr: Translator = ENGLISH) -> list[str]:
     """What a question of which cards may be played says of where its trick stands, in a game
-    whose tricks phase has rules of its own: the first trick, and whether its suit is broken."""
+    whose tricks phase has rules of its own: the first trick, whether its suit is broken, and
+    whether the stock is gone."""
+    tags = []
+    if legality.stock_gone is not None:
+        tags.append(tr.pgettext("diagram", "Stock closed or used up") if legality.stock_gone
+                    else tr.pgettext("diagram", "Stock still open"))
     rules = legality.rules
     if rules is None or moment is None:
-        return []
-    tags = []
+        return tags
     if moment.first_trick:
         tags.append(tr.pgettext("diagram", "The deal's first trick"))
     elif rules.first_lead is not None or rules.clean_first_trick:

@@ -16,7 +16,6 @@ from ...engine.cards import Card, Suit
 from ...engine.deal import BidsResult, BidTricks, Deal, DealResult, ThrownIn, play_out
 from ...engine.forecast import forecast_seats
 from ...engine.game import (
-    SCORING_KINDS,
     ExactBids,
     FollowRule,
     GameSpec,
@@ -63,8 +62,8 @@ DEAL_CONSTRAINTS = {
     "exact-bids": ("last-deal",),
     "penalty-points": ("last-deal",),
 }
-"""Constraints of deal-scoring drills, by the game's kind of scoring (A20; B19–B21); every kind of
-scoring has its entry (tests/test_drills.py holds them together)."""
+"""Constraints of deal-scoring drills, by the game's kind of scoring (A20; B19–B21); a kind without
+an entry has no scoring drills yet, and `check` says so."""
 
 EXCLUSIVE = {
     frozenset({"one-victory-point", "two-victory-points"}): "a deal's winner scores one or the other",
@@ -152,19 +151,28 @@ def _order(drill: Drill, rng: random.Random) -> OrderVariant:
     return OrderVariant(RankingExample(**_meta(drill), trump=trump, cards=cards))
 
 
+def _has_duties(game: GameSpec) -> bool:
+    """Whether some card is ever refused: the game's follow rule, or the one once the stock is gone."""
+    late = game.procedure.tricks.late_follow
+    return game.follow is not FollowRule.NONE or (late is not None and late is not FollowRule.NONE)
+
+
 def _legal(drill: Drill, rng: random.Random) -> LegalExample | None:
     game = drill.game
     trump = None if game.procedure.without_trump else rng.choice(game.suits)
     rules = game.procedure.rules_of_play
+    # a game whose follow rule changes once the stock is gone asks mostly about then
+    stock_gone = rng.random() < 0.7 if game.procedure.tricks.late_follow is not None else None
     if rules is not None:
-        return _legal_at_a_moment(drill, rng, trump, rules)
+        return _legal_at_a_moment(drill, rng, trump, rules, bool(stock_gone))
     size = rng.randrange(1, max(game.trick_sizes))
     cards = rng.sample(game.deck, size + game.hand_size)
     trick, hand = tuple(cards[:size]), tuple(cards[size:])
-    return _asked(drill, trump, trick, hand, None)
+    return _asked(drill, trump, trick, hand, None if stock_gone is None else Moment(stock_gone=stock_gone))
 
 
-def _legal_at_a_moment(drill: Drill, rng: random.Random, trump: Suit | None, rules: Tricks) -> LegalExample | None:
+def _legal_at_a_moment(drill: Drill, rng: random.Random, trump: Suit | None, rules: Tricks,
+                       stock_gone: bool) -> LegalExample | None:
     """A question in a game whose tricks phase has rules of its own, at a moment a deal reaches:
     the first trick led with the `first_lead` card and clean of the cards a clean first trick
     keeps out, or a later one; on the first trick, half the hands hold none of the suit led, the
@@ -174,7 +182,7 @@ def _legal_at_a_moment(drill: Drill, rng: random.Random, trump: Suit | None, rul
     if rng.random() >= 0.4:
         cards = rng.sample(game.deck, size + game.hand_size)
         return _asked(drill, trump, tuple(cards[:size]), tuple(cards[size:]),
-                      Moment(first_trick=False, broken=rng.random() < 0.5))
+                      Moment(first_trick=False, broken=rng.random() < 0.5, stock_gone=stock_gone))
     lead, scoring = rules.first_lead, game.scoring
     kept_out = scoring.penalty if rules.clean_first_trick and isinstance(scoring, PenaltyPoints) else None
     clean = [card for card in game.deck if kept_out is None or not kept_out(card)]
@@ -189,7 +197,7 @@ def _legal_at_a_moment(drill: Drill, rng: random.Random, trump: Suit | None, rul
     hand = rng.sample(pool, game.hand_size)
     if lead is not None and not trick and lead not in hand:
         hand[0] = lead
-    return _asked(drill, trump, trick, tuple(hand), Moment(first_trick=True, broken=False))
+    return _asked(drill, trump, trick, tuple(hand), Moment(first_trick=True, broken=False, stock_gone=stock_gone))
 
 
 def _asked(drill: Drill, trump: Suit | None, trick: tuple[Card, ...], hand: tuple[Card, ...],
@@ -578,11 +586,16 @@ TABLE = ("players", "team_size")
 
 
 def _unscored(game: GameSpec) -> str:
-    """Why a game has no scoring drills: only a game without `scoring` has none, since every kind
-    of scoring has its questions (DEAL_CONSTRAINTS)."""
-    kinds = [kind.kind for kind in SCORING_KINDS]
-    return ("its game.yml has no 'scoring', so no deal of it is ever scored; add a 'scoring' rule "
-            f"(kind: {', '.join(kinds[:-1])} or {kinds[-1]}) to game.yml to draw them")
+    """Why a game has no scoring drills: it has no `scoring`, or its kind of scoring has no
+    questions yet (DEAL_CONSTRAINTS)."""
+    if game.scoring is None:
+        kinds = list(DEAL_CONSTRAINTS)
+        return ("its game.yml has no 'scoring', so no deal of it is ever scored; add a 'scoring' rule "
+                f"(kind: {', '.join(kinds[:-1])} or {kinds[-1]}) to game.yml to draw them")
+    return (f"these drills are drawn for games scored by victory points, by the tricks of the side that made "
+            f"trump, by odd tricks, by exact bids or by penalty points, and {game.name} is scored by "
+            f"{game.scoring.scored_by}, which they cannot ask about yet (AUTHORING.md, \"What game.yml can and "
+            f"cannot express\")")
 
 
 def _no_dealer_restriction(game: GameSpec) -> str:
@@ -604,8 +617,8 @@ KINDS = {kind.name: kind for kind in (
               lacks=lambda game: "every card of it is worth 0 points; give the ranks their 'points' in "
                                  "game.yml to draw them"),
     DrillKind("order", ("trump-suit", "plain-suit", "trees"), _always, _order),
-    DrillKind("legal", ("follow", "play-tree", "trump", "free", "void", *(rule.value for rule in PlayRule)),
-              lambda game: game.follow is not FollowRule.NONE, _legal,
+    DrillKind("legal", ("follow", "play-tree", "trump", "free", "void", "head", *(rule.value for rule in PlayRule)),
+              _has_duties, _legal,
               lacks=lambda game: "any card may be played at any time (follow: none), so every card is always "
                                  "legal; legal drills need 'follow: suit' or 'follow: suit-then-trump' in game.yml"),
     DrillKind("forecast-exchange", (), lambda game: game.forecast, _exchange, fields=TABLE, lacks=_no_forecast),

@@ -160,11 +160,15 @@
     });
   }
 
-  var REFUSALS = { "follow": "must-follow", "play-tree": "must-play-tree", "trump": "must-trump" };
+  var REFUSALS = { "follow": "must-follow", "play-tree": "must-play-tree", "trump": "must-trump", "head": "must-head" };
 
-  function allowed(g, trump, trick, hand) {
+  /* The duty in force and the cards it allows (rules.py _allowed); `follow`, the rule in force
+     when not the game's own (followInForce). */
+  function allowed(g, trump, trick, hand, follow) {
+    follow = follow || g.follow;
     if (!trick.length) return ["lead", hand.slice()];
-    if (g.follow === "none") return ["none", hand.slice()];
+    if (follow === "none") return ["none", hand.slice()];
+    if (follow === "suit-head-then-trump") return head(g, trump, trick, hand);
     var suit = g.table(trump).suit, led = suit[trick[0]];
     function of(test) { return hand.filter(test); }
     if (led === trump) {
@@ -177,11 +181,32 @@
     if (following.length) return ["follow", following];
     var held = treesFollow ? of(function (c) { return g.trees.indexOf(c) >= 0; }) : [];
     if (held.length) return ["play-tree", held];
-    if (g.follow === "suit") return ["void", hand.slice()];
+    if (follow === "suit") return ["void", hand.slice()];
     var mine = trump ? of(function (c) { return suit[c] === trump; }) : [];
     return mine.length ? ["trump", mine] : ["free", hand.slice()];
   }
 
+  /* suit-head-then-trump (rules.py _head): follow suit with a card that takes the trick so far if
+     the hand holds one, else follow suit; without the suit led, trump if possible, else any card. */
+  function head(g, trump, trick, hand) {
+    var t = g.table(trump), suit = t.suit, led = suit[trick[0]];
+    var following = hand.filter(function (c) { return suit[c] === led; });
+    if (following.length) {
+      var best = t.strength[verdict(g, trump, trick).card];
+      var winning = following.filter(function (c) { return t.strength[c] > best; });
+      return winning.length ? ["head", winning] : ["follow", following];
+    }
+    var trumps = trump ? hand.filter(function (c) { return suit[c] === trump; }) : [];
+    return trumps.length ? ["trump", trumps] : ["free", hand.slice()];
+  }
+
+  function tricksPhase(g) { return g.phases.filter(function (p) { return p.phase === "tricks"; })[0]; }
+
+  /* The game's follow rule, or its tricks phase's lateFollow once the stock is gone (rules.py follow_in_force). */
+  function followInForce(g, moment) {
+    var p = tricksPhase(g);
+    return moment && moment.stockGone && p.lateFollow ? p.lateFollow : g.follow;
+  }
   /* What the tricks phase's own rules leave of the cards the duty to follow allows, and the rule
      that refused each other card (engine/rules.py _restrict): the first lead is the first-lead
      card, the unbroken suit is not led before it is broken, no penalty card goes to a clean first
@@ -211,7 +236,7 @@
      legal_plays); with the deal's tricks phase whose own rules restrict play (Deal.rules) and
      where the trick stands ({firstTrick, broken}), those rules too. */
   function legality(g, trump, trick, hand, rules, moment) {
-    var a = allowed(g, trump, trick, hand), code = REFUSALS[a[0]], refused = {}, legal = a[1];
+    var a = allowed(g, trump, trick, hand, followInForce(g, moment)), code = REFUSALS[a[0]], refused = {}, legal = a[1];
     if (code) hand.forEach(function (c) { if (legal.indexOf(c) < 0) refused[c] = code; });
     if (rules && moment) {
       var r = restrict(g, trump, rules, legal, !trick.length, moment.firstTrick, moment.broken);
@@ -292,6 +317,12 @@
     this.broken = false; this.rules = null; // the tricks phase, when its own rules restrict what may be played
     this.at = -1; this.actions = null;
     this.draws = g.phases.some(function (p) { return p.phase === "tricks" && p.draw; });
+    // a race to the deal's target (scoring game-points): card points and pending marriages by seat
+    this.cardPoints = []; this.pending = [];
+    for (var seat = 0; seat < tbl.players; seat++) { this.cardPoints.push(0); this.pending.push(0); }
+    this.closedBy = null; this.closing = [0, 0]; this.dealWinner = null; this.dealReason = "";
+    this.follow = g.follow; this.onLead = null; // the tricks phase, when a leader may close, exchange or meld
+    this.race = g.scoring && g.scoring.kind === "game-points" ? g.scoring : null;
     this.nextPhase();
   }
 
@@ -396,6 +427,7 @@
       var holder = this.players.filter(function (s) { return self.hands[s].indexOf(p.firstLead) >= 0; })[0];
       this.lead(holder === undefined ? leader : holder);
       this.rules = p.firstLead !== null || p.unbroken !== null || p.cleanFirstTrick ? p : null;
+      this.onLead = p.closing || p.exchange !== null || p.marriage !== null ? p : null;
       this.phase = "play";
     }
   };
@@ -466,9 +498,10 @@
     }
     switch (this.phase) {
       case "play":
-        var cards = allowed(this.game, this.trump, this.trick, hand)[1];
+        var cards = allowed(this.game, this.trump, this.trick, hand, this.follow)[1];
         if (this.rules) cards = restrictPlays(this.game, this.trump, this.rules, cards, !this.trick.length, this.tricks === 0, this.broken);
-        return each("play", "card", cards);
+        var plays = each("play", "card", cards);
+        return this.onLead && !this.trick.length ? plays.concat(this.leadOptions(seat, this.onLead)) : plays;
       case "forecast":
         var taken = this.forecasts.map(function (f) { return suitOf(f[1]); });
         return each("forecast", "card", /** @type {Array<string | null>} */ ([null]).concat(hand.filter(function (c) { return taken.indexOf(suitOf(c)) < 0; })));
@@ -483,6 +516,33 @@
         return each("give", "cards", combinations(hand, p.cards));
     }
     return [];
+  };
+  /* What a player on lead may do besides leading a card (deal.py _lead_options): lead a king or
+     queen showing its marriage, exchange the trump of the exchange rank for the turned card while
+     the stock is open and holds more than two cards, close the stock while it is open. */
+  Deal.prototype.leadOptions = function (seat, p) {
+    var hand = this.hands[seat], trump = this.trump, out = [];
+    if (p.marriage !== null) {
+      hand.forEach(function (c) {
+        var other = MARRIED[rankOf(c)];
+        if (other && hand.indexOf(other + suitOf(c)) >= 0) out.push({ kind: "meld", seat: seat, card: c });
+      });
+    }
+    var open = this.closedBy === null && this.stock.length > 0;
+    if (p.exchange !== null && trump !== null && open && this.stock.length > 2 && this.indicator !== null
+        && hand.indexOf(p.exchange + trump) >= 0) out.push({ kind: "exchange", seat: seat });
+    if (p.closing && open) out.push({ kind: "close", seat: seat });
+    return out;
+  };
+  /* The card points that win the deal reached, or the cards all played (deal.py _race_after_trick). */
+  Deal.prototype.winDeal = function (seat, reason) {
+    this.dealWinner = seat; this.dealReason = reason;
+    this.log.push({ event: "deal-won", seat: seat, points: this.cardPoints[seat], reason: reason });
+    this.phase = "over";
+  };
+  Deal.prototype.lateFollow = function () { var p = tricksPhase(this.game); return p.lateFollow || this.game.follow; };
+  Deal.prototype.stockGone = function () {
+    return this.closedBy !== null || (this.draws && this.tricks > 0 && !this.stock.length);
   };
   /* From none to every trick of the deal; the dealer, bidding last under the restriction, may
      not bring the bids' total to the number of tricks. */
@@ -515,7 +575,36 @@
     DECIDE[action.kind].call(this, action);
   };
 
+  var MARRIED = { "K": "Q", "Q": "K" }; // a marriage's two ranks, each to the other
+
   var DECIDE = {
+    "meld": function (a) {
+      var p = this.onLead, suit = suitOf(a.card), seat = a.seat;
+      var points = suit === this.trump && p.trumpMarriage !== null ? p.trumpMarriage : p.marriage;
+      var counted = this.won[this.table.teamOf(seat)] > 0;
+      this.log.push({ event: "marriage", seat: seat, suit: suit, points: points, counted: counted });
+      if (!counted) this.pending[seat] += points;
+      else {
+        this.cardPoints[seat] += points;
+        if (this.race && this.cardPoints[seat] >= this.race.dealTarget) return this.winDeal(seat, "target");
+      }
+      DECIDE.play.call(this, { kind: "play", seat: seat, card: a.card });
+    },
+    "exchange": function (a) {
+      var given = this.onLead.exchange + this.trump, turned = this.indicator;
+      remove(this.hands[a.seat], given);
+      this.hands[a.seat].push(turned);
+      this.stock[this.stock.length - 1] = given;
+      this.indicator = given;
+      this.log.push({ event: "exchange", seat: a.seat, given: given, taken: turned });
+    },
+    "close": function (a) {
+      var other = this.table.next(a.seat);
+      this.closedBy = a.seat;
+      this.closing = [this.cardPoints[other], this.won[this.table.teamOf(other)]];
+      this.follow = this.lateFollow();
+      this.log.push({ event: "close", seat: a.seat });
+    },
     "play": function (a) {
       remove(this.hands[a.seat], a.card);
       this.trick.push(a.card);
@@ -613,7 +702,7 @@
     this.trick = [];
     this.tricks++;
     this.lead(winner);
-    if (this.draws && stock.length >= this.order.length) {
+    if (this.draws && this.closedBy === null && stock.length >= this.order.length) {
       for (var i = 0; i < this.order.length; i++) {
         var seat = this.order[i], card = stock.shift();
         this.hands[seat].push(card);
@@ -621,7 +710,21 @@
         this.log.push({ event: "draw", seat: seat, card: card });
       }
     }
-    if (!this.hands[winner].length) this.phase = "over";
+    if (this.draws && !stock.length && this.closedBy === null) this.follow = this.lateFollow();
+    var s = this.race;
+    if (!s) {
+      if (!this.hands[winner].length) this.phase = "over";
+      return;
+    }
+    this.cardPoints[winner] += v.points;
+    if (this.won[team] === 1 && this.pending[winner]) { this.cardPoints[winner] += this.pending[winner]; this.pending[winner] = 0; }
+    var last = !this.hands[winner].length;
+    if (last && this.closedBy === null && this.draws) this.cardPoints[winner] += s.lastTrick;
+    if (this.cardPoints[winner] >= s.dealTarget) this.winDeal(winner, "target");
+    else if (last) {
+      if (this.closedBy !== null) this.winDeal(this.table.next(this.closedBy), "closer-failed");
+      else this.winDeal(winner, "last-trick");
+    }
   };
 
   Deal.prototype.sides = function () {
@@ -643,10 +746,12 @@
   /** @typedef {{kind: "exact-bids", trump: string | null, bids: number[], tricks: number[], written: number[]}} BidsResult */
   /** @typedef {{kind: "penalty-points", trump: string | null, tricks: number[], taken: number[], written: number[],
    *             moon: number | null}} PenaltyResult */
+  /** @typedef {{kind: "game-points", trump: string | null, tricks: number[], points: number[], winner: number,
+   *             reason: string, closedBy: number | null, written: number[]}} GamePointsResult */
   /** @typedef {{kind: "points", sides: number[][], points: number[], victory: ReturnType<typeof victory>,
    *             trump: string, turned: string, indicator: string, indicatorTaker: number | null,
    *             trickCount: number}} DealResult */
-  /** @returns {ThrownIn | TrickResult | OddTricksResult | BidsResult | PenaltyResult | DealResult} */
+  /** @returns {ThrownIn | TrickResult | OddTricksResult | BidsResult | PenaltyResult | GamePointsResult | DealResult} */
   Deal.prototype.result = function () {
     var scoring = this.game.scoring, self = this;
     if (this.thrownIn) return { kind: "thrown-in", dealer: this.dealer };
@@ -665,6 +770,14 @@
     if (scoring.kind === "odd-tricks") {
       return { kind: "odd-tricks", trump: this.trump, tricks: this.won.slice(),
                written: this.won.map(function (w) { return Math.max(0, w - scoring.book); }) };
+    }
+    if (scoring.kind === "game-points") {
+      var all = this.table.orderFrom(0).sort(function (a, b) { return a - b; });
+      var tricks = all.map(function (seat) { return self.won[self.table.teamOf(seat)]; });
+      var gained = gamePointsWon(scoring, this.dealWinner, this.cardPoints, tricks, this.closedBy, this.closing);
+      return { kind: "game-points", trump: this.trump, tricks: tricks, points: this.cardPoints.slice(),
+               winner: this.dealWinner, reason: this.dealReason, closedBy: this.closedBy,
+               written: all.map(function (seat) { return seat === self.dealWinner ? gained : 0; }) };
     }
     if (scoring.kind === "penalty-points") {
       var order = this.table.orderFrom(0).sort(function (a, b) { return a - b; });
@@ -686,6 +799,16 @@
   };
 
   // --- scoring (tutorial_engine/engine/scoring.py) ---
+
+  /* The game points of a deal's winner, two players (scoring.py game_points_won). */
+  function gamePointsWon(s, winner, points, tricks, closedBy, closing) {
+    var loser = 1 - winner;
+    if (closedBy !== null && closedBy !== winner) return closing[1] === 0 ? s.closerFailsNoTrick : s.closerFails;
+    var lost = closedBy === winner ? closing : [points[loser], tricks[loser]];
+    if (lost[1] === 0) return s.noTrickWin;
+    if (s.low !== null && lost[0] < s.low) return s.lowWin;
+    return s.win;
+  }
 
   function victory(scoring, totals, teamSize) {
     var threshold = scoring.thresholds[teamSize], best = Math.max.apply(null, totals);
@@ -789,11 +912,41 @@
     if (kind === "solo") return { action: actions[0], why: "no-solo" };
     if (kind === "bid-tricks") return bidTricks(deal, actions);
     if (kind === "give") return give(deal, actions);
+    var exchange = actions.filter(function (a) { return a.kind === "exchange"; })[0];
+    if (exchange) return { action: exchange, why: "exchange" };
     if (kind === "play" && actions.length === 1) return { action: actions[0], why: "only" };
     if (g.scoring.kind === "victory-points") return takePoints(deal, actions);
     if (g.scoring.kind === "exact-bids" && kind === "play") return makeTheBid(deal, actions);
     if (g.scoring.kind === "penalty-points" && kind === "play") return avoidPenalties(deal, actions);
+    if (g.scoring.kind === "game-points") return race(deal, g.scoring, actions);
     return takeTricks(deal, actions);
+  }
+
+  var CLOSE_MARGIN = 20; // strategy.py: close once within this of the deal's target and ahead
+
+  /* On lead: close the stock when ahead and near the target; lead the queen of a marriage, a trump
+     one first. Else play as a game of card points. */
+  function race(deal, s, actions) {
+    var plays = actions.filter(function (a) { return a.kind === "play"; });
+    var of = function (kind) { return actions.filter(function (a) { return a.kind === kind; }); };
+    var close = of("close")[0], melds = of("meld");
+    if (close) {
+      var mine = deal.cardPoints[close.seat], theirs = deal.cardPoints[deal.table.next(close.seat)];
+      if (mine >= s.dealTarget - CLOSE_MARGIN && mine > theirs) return { action: close, why: "close", n: mine };
+    }
+    if (melds.length) {
+      var key = function (m) { // Python's max(): the first of the greatest keys
+        return [suitOf(m.card) === deal.trump ? 1 : 0, rankOf(m.card) === "Q" ? 1 : 0, -deal.game.suits.indexOf(suitOf(m.card))];
+      };
+      var best = melds[0];
+      melds.slice(1).forEach(function (m) {
+        var a = key(m), b = key(best);
+        if (a[0] > b[0] || (a[0] === b[0] && (a[1] > b[1] || (a[1] === b[1] && a[2] > b[2])))) best = m;
+      });
+      return { action: best, why: "marry" };
+    }
+    if (plays.length === 1) return { action: plays[0], why: "only" };
+    return takePoints(deal, plays);
   }
 
   /* Pass the costliest cards (in a game of penalty points), the strongest of equal cost. */
@@ -952,6 +1105,15 @@
         step = gameStep(this.game.scoring, this.scores, r.written);
         this.scores = step.scores;
         if (step.winner !== null) this.winner = step.winner;
+      } else if (r.kind === "game-points") { // the first to the target in game points wins the game
+        var gamePoints = r.written;
+        this.totals = this.totals.map(function (total, seat) { return total + gamePoints[seat]; });
+        var leading = Math.max.apply(null, this.totals);
+        this.over = leading >= this.game.scoring.target;
+        if (this.over && this.totals.filter(function (t) { return t === leading; }).length === 1) {
+          this.winner = this.totals.indexOf(leading);
+        }
+        step = { written: gamePoints.slice() };
       } else if (r.kind === "penalty-points") { // the game ends at the target, and the lowest total wins
         var penalties = r.written;
         this.totals = this.totals.map(function (total, seat) { return total + penalties[seat]; });

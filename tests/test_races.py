@@ -1,0 +1,220 @@
+"""A race to the deal's target (issue 31, Sixty-six): closing the stock, a follow rule for once
+the stock is gone, the trump nine exchanged for the turned card, marriages, the last trick's
+bonus and game points. Whole deals are re-checked here from their events alone, against the
+rules as issue 31 writes them, not against the engine's code."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import jsonschema
+import pytest
+from game_texts import SIXTY_SIX, check_pages, errors, load, simulate
+
+from tutorial_engine.content.jsonschema import schema_text
+from tutorial_engine.engine import events
+from tutorial_engine.engine.cards import Card, Rank
+from tutorial_engine.engine.deal import Close, Deal, Exchange, GamePointsResult, Meld
+from tutorial_engine.engine.races import play_race_game
+from tutorial_engine.engine.rules import Moment, legal_plays
+from tutorial_engine.engine.seating import Table
+from tutorial_engine.engine.strategy import STRATEGIES
+
+ORDER = ["A", "10", "K", "Q", "J", "9"]
+POINTS = {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2, "9": 0}
+
+
+@pytest.fixture(scope="module")
+def sixty_six(tmp_path_factory):
+    report = load(tmp_path_factory.mktemp("sixty-six"), SIXTY_SIX)
+    assert errors(report) == []
+    return report.games["sixty-six"]
+
+
+def beats(card: Card, other: Card, trump) -> bool:
+    """Whether `card`, played second, takes a trick led with `other`."""
+    if card.suit is other.suit:
+        return ORDER.index(card.rank.value) < ORDER.index(other.rank.value)
+    return card.suit is trump
+
+
+def recheck(game, deal: Deal) -> GamePointsResult:
+    """Replays the deal from its log and checks every rule of issue 31 on the way; what the
+    deal's result must then be."""
+    log = deal.log
+    dealt = next(e for e in log if isinstance(e, events.Dealt))
+    hands = {seat: list(hand) for seat, hand in enumerate(dealt.hands)}
+    turned = next(e for e in log if isinstance(e, events.TurnUp)).card
+    trump = turned.suit
+    indicator, stock, closed_by, closing = turned, 12, None, (0, 0)
+    points, pending, tricks, last_winner = [0, 0], [0, 0], [0, 0], None
+    marriage_lead = None
+    for event in log:
+        if isinstance(event, events.Exchanged):
+            assert closed_by is None and stock > 2, "the exchange is made while the stock is open with more than two"
+            assert event.given == Card(Rank.NINE, trump) and event.taken == indicator
+            hands[event.seat].remove(event.given)
+            hands[event.seat].append(event.taken)
+            indicator = event.given
+        elif isinstance(event, events.Closed):
+            assert closed_by is None and stock > 0
+            closed_by, other = event.seat, 1 - event.seat
+            closing = (points[other], tricks[other])
+        elif isinstance(event, events.Married):
+            held = hands[event.seat]
+            assert Card(Rank.KING, event.suit) in held and Card(Rank.QUEEN, event.suit) in held
+            assert event.points == (40 if event.suit is trump else 20)
+            assert event.counted == (tricks[event.seat] > 0)
+            if event.counted:
+                points[event.seat] += event.points
+            else:
+                pending[event.seat] += event.points
+            marriage_lead = (event.seat, event.suit)
+        elif isinstance(event, events.Trick):
+            lead, follow = event.plays
+            leader, follower = event.seats
+            if marriage_lead is not None:
+                assert marriage_lead == (leader, lead.suit) and lead.rank in (Rank.KING, Rank.QUEEN)
+                marriage_lead = None
+            hand = hands[follower]
+            if closed_by is not None or stock == 0:  # the stock gone: follow and head, else trump
+                following = [c for c in hand if c.suit is lead.suit]
+                heading = [c for c in following if beats(c, lead, trump)]
+                trumps = [c for c in hand if c.suit is trump]
+                allowed = heading or following or trumps or hand
+                assert follow in allowed, f"{follow} after {lead} from {hand}, the stock gone"
+            hands[leader].remove(lead)
+            hands[follower].remove(follow)
+            winner = follower if beats(follow, lead, trump) else leader
+            assert event.winner == winner
+            tricks[winner] += 1
+            points[winner] += POINTS[lead.rank.value] + POINTS[follow.rank.value]
+            if tricks[winner] == 1:
+                points[winner] += pending[winner]
+                pending[winner] = 0
+            last_winner = winner
+        elif isinstance(event, events.Draw):
+            assert closed_by is None, "nobody draws once the stock is closed"
+            hands[event.seat].append(event.card)
+            stock -= 1
+    if not hands[0] and not hands[1] and closed_by is None:
+        points[last_winner] += 10
+    won = next(e for e in log if isinstance(e, events.DealWon))
+    assert log[-1] is won
+    if won.reason is events.DealEnd.TARGET:
+        assert points[won.seat] >= 66 and points[1 - won.seat] < 66
+    elif won.reason is events.DealEnd.CLOSER_FAILED:
+        assert closed_by == 1 - won.seat and max(points) < 66 and not hands[0] and not hands[1]
+    else:
+        assert closed_by is None and max(points) < 66 and won.seat == last_winner
+    assert won.points == points[won.seat]
+    loser = 1 - won.seat
+    if closed_by is not None and closed_by != won.seat:
+        gained = 3 if closing[1] == 0 else 2
+    else:
+        lost_points, lost_tricks = closing if closed_by == won.seat else (points[loser], tricks[loser])
+        gained = 3 if lost_tricks == 0 else 2 if lost_points < 33 else 1
+    written = tuple(gained if seat == won.seat else 0 for seat in (0, 1))
+    return GamePointsResult(trump, tuple(tricks), tuple(points), won.seat, won.reason, closed_by, written)
+
+
+@pytest.mark.parametrize("strategy", ["random", "sensible"])
+def test_whole_deals_keep_every_rule_of_the_race(sixty_six, strategy):
+    ends, closed, exchanged, married, pending = set(), 0, 0, 0, 0
+    for seed in range(400):
+        rng = random.Random(seed)
+        deal = Deal(sixty_six, Table(2, 1), seed % 2, rng)
+        while not deal.is_terminal():
+            deal.apply(STRATEGIES[strategy](deal, rng))
+        assert deal.result() == recheck(sixty_six, deal), f"seed {seed}"
+        ends.add(deal.result().reason)
+        closed += any(isinstance(e, events.Closed) for e in deal.log)
+        exchanged += any(isinstance(e, events.Exchanged) for e in deal.log)
+        married += any(isinstance(e, events.Married) for e in deal.log)
+        pending += any(isinstance(e, events.Married) and not e.counted for e in deal.log)
+    assert closed and exchanged and married and pending
+    if strategy == "random":
+        assert ends == set(events.DealEnd)
+
+
+def test_the_leader_is_offered_exactly_the_moves_the_rules_allow(sixty_six):
+    """A marriage for each king or queen whose partner is held; the exchange while the stock is
+    open with more than two cards and the trump nine is held; closing while the stock is open."""
+    seen = set()
+    for seed in range(300):
+        rng = random.Random(seed)
+        deal = Deal(sixty_six, Table(2, 1), 0, rng)
+        while not deal.is_terminal():
+            actions = deal.legal_actions()
+            if not deal.trick:
+                seat, hand = deal.to_move, deal.hands[deal.to_move]
+                melds = {a.card for a in actions if isinstance(a, Meld)}
+                assert melds == {c for c in hand if c.rank in (Rank.KING, Rank.QUEEN)
+                                 and Card(Rank.QUEEN if c.rank is Rank.KING else Rank.KING, c.suit) in hand}
+                open_stock = deal.closed_by is None and len(deal.stock) > 0
+                assert any(isinstance(a, Close) for a in actions) == open_stock
+                assert any(isinstance(a, Exchange) for a in actions) == (
+                    open_stock and len(deal.stock) > 2 and Card(Rank.NINE, deal.trump) in hand)
+                seen |= {type(a) for a in actions}
+            else:
+                assert all(not isinstance(a, (Meld, Close, Exchange)) for a in actions)
+            deal.apply(random.Random(seed).choice(actions))
+    assert {Meld, Close, Exchange} <= seen
+
+
+def test_legal_claims_and_the_command_line_ask_whether_the_stock_is_gone(tmp_path, sixty_six):
+    report = check_pages(tmp_path, SIXTY_SIX, "          - text: Head the trick.\n            claims:\n" + "".join(
+        f"              - {claim}\n" for claim in (
+            "{kind: legal, trump: ♠, stock_gone: true, trick: [10♥], hand: [A♥, K♥, 9♠, J♣], "
+            "expect: {legal: [A♥], duty: head}}",
+            "{kind: legal, trump: ♠, stock_gone: true, trick: [A♥], hand: [K♥, Q♥, 9♠], "
+            "expect: {legal: [K♥, Q♥], duty: follow}}",
+            "{kind: legal, trump: ♠, stock_gone: true, trick: [A♥], hand: [9♠, J♣], expect: {legal: [9♠], duty: trump}}",
+            "{kind: legal, trump: ♠, stock_gone: false, trick: [A♥], hand: [9♠, J♣], "
+            "expect: {legal: [9♠, J♣], duty: none}}",
+            "{kind: legal, trump: ♠, trick: [A♥], hand: [9♠, J♣]}")),
+        "drills:\n  - {id: l, kind: legal, title: T, constraints: [head]}\n")
+    assert [e[e.index(": ") + 2:] for e in errors(report)] == [
+        "give 'stock_gone: true' or 'stock_gone: false': in Sixty-six what must be played changes once the stock is "
+        "closed or used up (suit-head-then-trump)"]
+    legality = legal_plays(sixty_six, Card.parse("A♠").suit, [Card.parse("10♥")],
+                           [Card.parse(c) for c in ("A♥", "K♥", "9♠")], Moment(stock_gone=True))
+    assert {str(c): code for c, code in legality.refused.items()} == {"K♥": "must-head", "9♠": "must-head"}
+
+
+def test_check_says_what_the_stock_rules_need(tmp_path):
+    cases = [
+        (SIXTY_SIX.replace("draw: true, ", ""),
+         ["'late_follow' is about the stock, and nobody draws from one in this game: it needs 'draw: true'",
+          "'closing' is about the stock, and nobody draws from one in this game: it needs 'draw: true'",
+          "'exchange' is about the stock, and nobody draws from one in this game: it needs 'draw: true'",
+          "a game scored by game points is played from a stock that is drawn after each trick: the 'tricks' phase "
+          "needs 'draw: true'"]),
+        (SIXTY_SIX.replace(", marriage: 20", ""),
+         ["a marriage in trump and one in another suit score differently: give both 'marriage' and "
+          "'trump_marriage'"]),
+        (SIXTY_SIX.replace("exchange: 9", "exchange: 2"), ["2 is not a rank of the deck"]),
+        (SIXTY_SIX.replace("players: [2]", "players: [3]"),
+         ["a game scored by game points is a race between two players: players: [2], each for themselves"]),
+    ]
+    for number, (text, expected) in enumerate(cases):
+        report = load(tmp_path / str(number), text)
+        assert [e[e.index(": ") + 2:] for e in errors(report)] == expected, number
+
+
+def test_simulate_prints_a_whole_game_whose_lines_follow_the_schema(tmp_path, sixty_six):
+    result = simulate(tmp_path, SIXTY_SIX, "--match", "--json", "--events", "--strategy", "sensible", "--seed", "3")
+    assert result.exit_code == 0, result.output
+    lines = [json.loads(line) for line in result.output.splitlines()]
+    schema = json.loads(schema_text("simulate"))
+    for line in lines:
+        jsonschema.validate(line, schema)
+    assert [line["game_over"] for line in lines] == [False] * (len(lines) - 1) + [True]
+    assert max(lines[-1]["totals"]) >= 7 and lines[-1]["game_winner"] == lines[-1]["totals"].index(
+        max(lines[-1]["totals"]))
+    played = list(play_race_game(sixty_six, Table(2, 1), seed=3, strategy="sensible"))
+    assert [list(d.result.written) for d in played] == [line["score_change"] for line in lines]
+    plain = simulate(tmp_path / "plain", SIXTY_SIX, "--match", "--strategy", "sensible", "--seed", "3")
+    assert plain.output.splitlines()[-1] == f"The game is over after {len(lines)} deals: seat " \
+                                            f"{lines[-1]['game_winner']} wins it."
