@@ -148,7 +148,7 @@ def test_the_leader_is_offered_exactly_the_moves_the_rules_allow(sixty_six):
         while not deal.is_terminal():
             actions = deal.legal_actions()
             if not deal.trick:
-                seat, hand = deal.to_move, deal.hands[deal.to_move]
+                hand = deal.hands[deal.to_move]
                 melds = {a.card for a in actions if isinstance(a, Meld)}
                 assert melds == {c for c in hand if c.rank in (Rank.KING, Rank.QUEEN)
                                  and Card(Rank.QUEEN if c.rank is Rank.KING else Rank.KING, c.suit) in hand}
