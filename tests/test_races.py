@@ -218,3 +218,40 @@ def test_simulate_prints_a_whole_game_whose_lines_follow_the_schema(tmp_path, si
     plain = simulate(tmp_path / "plain", SIXTY_SIX, "--match", "--strategy", "sensible", "--seed", "3")
     assert plain.output.splitlines()[-1] == f"The game is over after {len(lines)} deals: seat " \
                                             f"{lines[-1]['game_winner']} wins it."
+
+
+def game_points_claims(*claims: str) -> str:
+    return "          - text: Game points.\n            claims:\n" + "".join(f"              - {c}\n" for c in claims)
+
+
+def test_game_points_claims_check_the_scoring_sentences_of_a_race(tmp_path):
+    """1 game point; 2 when the loser has under 33; 3 when the loser took no trick; a closer who
+    falls short gives 2, or 3 when the other had no trick at the closing; a closer who wins
+    counts the loser as at the closing."""
+    report = check_pages(tmp_path, SIXTY_SIX, game_points_claims(
+        "{kind: game-points, loser_points: 40, loser_tricks: 3, expect: {game_points: 1}}",
+        "{kind: game-points, loser_points: 32, loser_tricks: 3, expect: {game_points: 2}}",
+        "{kind: game-points, loser_points: 0, loser_tricks: 0, expect: {game_points: 3}}",
+        "{kind: game-points, loser_points: 40, loser_tricks: 3, closed: loser, expect: {game_points: 2}}",
+        "{kind: game-points, loser_points: 40, loser_tricks: 3, closed: loser, winner_tricks: 0, "
+        "expect: {game_points: 3}}",
+        "{kind: game-points, loser_points: 20, loser_tricks: 2, closed: winner, expect: {game_points: 2}}",
+        "{kind: game, expect: {deal_target: 66, last_trick: 10, marriage: 20, trump_marriage: 40, exchange: 9, "
+        "closing: true, late_follow: suit-head-then-trump, target: 7}}"), "drills:\n  - {id: t, kind: trick, title: T}\n")
+    assert errors(report) == []
+    wrong = check_pages(tmp_path / "wrong", SIXTY_SIX, game_points_claims(
+        "{kind: game-points, loser_points: 32, loser_tricks: 3, expect: {game_points: 1}}",
+        "{kind: game-points, loser_points: 40, loser_tricks: 3, closed: loser, winner_tricks: 0, "
+        "expect: {game_points: 2}}",
+        "{kind: game-points, loser_points: 70, loser_tricks: 3}",
+        "{kind: game-points, loser_points: 5, loser_tricks: 0}",
+        "{kind: game-points, loser_points: 5, loser_tricks: 1, winner_tricks: 0}"),
+        "drills:\n  - {id: t, kind: trick, title: T}\n")
+    assert [e[e.index(": ") + 2:] for e in errors(wrong)] == [
+        "expected 1 game point, but the engine gives 2: the loser has 32 card points, fewer than 33",
+        "expected 2 game points, but the engine gives 3: the loser closed the stock and fell short, and the winner "
+        "had no trick then",
+        "the loser never reached the deal's target of 66: give fewer card points",
+        "a player who took no trick has no card points: give 0, or some tricks",
+        "'winner_tricks' counts when the loser closed the stock; leave it out, or give 'closed: loser'",
+    ]

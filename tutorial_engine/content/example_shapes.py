@@ -18,6 +18,7 @@ from ..engine.game import (
     Direction,
     ExactBids,
     FollowRule,
+    GamePoints,
     GameSpec,
     NextDealer,
     OddTricks,
@@ -39,6 +40,7 @@ from .examples import (
     Expectation,
     ForecastExample,
     GameExample,
+    GamePointsExample,
     LegalExample,
     PenaltiesExample,
     RankingExample,
@@ -62,6 +64,7 @@ from .shapes import (
     ListOf,
     MapOf,
     Pairs,
+    RankShape,
     Rec,
     Record,
     Seq,
@@ -121,7 +124,8 @@ def _example(what: str, fields: Mapping[str, Field], *, claim: bool = False) -> 
     }, partial=True)
 
 
-KINDS = ("trick", "legal", "ranking", "forecast", "score", "round", "tally", "bids", "penalties", "deal", "game")
+KINDS = ("trick", "legal", "ranking", "forecast", "score", "round", "tally", "bids", "penalties", "game-points", "deal",
+         "game")
 EXPECT_DOC = "What the engine must conclude; check fails, and says why, when it concludes otherwise."
 
 TRICK_EXPECT = Record("a trick expectation", {
@@ -289,6 +293,23 @@ PENALTIES_FIELDS = MappingProxyType({
     }), doc=EXPECT_DOC),
 })
 
+CLOSED = ("nobody", "winner", "loser")
+
+GAME_POINTS_FIELDS = MappingProxyType({
+    "loser_points": Field(Integer("a number of points", minimum=0), required=True,
+                          doc="The loser's card points: when the winner closed the stock, those they had then."),
+    "loser_tricks": Field(Integer("a number of tricks", minimum=0), required=True,
+                          doc="The loser's tricks: when the winner closed the stock, those they had then."),
+    "closed": Field(Choice(CLOSED, "who closed the stock"),
+                    doc="Who closed the stock: `nobody` (the default), the `winner`, or the `loser`, who then failed "
+                        "to reach the target first."),
+    "winner_tricks": Field(Integer("a number of tricks", minimum=0),
+                           doc="When the loser closed the stock, the tricks the winner had then (default 1)."),
+    "expect": Field(Record("a game-points expectation", {
+        "game_points": Field(Integer("a number of points", minimum=1), doc="The game points the winner scores."),
+    }), doc=EXPECT_DOC),
+})
+
 DEAL_FIELDS = MappingProxyType({
     "players": Field(Integer("a number of players", minimum=2), required=True, doc="Players at the table."),
     "team_size": Field(Integer("a team size", minimum=1), doc="Players in a team; default 1."),
@@ -320,8 +341,8 @@ GAME_FIELDS = MappingProxyType({
                       doc="Who may play alone, in turn (none without a `solo` phase)."),
         "target": Field(Integer("a number of points", minimum=1),
                         doc="The score that wins a round (the match, with one round) of a game scored by tricks, "
-                            "or the game, of a game scored by odd tricks; the total that ends a game scored by "
-                            "penalty points."),
+                            "or the game, of a game scored by odd tricks or by game points; the total that ends a "
+                            "game scored by penalty points."),
         "moon": Field(Boolean(), doc="Whether a player who takes every penalty point writes 0 and the others them "
                                      "all (none without penalty points)."),
         "pass": Field(Integer("a number of cards", minimum=1), doc="Cards each player passes (none without a `pass` "
@@ -332,6 +353,20 @@ GAME_FIELDS = MappingProxyType({
         "unbroken": Field(SuitShape(), doc="The suit that may not be led until broken (none without one)."),
         "clean_first_trick": Field(Boolean(), doc="Whether no card that costs penalty points may go to the first "
                                                   "trick while the player holds another."),
+        "late_follow": Field(Choice([rule.value for rule in FollowRule], "a follow rule"),
+                             doc="The follow rule once the stock is closed or used up (none without one)."),
+        "closing": Field(Boolean(), doc="Whether a player on lead may close the stock."),
+        "exchange": Field(RankShape(), doc="The rank of the trump that may be exchanged for the turned card (none "
+                                           "without one)."),
+        "marriage": Field(Integer("a number of points", minimum=1),
+                          doc="Card points for a marriage in a plain suit (none without marriages)."),
+        "trump_marriage": Field(Integer("a number of points", minimum=1),
+                                doc="Card points for a marriage in trump (none without marriages)."),
+        "deal_target": Field(Integer("a number of points", minimum=1),
+                             doc="The card points that win a deal, in a game scored by game points."),
+        "last_trick": Field(Integer("a number of points", minimum=0),
+                            doc="Card points for the last trick when the stock ran out, in a game scored by game "
+                                "points."),
         "rounds": Field(Integer("a number of rounds", minimum=1),
                         doc="Rounds a side must win to win the match, in a game scored by tricks."),
         "follow": Field(Choice([rule.value for rule in FollowRule], "a follow rule"),
@@ -353,7 +388,7 @@ def example_records(*, claim: bool = False) -> dict[str, Record]:
     """Each kind's Record, for an examples file or for a claim on a page."""
     fields = {"trick": TRICK_FIELDS, "legal": LEGAL_FIELDS, "ranking": RANKING_FIELDS,
               "forecast": FORECAST_FIELDS, "score": SCORE_FIELDS, "round": ROUND_FIELDS,
-              "tally": TALLY_FIELDS, "bids": BIDS_FIELDS, "penalties": PENALTIES_FIELDS, "deal": DEAL_FIELDS, "game": GAME_FIELDS}
+              "tally": TALLY_FIELDS, "bids": BIDS_FIELDS, "penalties": PENALTIES_FIELDS, "game-points": GAME_POINTS_FIELDS, "deal": DEAL_FIELDS, "game": GAME_FIELDS}
     names = {"legal": "legal-play"}
     return {kind: _example(f"a {names.get(kind, kind)} {'claim' if claim else 'example'}", shape, claim=claim)
             for kind, shape in fields.items()}
@@ -452,7 +487,7 @@ class _ExampleBuilder:
         return self.rec.complete and not self.failed
 
     def build(self) -> Example | None:
-        return getattr(self, f"_{self.rec['kind']}")()
+        return getattr(self, f"_{self.rec['kind'].replace('-', '_')}")()
 
     def _common(self) -> dict:
         return dict(id=self.rec["id"], location=self.rec.location, game=self.game,
@@ -782,6 +817,27 @@ class _ExampleBuilder:
             return None
         return PenaltiesExample(**self._common(), expect=expect, players=tuple(names),
                                 taken=tuple(tuple(cards) for _, cards, _ in taken), totals=tuple(before.values()))
+
+    def _game_points(self) -> GamePointsExample | None:
+        rec, game = self.rec, self.game
+        scoring = game.scoring
+        if not isinstance(scoring, GamePoints):
+            self.error(rec.at("kind"), f"{game.name} is not scored by game points; a 'game-points' claim is for games "
+                                       "scored by game points")
+        elif rec.get("loser_points", 0) >= scoring.deal_target:
+            self.error(rec.at("loser_points"), f"the loser never reached the deal's target of {scoring.deal_target}: "
+                                               f"give fewer card points")
+        if rec.get("loser_tricks") == 0 and rec.get("loser_points", 0) > 0:
+            self.error(rec.at("loser_points"), "a player who took no trick has no card points: give 0, or some tricks")
+        closed = rec.get("closed", "nobody")
+        if "winner_tricks" in rec and closed != "loser":
+            self.error(rec.at("winner_tricks"), "'winner_tricks' counts when the loser closed the stock; leave it out, "
+                                                "or give 'closed: loser'")
+        if not self.ok:
+            return None
+        return GamePointsExample(**self._common(), expect=self._expect(rec), closed=closed,
+                                 loser_points=rec["loser_points"], loser_tricks=rec["loser_tricks"],
+                                 winner_tricks=rec.get("winner_tricks", 1))
 
     def _named(self, names: list[str], name: str, location: Location) -> bool:
         """Whether `name` is one of the players whose cards are given; reported if not."""

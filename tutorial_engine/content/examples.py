@@ -16,7 +16,16 @@ from ..engine.cards import Card, Suit
 from ..engine.deal import BidTricks, Deal, play_out
 from ..engine.events import Draw
 from ..engine.forecast import ForecastOptions, ForecastOutcome, forecast_options, forecast_outcome
-from ..engine.game import CardNotInDeck, ExactBids, GameSpec, OddTricks, PenaltyPoints, TrickScoring, VictoryPoints
+from ..engine.game import (
+    CardNotInDeck,
+    ExactBids,
+    GamePoints,
+    GameSpec,
+    OddTricks,
+    PenaltyPoints,
+    TrickScoring,
+    VictoryPoints,
+)
 from ..engine.procedure import Bidding, PassCards, SoloOffer, TrickBids, Tricks, TrumpSet
 from ..engine.rules import Legality, Moment, Ranking, RuleError, Verdict, legal_plays, rank_cards, trick_verdict
 from ..engine.scoring import (
@@ -25,6 +34,7 @@ from ..engine.scoring import (
     MatchStep,
     exact_bids_sum,
     exact_bids_written,
+    game_points_won,
     game_step,
     match_step,
     odd_tricks_written,
@@ -446,6 +456,50 @@ class PenaltiesExample(Example):
 
 
 @dataclass(frozen=True)
+class GamePointsExample(Example):
+    """The game points a deal's winner scores in a race to the deal's target: from the loser's
+    card points and tricks (when the winner closed the stock, those of then), or, when the loser
+    closed it and fell short, from the winner's tricks then."""
+
+    closed: str
+    """Who closed the stock: "nobody", "winner" or "loser"."""
+    loser_points: int
+    loser_tricks: int
+    winner_tricks: int
+
+    kind = "game-points"
+
+    def solve(self) -> int:
+        scoring = self.game.scoring
+        assert isinstance(scoring, GamePoints)  # the builder makes such examples of such games only
+        closed_by = {"nobody": None, "winner": 0, "loser": 1}[self.closed]
+        closing = ((0, self.winner_tricks) if self.closed == "loser"
+                   else (self.loser_points, self.loser_tricks))
+        return game_points_won(scoring, 0, (scoring.deal_target, self.loser_points), (1, self.loser_tricks),
+                               closed_by, closing)
+
+    def check(self) -> list[Problem]:
+        scoring = self.game.scoring
+        assert isinstance(scoring, GamePoints)
+        if "game_points" not in self.expect or self.expect["game_points"] == self.solve():
+            return []
+        engine = self.solve()
+        if self.closed == "loser":
+            why = (f"the loser closed the stock and fell short, and the winner had "
+                   f"{'no trick' if not self.winner_tricks else 'taken a trick'} then")
+        elif not self.loser_tricks:
+            why = "the loser took no trick"
+        elif scoring.low is not None and self.loser_points < scoring.low:
+            why = f"the loser has {self.loser_points} card points, fewer than {scoring.low}"
+        else:
+            why = f"the loser took a trick and has {self.loser_points} card points" + (
+                f", at least {scoring.low}" if scoring.low is not None else "")
+        expected = self.expect["game_points"]
+        return [self._mismatch("game_points", f"expected {expected} game point{'s' if expected != 1 else ''}, but "
+                                              f"the engine gives {engine}: {why}")]
+
+
+@dataclass(frozen=True)
 class BidsExample(Example):
     """One deal of a game scored by exact bids: each player's bid and tricks, what each writes, the
     totals after the deal, and which bid, if any, the dealer may not make. Its expectations of
@@ -578,6 +632,7 @@ class GameExample(Example):
         trump = procedure.find(TrumpSet)
         bids = procedure.find(TrickBids)
         penalties = game.scoring if isinstance(game.scoring, PenaltyPoints) else None
+        race = game.scoring if isinstance(game.scoring, GamePoints) else None
         passing = procedure.find(PassCards)
         tricks = procedure.find(Tricks)
         assert isinstance(tricks, Tricks)  # check requires one
@@ -590,12 +645,17 @@ class GameExample(Example):
                 "bidding": [r.value for r in bidding.rounds] if isinstance(bidding, Bidding) else [],
                 "stick_the_dealer": isinstance(bidding, Bidding) and bidding.stick_the_dealer,
                 "solo": [a.value for a in solo.asked] if isinstance(solo, SoloOffer) else [],
-                "target": scoring.round if scoring else odd.target if odd else penalties.target if penalties else None,
+                "target": (scoring.round if scoring else odd.target if odd else penalties.target if penalties
+                           else race.target if race else None),
                 "moon": penalties.moon if penalties else None,
                 "pass": passing.cards if isinstance(passing, PassCards) else None,
                 "pass_directions": [d.value for d in passing.directions] if isinstance(passing, PassCards) else None,
                 "first_lead": tricks.first_lead, "unbroken": tricks.unbroken,
                 "clean_first_trick": tricks.clean_first_trick,
+                "late_follow": tricks.late_follow.value if tricks.late_follow is not None else None,
+                "closing": tricks.closing, "exchange": tricks.exchange, "marriage": tricks.marriage,
+                "trump_marriage": tricks.trump_marriage,
+                "deal_target": race.deal_target if race else None, "last_trick": race.last_trick if race else None,
                 "rounds": scoring.rounds if scoring else None,
                 "follow": game.follow.value,
                 "whole_pack": procedure.deal.whole_pack,
