@@ -1020,6 +1020,14 @@ class _ExampleBuilder:
         if not self.game.procedure.draws:
             self.error(rec.at("kind"), f"a 'deal' claim counts the stock and the drawing; {self.game.name} "
                                        "has no drawing from a stock")
+        if isinstance(self.game.scoring, GamePoints):
+            expect = self._expect(rec)
+            for key in ("drawing_rounds", "tricks", "indicator_drawn"):
+                if key in expect:
+                    self.error(expect.locations[key], f"a deal of {self.game.name} ends the moment a player reaches "
+                                                      f"{self.game.scoring.deal_target}, or after a closing, so how "
+                                                      f"long it lasts depends on the deal: a 'deal' claim asks only "
+                                                      f"'stock' in a game scored by game points")
         team_size = rec.get("team_size", 1)
         if self.ok:
             try:

@@ -306,7 +306,7 @@ def _spec(rec, values: dict, problems: Problems, variant: str | None = None,
         procedure=procedure,
         partner_draw=partner_draw,
         next_dealer=NextDealer(values.get("next_dealer", (
-            NextDealer.IN_TURN if isinstance(scoring, (TrickScoring, OddTricks, ExactBids, PenaltyPoints))
+            NextDealer.IN_TURN if isinstance(scoring, (TrickScoring, OddTricks, ExactBids, PenaltyPoints, GamePoints))
             else NextDealer.WINNER).value)),
         scoring=scoring,
         variant=variant,

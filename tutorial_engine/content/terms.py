@@ -16,9 +16,23 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
-from ..engine.cards import Card, Suit
+from ..engine.cards import Card, Rank, Suit
 from ..engine.vocabulary import Declared, declared
-from .shapes import BEYOND, Boolean, CardShape, Choice, Field, Integer, ListOf, MapOf, Rec, Record, Shape, SuitShape
+from .shapes import (
+    BEYOND,
+    Boolean,
+    CardShape,
+    Choice,
+    Field,
+    Integer,
+    ListOf,
+    MapOf,
+    RankShape,
+    Rec,
+    Record,
+    Shape,
+    SuitShape,
+)
 
 
 def record_shape(record: type, what: str, tag: str, tag_field: Field) -> Record:
@@ -50,6 +64,8 @@ def _single(kind: Any, item: Declared) -> Shape:
         return SuitShape()
     if kind is Card:
         return CardShape()
+    if kind is Rank:  # an enum, but YAML reads 10 or 9 unquoted as numbers
+        return RankShape()
     if isinstance(kind, type) and issubclass(kind, enum.Enum):
         return Choice([member.value for member in kind], term.what, BEYOND if term.beyond else "")
     raise _unreadable(item)

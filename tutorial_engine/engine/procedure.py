@@ -37,7 +37,7 @@ class FollowRule(enum.Enum):
     """Follow suit, else anything: no duty to trump."""
     SUIT_HEAD_THEN_TRUMP = "suit-head-then-trump"
     """Follow suit with a card that takes the trick if one does, else follow suit; without the
-    suit led, trump; else anything (Sixty-six once the stock is closed or used up)."""
+    suit led, trump; else anything (a `late_follow` once the stock is closed or used up)."""
 
 
 @dataclass(frozen=True)
