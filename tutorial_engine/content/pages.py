@@ -13,8 +13,9 @@ from dataclasses import dataclass
 
 from yaml.nodes import MappingNode, ScalarNode
 
-from ..engine.game import ExactBids, GamePoints, GameSpec, OddTricks, PenaltyPoints, TrickScoring, VictoryPoints
+from ..engine.game import ExactBids, GamePoints, GameSpec, OddTricks, PenaltyPoints, TrickScoring
 from ..engine.procedure import TrumpSet as TrumpSetPhase
+from ..engine.procedure import TurnUp
 from ..engine.scoring import unavailable
 from ..engine.seating import SeatingError
 from ..engine.seating import Table as Seating
@@ -548,18 +549,17 @@ class _PageBuilder:
             self.error(location, f"a walkthrough scores the deal it plays, and {game.name} has no scoring "
                                  "in game.yml; add 'scoring'")
             return None
-        if not isinstance(game.scoring, (VictoryPoints, TrickScoring, OddTricks, ExactBids, PenaltyPoints)):
-            self.error(location, f"a walkthrough tells deals scored by victory points, by the tricks of the side that "
-                                 f"made trump, by odd tricks, by exact bids or by penalty points; {game.name} is "
-                                 f"scored by {game.scoring.scored_by}, and a walkthrough cannot tell its deals yet "
-                                 f"({BEYOND})")
-            return None
         if isinstance(game.scoring, ExactBids) and not self.tellable_bids(game, location):
             return None
         if isinstance(game.scoring, PenaltyPoints) and game.procedure.find(TrumpSetPhase) is None:
             self.error(location, f"a walkthrough tells a deal scored by penalty points when its trump is set by a "
                                  f"'trump' phase; {game.name} fixes trump otherwise, and a walkthrough cannot tell "
                                  f"such a deal yet ({BEYOND})")
+            return None
+        if isinstance(game.scoring, GamePoints) and game.procedure.find(TurnUp) is None:
+            self.error(location, f"a walkthrough tells a deal scored by game points when its trump is turned up under "
+                                 f"the stock ('turn-up'); {game.name} fixes trump otherwise, and a walkthrough cannot "
+                                 f"tell such a deal yet ({BEYOND})")
             return None
         if isinstance(game.scoring, OddTricks) and game.procedure.has_maker:
             self.error(location, f"a walkthrough tells a deal scored by odd tricks when its trump is turned up or set "
@@ -620,11 +620,6 @@ class _PageBuilder:
             self.error(location, f"a play block scores every deal it plays, and {game.name} has no scoring "
                                  "in game.yml; add 'scoring'")
             return None
-        if isinstance(game.scoring, GamePoints):
-            self.error(location, f"a play block lets the learner close the stock and show marriages on a page, and "
-                                 f"cannot yet: {game.name} is scored by game points, which the browser cannot play "
-                                 f"yet ({BEYOND})")
-            return None
         seating = self.seating(rec, game)
         failed = seating is None
         players, team_size = seating or (0, 0)
@@ -640,7 +635,7 @@ class _PageBuilder:
                        f"themselves; not for {players} players {teams}; {hint}")
             failed = True
         target = rec.get("target")
-        if isinstance(game.scoring, (TrickScoring, OddTricks, ExactBids, PenaltyPoints)):
+        if isinstance(game.scoring, (TrickScoring, OddTricks, ExactBids, PenaltyPoints, GamePoints)):
             if target is not None:
                 kind = "tricks" if isinstance(game.scoring, TrickScoring) else game.scoring.scored_by
                 self.error(rec.at("target"), f"'target' is for games scored by victory points; {game.name} is "

@@ -15,7 +15,17 @@ from dataclasses import dataclass, replace
 
 from ..engine import events
 from ..engine.cards import Card, Suit
-from ..engine.deal import BidsResult, Deal, DealResult, Discard, OddTricksResult, PenaltyResult, Play, TrickResult
+from ..engine.deal import (
+    BidsResult,
+    Deal,
+    DealResult,
+    Discard,
+    GamePointsResult,
+    OddTricksResult,
+    PenaltyResult,
+    Play,
+    TrickResult,
+)
 from ..engine.forecast import ForecastOutcome, forecast_outcome
 from ..engine.game import ExactBids, GameSpec, OddTricks, PenaltyPoints
 from ..engine.partners import PartnerDraw, draw_for_partners, draw_generator
@@ -154,6 +164,25 @@ class CardsPassed:
 
 
 @dataclass(frozen=True)
+class RaceScored:
+    """A race to the deal's target: each player's card points and tricks, who won the deal and
+    how, who closed the stock and what the loser had then, and the game points."""
+
+    trump: Suit | None
+    points: tuple[int, ...]
+    tricks: tuple[int, ...]
+    winner: int
+    reason: events.DealEnd
+    closed_by: int | None
+    closing: tuple[int, int]
+    """The other player's card points and tricks when the stock was closed."""
+    written: tuple[int, ...]
+    announced: tuple[events.Exchanged | events.Closed | events.Married, ...] = ()
+    """What the leader did after the last trick: a marriage that won the deal before its card was
+    played, and what came before it."""
+
+
+@dataclass(frozen=True)
 class PenaltiesScored:
     """The penalty cards each player took, what they cost, and what each writes."""
 
@@ -177,6 +206,9 @@ class TrickPlayed:
     indicator_taker: int | None
     """Set on the drawing round that gives the indicator away (A16)."""
     duty: DutyTurn | None
+    announced: tuple[events.Exchanged | events.Closed | events.Married, ...] = ()
+    """What the leader did before leading, in a race to the deal's target: an exchange of the
+    trump for the turned card, a closing of the stock, a marriage shown with the lead."""
 
 
 @dataclass(frozen=True)
@@ -265,7 +297,7 @@ class BidMade:
 
 
 Moment = (PartnerDraw | Dealt | TurnedUp | Cut | TrumpChosen | BidMade | TrumpSet | TricksBid | TrickPlayed
-          | Counted | Scored | OddTricksScored | BidsScored | CardsPassed | PenaltiesScored)
+          | Counted | Scored | OddTricksScored | BidsScored | CardsPassed | PenaltiesScored | RaceScored)
 
 
 @dataclass(frozen=True)
@@ -303,6 +335,7 @@ def _played(state, strategy, rng: random.Random) -> tuple[list, list[DutyTurn | 
     duties: list[DutyTurn | None] = []
     trick_duty: DutyTurn | None = None
     ruled = state.game.procedure.rules_of_play is not None
+    timed = ruled or state.game.procedure.tricks.late_follow is not None  # a question needs its moment
     while not state.is_terminal():
         action = strategy(state, rng)
         if isinstance(action, Play):
@@ -310,7 +343,7 @@ def _played(state, strategy, rng: random.Random) -> tuple[list, list[DutyTurn | 
             if not trick:
                 trick_duty = None
             if trick_duty is None and (trick or ruled):
-                moment = state.moment if ruled else None
+                moment = state.moment if timed else None
                 legality = legal_plays(state.game, state.trump, trick, hand, moment)
                 if legality.refused:
                     trick_duty = DutyTurn(action.seat, hand, legality, moment)
@@ -328,9 +361,13 @@ def _tricks(state, duties: list[DutyTurn | None]) -> list[TrickPlayed]:
     """The trick events of the log, each with the draws that followed it."""
     moments: list[TrickPlayed] = []
     draws: list[tuple[int, Card]] = []
+    announced: list = []
     for event in state.log:
         if isinstance(event, events.Draw):
             draws.append((event.seat, event.card))
+            continue
+        if isinstance(event, (events.Exchanged, events.Closed, events.Married)):
+            announced.append(event)
             continue
         if not isinstance(event, events.Trick):
             continue
@@ -340,7 +377,8 @@ def _tricks(state, duties: list[DutyTurn | None]) -> list[TrickPlayed]:
         moments.append(TrickPlayed(
             number=len(moments) + 1, trump=state.trump, seats=event.seats,
             verdict=judge_trick(state.game, state.trump, event.plays), winner=event.winner,
-            draws=(), indicator_taker=None, duty=duties[len(moments)]))
+            draws=(), indicator_taker=None, duty=duties[len(moments)], announced=tuple(announced)))
+        announced = []
     if moments:
         moments[-1] = _with_draws(moments[-1], draws, state)
     return moments
@@ -350,7 +388,7 @@ def _with_draws(trick: TrickPlayed, draws: list[tuple[int, Card]], state) -> Tri
     indicator = getattr(state, "indicator", None)
     taker = next((seat for seat, card in draws if card is indicator), None)
     return TrickPlayed(trick.number, trick.trump, trick.seats, trick.verdict, trick.winner,
-                       tuple(draws), taker, trick.duty)
+                       tuple(draws), taker, trick.duty, trick.announced)
 
 
 def _drawing_moments(deal: Deal, rng: random.Random):
@@ -370,6 +408,14 @@ def _drawing_moments(deal: Deal, rng: random.Random):
     result = deal.result()
     if isinstance(result, OddTricksResult):
         yield _odd_tricks(deal, result)
+        return
+    if isinstance(result, GamePointsResult):
+        last = max((k for k, e in enumerate(deal.log) if isinstance(e, events.Trick)), default=-1)
+        won_by_marriage = tuple(e for e in deal.log[last + 1:]
+                                if isinstance(e, (events.Exchanged, events.Closed, events.Married)))
+        yield RaceScored(trump=result.trump, points=result.points, tricks=result.tricks, winner=result.winner, reason=result.reason,
+                         closed_by=result.closed_by, closing=deal.closing, written=result.written,
+                         announced=won_by_marriage)
         return
     assert isinstance(result, DealResult)  # a drawing deal turns trump up and is never thrown in
     yield Counted(sides=result.sides, points=result.points, victory=result.victory, team_size=table.team_size)

@@ -28,7 +28,7 @@ def sensible_strategy(state: Deal, rng: random.Random) -> Action:
     the cheapest card that wins as the last hand, else the weakest; a game of exact bids bids its
     likely winners and plays to take exactly that many tricks; a game of penalty points plays to
     take none of the cards that cost points. Passing, it gives away its costliest cards. On lead it
-    exchanges a trump for the turned card when it may; in a race to the deal's target it closes
+    exchanges a trump for the turned card when that is the stronger trump; in a race to the deal's target it closes
     the stock when ahead, shows a marriage, then plays as a game of card points."""
     actions = state.legal_actions()
     kind = type(actions[0])
@@ -51,8 +51,9 @@ def sensible_strategy(state: Deal, rng: random.Random) -> Action:
     if kind is Give:
         return _give(state, cast("list[Give]", actions))
     exchange = next((action for action in actions if type(action) is Exchange), None)
-    if exchange is not None:
+    if exchange is not None and _gains(state):
         return exchange
+    actions = [action for action in actions if type(action) is not Exchange]
     if isinstance(state.game.scoring, GamePoints):
         return _race(state, state.game.scoring, actions)
     if isinstance(state.game.scoring, VictoryPoints):
@@ -98,6 +99,14 @@ def _avoid_penalties(state: Deal, scoring: PenaltyPoints, plays: list[Play]) -> 
     if len(trick) + 1 == len(state.players):
         return min(plays, key=lambda play: (cost(play), -strength(play)))
     return min(plays, key=lambda play: (strength(play), cost(play)))
+
+
+def _gains(state: Deal) -> bool:
+    """Whether the turned card is a stronger trump than the one the exchange gives for it."""
+    rank, trump, turned = state.game.procedure.tricks.exchange, state.trump, state.indicator
+    assert rank is not None and trump is not None and turned is not None  # an exchange is offered only then
+    table = state.game.table(trump)
+    return _strength(table, turned) > _strength(table, Card(rank, trump))
 
 
 CLOSE_MARGIN = 20

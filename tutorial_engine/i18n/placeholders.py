@@ -26,6 +26,7 @@ class Kind(enum.Enum):
 
 PLACEHOLDERS: dict[str, Kind] = {
     "player": Kind.NAME, "partner": Kind.NAME, "dealer": Kind.NAME, "receiver": Kind.NAME, "moon": Kind.NAME,
+    "closer": Kind.NAME, "loser": Kind.NAME,
     "team": Kind.TEAM, "other_team": Kind.TEAM, "players": Kind.TEAM,
     "suit": Kind.SUIT, "rank": Kind.RANK,
     "n": Kind.COUNT, "cards": Kind.COUNT, "points": Kind.COUNT, "hand": Kind.COUNT,
@@ -38,7 +39,7 @@ PLACEHOLDERS: dict[str, Kind] = {
     "card": Kind.CARDS, "forecast": Kind.CARDS, "turned": Kind.CARDS, "indicator": Kind.CARDS,
     "high": Kind.CARDS, "low": Kind.CARDS, "new": Kind.CARDS, "old": Kind.CARDS,
     "lower": Kind.CARDS, "higher": Kind.CARDS, "legal": Kind.CARDS, "allowed": Kind.CARDS, "taken": Kind.CARDS,
-    "discards": Kind.CARDS, "passed": Kind.CARDS,
+    "discards": Kind.CARDS, "passed": Kind.CARDS, "given": Kind.CARDS,
     "packets": Kind.NUMBERS,
     "sum": Kind.TEXT, "equation": Kind.TEXT, "order": Kind.TEXT, "draws": Kind.TEXT, "passes": Kind.TEXT, "page": Kind.TEXT,
     "worksheet": Kind.TEXT, "title": Kind.TEXT, "deck_cards": Kind.TEXT,

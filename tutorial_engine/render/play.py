@@ -16,7 +16,7 @@ from ..content.drills import NAMES
 from ..content.pages import PlayBlock
 from ..engine.cards import Rank, Suit
 from ..engine.export import game_data
-from ..engine.game import ExactBids, GameSpec, OddTricks, PenaltyPoints, TrickScoring
+from ..engine.game import ExactBids, GamePoints, GameSpec, OddTricks, PenaltyPoints, TrickScoring
 from ..engine.procedure import PassCards, TrumpSet
 from ..i18n.cardnames import rank_letter
 from ..i18n.translator import English, Translator
@@ -57,7 +57,7 @@ class PlayRenderer:
 
 def _trick_target(block: PlayBlock) -> int | None:
     scoring = block.game.scoring
-    assert isinstance(scoring, (TrickScoring, OddTricks, ExactBids, PenaltyPoints))  # the loader requires a target otherwise
+    assert isinstance(scoring, (TrickScoring, OddTricks, ExactBids, PenaltyPoints, GamePoints))  # else a target is given
     return scoring.round if isinstance(scoring, TrickScoring) else scoring.target
 
 
@@ -399,7 +399,75 @@ def vocabulary_messages(tr: Translator, game: GameSpec) -> dict[str, str | tuple
         messages |= pass_messages(tr)
     if game.procedure.rules_of_play is not None:
         messages |= rules_of_play_messages(tr)
+    if isinstance(game.scoring, GamePoints):
+        messages |= race_messages(tr)
+    if game.procedure.tricks.late_follow is not None:
+        messages |= {
+            "must-head": tr.gettext("You must follow suit with a card that takes the trick: {suit} were led."),
+            "duty-head": tr.gettext("Every card of the hand follows suit and takes the trick, as the duty requires."),
+            "stock-gone": tr.pgettext("diagram", "Stock closed or used up"),
+        }
     return messages
+
+
+def race_messages(tr: Translator) -> dict[str, str | tuple[str, ...]]:
+    """The sentences of a race to the deal's target: what a player on lead may do besides leading,
+    the advice on it, each player's card points, who wins the deal and how, the game points, and
+    the game's end."""
+
+    def npgettext(context: str, singular: str, plural: str) -> tuple[str, ...]:
+        return tr.plural_forms(context, singular, plural)
+
+    return {
+        "points-tag": npgettext("walkthrough", "{n} card point", "{n} card points"),
+        "meld-button": tr.pgettext("play", "Show the marriage in {suit} and lead {card}"),
+        "exchange-button": tr.pgettext("play", "Exchange {card} for the turned card {turned}"),
+        "close-button": tr.pgettext("play", "Close the stock"),
+        "marriage": npgettext("play", "{player} shows the king and queen of {suit} as a marriage: {n} card point, "
+                                      "counted once {player} has taken a trick.",
+                              "{player} shows the king and queen of {suit} as a marriage: {n} card points, counted "
+                              "once {player} has taken a trick."),
+        "you-marriage": npgettext("play", "You show the king and queen of {suit} as a marriage: {n} card point, "
+                                          "counted once you have taken a trick.",
+                                  "You show the king and queen of {suit} as a marriage: {n} card points, counted once "
+                                  "you have taken a trick."),
+        "exchanged": tr.pgettext("play", "{player} gives {given} for the turned card {taken}."),
+        "you-exchanged": tr.pgettext("play", "You give {given} for the turned card {taken}."),
+        "closed": tr.pgettext("play", "{player} closes the stock: nobody draws any more, and the stricter rules of "
+                                      "play apply."),
+        "you-closed": tr.pgettext("play", "You close the stock: nobody draws any more, and the stricter rules of play "
+                                          "apply."),
+        "race-points": npgettext("play", "{player} has {n} card point.", "{player} has {n} card points."),
+        "race-points-you": npgettext("play", "You have {n} card point.", "You have {n} card points."),
+        "race-target": tr.pgettext("play", "{player} reaches {target} and wins the deal."),
+        "race-target-you": tr.pgettext("play", "You reach {target} and win the deal."),
+        "race-closer-failed": tr.pgettext("play", "The stock was closed by a player who did not reach {target} "
+                                                  "first: {player} wins the deal."),
+        "race-closer-failed-you": tr.pgettext("play", "The stock was closed by a player who did not reach {target} "
+                                                      "first: you win the deal."),
+        "race-last-trick": tr.pgettext("play", "Nobody reached {target}, and {player} took the last trick: {player} "
+                                               "wins the deal."),
+        "race-last-trick-you": tr.pgettext("play", "Nobody reached {target}, and you took the last trick: you win the "
+                                                   "deal."),
+        "race-scores": npgettext("play", "{player} scores {n} game point.", "{player} scores {n} game points."),
+        "race-scores-you": npgettext("play", "You score {n} game point.", "You score {n} game points."),
+        "total": npgettext("play", "{player}: {n} point in all.", "{player}: {n} points in all."),
+        "total-you": npgettext("play", "You: {n} point in all.", "You: {n} points in all."),
+        "race-winner": tr.pgettext("play", "{player} has the highest total and wins the game."),
+        "race-won": tr.pgettext("play", "You have the highest total and win the game!"),
+        "race-tie": tr.pgettext("play", "The highest totals are equal: nobody wins the game."),
+        "advice-exchange": tr.pgettext("play", "Exchange {card} for the turned card {turned}: you give a weaker trump "
+                                               "for a stronger one."),
+        "advice-close": npgettext("play", "Close the stock: you have {n} card point, within {number} of {target}, and "
+                                          "more than {player}.",
+                                  "Close the stock: you have {n} card points, within {number} of {target}, and more "
+                                  "than {player}."),
+        "advice-marry": npgettext("play", "Show the marriage in {suit} and lead {card}: it is worth {n} card point.",
+                                  "Show the marriage in {suit} and lead {card}: it is worth {n} card points."),
+        "prompt-game-over": tr.pgettext("play", "The game is over. Start a new one when you are ready."),
+        "new-game": tr.pgettext("play", "New game"),
+        "stats-games": npgettext("play", "{n} game won", "{n} games won"),
+    }
 
 
 def penalty_messages(tr: Translator) -> dict[str, str | tuple[str, ...]]:

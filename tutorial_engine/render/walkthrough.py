@@ -22,6 +22,7 @@ from ..content.walkthrough import (
     Dealt,
     OddTricksScored,
     PenaltiesScored,
+    RaceScored,
     Scored,
     TrickPlayed,
     TricksBid,
@@ -30,8 +31,10 @@ from ..content.walkthrough import (
     TurnedUp,
     Walkthrough,
 )
+from ..engine import events
 from ..engine.cards import Suit
-from ..engine.game import Direction
+from ..engine.events import DealEnd
+from ..engine.game import Direction, GamePoints
 from ..engine.partners import PartnerDraw
 from ..engine.procedure import Bidding, BidRound, PassCards, PassDirection, TrumpFrom
 from ..engine.procedure import TrumpSet as TrumpSetPhase
@@ -89,7 +92,7 @@ class WalkRenderer:
             TrumpChosen: self.trump_chosen, BidMade: self.bid_made, TrumpSet: self.trump_set, TrickPlayed: self.trick,
             Counted: self.counted, Scored: self.scored, OddTricksScored: self.odd_tricks,
             TricksBid: self.tricks_bid, BidsScored: self.bids_scored, CardsPassed: self.cards_passed,
-            PenaltiesScored: self.penalties_scored}
+            PenaltiesScored: self.penalties_scored, RaceScored: self.race_scored}
         told = tell[type(moment)](moment)
         return told if isinstance(told, tuple) else (told,) if told is not None else ()
 
@@ -591,13 +594,15 @@ class WalkRenderer:
                 + " " + explain_duty_of(m.duty.legality, player, tr))
             before = rows[:m.seats.index(m.duty.seat)]
             # where the trick stands in the deal matters to a lead or to the first trick only
-            asked_moment = m.duty.moment is not None and (not before or m.duty.moment.first_trick)
+            asked_moment = m.duty.moment is not None and (not before or m.duty.moment.first_trick
+                                                          or m.duty.legality.stock_gone is not None)
             tags = moment_tags(m.duty.legality, m.duty.moment, tr) if asked_moment else []
             prompt = (self.drill_renderer.macros.with_trump(m.trump, tags) + self.drill_renderer.macros.seats(before)
                       + self.drill_renderer.macros.row(m.duty.hand, tr.pgettext("diagram", "{player}'s hand:", player=player)))
             turn = (ShownMoment(title, (), Markup(prompt), (asked,)),)
         prompt = self.drill_renderer.macros.with_trump(m.trump) + self.drill_renderer.macros.seats(rows)
-        steps = []
+        steps = [self.marriage_worth(event, m.trump) for event in m.announced if isinstance(event, events.Married)]
+        story = tuple(self.say(line) for line in self.announced(m.announced, verdict.plays[0]))
         winner = self.name(m.winner)
         steps.append(self.drill_renderer.choice(
             "choice", tr.pgettext("drill", "Who takes the trick?"),
@@ -609,7 +614,112 @@ class WalkRenderer:
             steps.append(self.drill_renderer.number(tr.pgettext("drill", "How many points is the trick worth?"), verdict.points,
                                        trick_worth(verdict, tr)))
         steps = self.draws(m, steps)
-        return (*turn, ShownMoment(title, (), Markup(prompt), tuple(steps)))
+        return (*turn, ShownMoment(title, story, Markup(prompt), tuple(steps)))
+
+    def announced(self, done, lead) -> list[str]:
+        """What the leader did before leading: the trump exchanged, the stock closed, a marriage
+        shown with the card led (`lead`, or None when the marriage won the deal at once)."""
+        tr, lines = self.tr, []
+        for event in done:
+            player = self.name(event.seat)
+            if isinstance(event, events.Exchanged):
+                lines.append(tr.pgettext("walkthrough", "{player} gives {given} for the turned card {taken}, which now "
+                                         "lies under the stock in its place.", player=player, given=event.given,
+                                         taken=event.taken))
+            elif isinstance(event, events.Closed):
+                lines.append(tr.pgettext("walkthrough", "{player} closes the stock: from now on nobody draws, and "
+                                         "the stricter rules of play apply.", player=player))
+            elif lead is not None:
+                lines.append(tr.pgettext("walkthrough", "{player} shows the king and queen of {suit} as a marriage "
+                                         "and leads {card}.", player=player, suit=suit_term(event.suit, tr), card=lead))
+            else:
+                lines.append(tr.pgettext("walkthrough", "{player} shows the king and queen of {suit} as a marriage.",
+                                         player=player, suit=suit_term(event.suit, tr)))
+        return lines
+
+    def marriage_worth(self, event: events.Married, trump) -> Step:
+        """What a marriage scores, and when it counts."""
+        tr, player = self.tr, self.name(event.seat)
+        suit = suit_term(event.suit, tr)
+        if event.suit is trump:
+            why = tr.npgettext("walkthrough", "The marriage is in {suit}, the trump suit: it is worth {n} card point.",
+                               "The marriage is in {suit}, the trump suit: it is worth {n} card points.",
+                               event.points, suit=suit)
+        else:
+            why = tr.npgettext("walkthrough", "The marriage is in {suit}, which are not trump: it is worth {n} card "
+                                              "point.",
+                               "The marriage is in {suit}, which are not trump: it is worth {n} card points.",
+                               event.points, suit=suit)
+        when = (tr.pgettext("walkthrough", "{player} has taken a trick, so its points count at once.", player=player)
+                if event.counted else
+                tr.pgettext("walkthrough", "{player} has taken no trick yet, so its points count once {player} takes "
+                            "one.", player=player))
+        return self.drill_renderer.number(
+            tr.pgettext("walkthrough", "How many card points is {player}'s marriage worth?", player=player),
+            event.points, why + " " + when)
+
+    def race_scored(self, m: RaceScored) -> ShownMoment:
+        """Each player's card points and tricks, shown; asked, who wins the deal and how many game
+        points they score, with the reason the rules give."""
+        tr = self.tr
+        scoring = self.game.scoring
+        assert isinstance(scoring, GamePoints)  # the moment comes only from such a deal
+        rows = [{"name": self.name(seat), "card": None,
+                 "tags": [tr.npgettext("walkthrough", "{n} card point", "{n} card points", points),
+                          tr.npgettext("walkthrough", "{n} trick", "{n} tricks", won) if won
+                          else tr.pgettext("walkthrough", "no trick")]}
+                for seat, (points, won) in enumerate(zip(m.points, m.tricks))]
+        winner, loser = self.name(m.winner), self.name(1 - m.winner)
+        target = scoring.deal_target
+        if m.reason is DealEnd.TARGET:
+            who = tr.pgettext("walkthrough", "{player} has {score} card points, at least {target}: {player} wins the "
+                              "deal.", player=winner, score=m.points[m.winner], target=target)
+        elif m.reason is DealEnd.CLOSER_FAILED:
+            who = tr.pgettext("walkthrough", "{closer} closed the stock and did not reach {target} first: {player} "
+                              "wins the deal.", closer=loser, player=winner, target=target)
+        else:
+            who = tr.pgettext("walkthrough", "Nobody reached {target}, and {player} took the last trick: {player} "
+                              "wins the deal.", player=winner, target=target)
+        if m.closed_by is not None and m.closed_by != m.winner:
+            why = (tr.npgettext("walkthrough", "{closer} closed the stock and fell short, and {player} had taken no "
+                                "trick then: {player} scores {n} game point.",
+                                "{closer} closed the stock and fell short, and {player} had taken no trick then: "
+                                "{player} scores {n} game points.", scoring.closer_fails_no_trick, closer=loser,
+                                player=winner) if m.closing[1] == 0 else
+                   tr.npgettext("walkthrough", "{closer} closed the stock and fell short: {player} scores {n} game "
+                                "point.",
+                                "{closer} closed the stock and fell short: {player} scores {n} game points.",
+                                scoring.closer_fails, closer=loser, player=winner))
+        else:
+            lost_points, lost_tricks = m.closing if m.closed_by == m.winner else (m.points[1 - m.winner],
+                                                                                   m.tricks[1 - m.winner])
+            n = m.written[m.winner]
+            if lost_tricks == 0:
+                why = tr.npgettext("walkthrough", "{loser} took no trick: {player} scores {n} game point.",
+                                   "{loser} took no trick: {player} scores {n} game points.", n, loser=loser,
+                                   player=winner)
+            elif scoring.low is not None and lost_points < scoring.low:
+                why = tr.npgettext("walkthrough", "{loser} has {score} card points, fewer than {threshold}: {player} "
+                                   "scores {n} game point.",
+                                   "{loser} has {score} card points, fewer than {threshold}: {player} scores {n} game "
+                                   "points.", n, loser=loser, score=lost_points, threshold=scoring.low, player=winner)
+            else:
+                why = tr.npgettext("walkthrough", "{loser} took a trick and has {score} card points: {player} scores "
+                                   "{n} game point.",
+                                   "{loser} took a trick and has {score} card points: {player} scores {n} game "
+                                   "points.", n, loser=loser, score=lost_points, player=winner)
+            if m.closed_by == m.winner:
+                why = tr.pgettext("walkthrough", "{player} closed the stock and won, so {loser} counts as at the "
+                                  "closing.", player=winner, loser=loser) + " " + why
+        who = " ".join([*self.announced(m.announced, None), who])
+        steps = (self.people([m.winner], "choice", tr.pgettext("walkthrough", "Who wins the deal?"), who),
+                 *(self.marriage_worth(event, m.trump) for event in m.announced if isinstance(event, events.Married)),
+                 self.drill_renderer.number(tr.pgettext("walkthrough", "How many game points does {player} score?",
+                                                        player=winner), m.written[m.winner], why))
+        story = [tr.pgettext("walkthrough", "The deal is over. Each player counts the card points of their tricks "
+                             "and marriages.")]
+        return ShownMoment(tr.pgettext("walkthrough", "The score"), tuple(self.say(line) for line in story),
+                           Markup(self.drill_renderer.macros.seats(rows)), steps)
 
     def draws(self, m: TrickPlayed, steps: list[Step]) -> list[Step]:
         """A16: who draws first on the first round, who gets the indicator on the last; on the

@@ -913,7 +913,12 @@
     if (kind === "bid-tricks") return bidTricks(deal, actions);
     if (kind === "give") return give(deal, actions);
     var exchange = actions.filter(function (a) { return a.kind === "exchange"; })[0];
-    if (exchange) return { action: exchange, why: "exchange" };
+    if (exchange) {
+      var t = g.table(deal.trump), given = tricksPhase(g).exchange + deal.trump;
+      var strength = function (c) { return (t.trumpStrength[c] || 0) * 100 + (t.plainStrength[c] || 0); };
+      if (strength(deal.indicator) > strength(given)) return { action: exchange, why: "exchange" };
+      actions = actions.filter(function (a) { return a.kind !== "exchange"; });
+    }
     if (kind === "play" && actions.length === 1) return { action: actions[0], why: "only" };
     if (g.scoring.kind === "victory-points") return takePoints(deal, actions);
     if (g.scoring.kind === "exact-bids" && kind === "play") return makeTheBid(deal, actions);

@@ -23,7 +23,8 @@
   var ODD = G.scoring.kind === "odd-tricks"; // a game to a target of tricks above the book
   var EXACT = G.scoring.kind === "exact-bids"; // each bids the tricks to take exactly
   var PENALTY = G.scoring.kind === "penalty-points"; // each avoids the cards that cost points; the lowest total wins
-  var GAME = ODD || EXACT || PENALTY, BY_SEAT = EXACT || PENALTY; // a game, scored player by player
+  var RACE = G.scoring.kind === "game-points"; // a race to the deal's target in card points, for game points
+  var GAME = ODD || EXACT || PENALTY || RACE, BY_SEAT = EXACT || PENALTY || RACE; // a game, scored player by player
   var PASS = G.phases.filter(function (p) { return p.phase === "pass"; })[0]; // cards passed before play
   var TRUMP_SET = G.phases.filter(function (p) { return p.phase === "trump"; })[0]; // trump set by the rules
   var PAUSE = 600; // ms before a computer player moves, so that the learner can follow
@@ -192,6 +193,12 @@
   function advice(a) { // the advice-* sentence for TcPlayEngine.advice(deal)
     var d = S.deal, act = a.action, why = a.why, turned = d.turned && suitTerm(d.trumpSuitOf(d.turned));
     var values = { card: act.card ? code(act.card) : "", n: a.n, suit: turned, passed: act.cards ? codes(act.cards) : "" };
+    if (why === "exchange") { values.card = code(tricksPhase().exchange + d.trump); values.turned = code(d.indicator); }
+    if (why === "marry") { values.suit = suitTerm(suitOf(act.card)); values.n = marriageWorth(act.card); }
+    if (why === "close") {
+      values.n = d.cardPoints[act.seat]; values.number = 20; values.target = G.scoring.dealTarget;
+      values.player = name(TABLE.next(act.seat));
+    }
     if (why === "take-tree") values.card = code(d.treeOnOffer());
     if (why === "bid") {
       why = G.phases[d.at].rounds[d.bidRound] === "order-up" ? "order" : "name";
@@ -203,6 +210,12 @@
     if (why === "bid-win" && d.trick.length + 1 === d.players.length) why = "bid-win-last";
     values.number = act.tricks;
     return say("advice-" + why, values);
+  }
+
+  function tricksPhase() { return G.phases.filter(function (p) { return p.phase === "tricks"; })[0]; }
+  function marriageWorth(card) {
+    var p = tricksPhase();
+    return suitOf(card) === S.deal.trump ? p.trumpMarriage : p.marriage;
   }
 
   // --- the page ---
@@ -401,6 +414,9 @@
                    { player: p, suit: e.suit && suitTerm(e.suit) }));
         }
       } else if (e.event === "bid-tricks") tell(say(mine ? "you-bid" : "bids", { player: p, n: e.tricks }));
+      else if (e.event === "marriage") tell(say(mine ? "you-marriage" : "marriage", { player: p, suit: suitTerm(e.suit), n: e.points }));
+      else if (e.event === "exchange") tell(say(mine ? "you-exchanged" : "exchanged", { player: p, given: code(e.given), taken: code(e.taken) }));
+      else if (e.event === "close") tell(say(mine ? "you-closed" : "closed", { player: p }));
       else if (e.event === "thrown-in") tell(say("thrown-in"));
       else if (e.event === "discard") tell(mine ? say("you-discard", { card: c }) : say("discards", { player: p }));
       else if (e.event === "solo" && e.solo) {
@@ -473,6 +489,14 @@
         lines.push(say(r.moon === YOU ? "moon-you" : "moon", { player: name(r.moon), number: r.taken[r.moon] }));
       }
       won = r.written[YOU] === Math.min.apply(null, r.written);
+    } else if (r.kind === "game-points") {
+      TABLE.orderFrom(0).forEach(function (seat) {
+        lines.push(say(seat === YOU ? "race-points-you" : "race-points", { player: name(seat), n: r.points[seat] }));
+      });
+      var you = r.winner === YOU ? "-you" : "";
+      lines.push(say("race-" + r.reason + you, { player: name(r.winner), target: G.scoring.dealTarget }));
+      lines.push(say("race-scores" + you, { player: name(r.winner), n: r.written[r.winner] }));
+      won = r.winner === YOU;
     } else if (r.kind === "odd-tricks") {
       var book = G.scoring.book, others = r.written.filter(function (w, side) { return side !== MINE; });
       S.deal.sides().forEach(function (side, i) {
@@ -490,7 +514,7 @@
       won = r.written[MINE] > Math.max.apply(null, others);
     }
     lines = lines.concat(r.kind === "thrown-in" ? say("thrown-in") : BY_SEAT ? totals() : matchScore());
-    var ends = EXACT ? "bids-" : "penalty-";
+    var ends = EXACT ? "bids-" : PENALTY ? "penalty-" : "race-";
     if (BY_SEAT && m.over) lines.push(m.winner === null ? say(ends + "tie") : m.winner === YOU ? say(ends + "won") : say(ends + "winner", { player: name(m.winner) }));
     else if (m.winner !== null) lines.push(say(m.winner === MINE ? (ODD ? "game-won" : "match-won") : ODD ? "game-lost" : "match-lost"));
     result.innerHTML = lines.map(function (l) { return "<p>" + l + "</p>"; }).join("");
@@ -532,7 +556,7 @@
     S.rove = sorted(d.hands[YOU]).indexOf(card);
     if (mayAct() && d.phase === "pass") return choose(card);
     if (!mayAct() || ["play", "forecast", "discard"].indexOf(d.phase) < 0) return;
-    var a = d.legalActions().filter(function (x) { return x.card === card; })[0];
+    var a = d.legalActions().filter(function (x) { return x.card === card && x.kind !== "meld"; })[0];
     if (a) return act(a);
     var l = d.phase === "play" && legality(), reason = l ? l.refused[card] : "suit-taken";
     stats(function (s) { s.refused[reason] = (s.refused[reason] || 0) + 1; });
@@ -561,7 +585,8 @@
   function over() { return S.match.winner !== null || S.match.over; }
   function legality() {
     var d = S.deal;
-    return E.legality(G, d.trump, d.trick, d.hands[YOU], d.rules, { firstTrick: d.tricks === 0, broken: d.broken });
+    return E.legality(G, d.trump, d.trick, d.hands[YOU], d.rules,
+                      { firstTrick: d.tricks === 0, broken: d.broken, stockGone: d.stockGone() });
   }
   function mayAct() { return !S.deal.isTerminal() && S.deal.toMove() === YOU; }
 
@@ -573,7 +598,16 @@
 
   function choices() { // the buttons of a decision that is no card
     var d = S.deal, round = d.phase === "bid" && G.phases[d.at].rounds[d.bidRound];
-    if (!mayAct() || d.phase === "play" || d.phase === "discard") return "";
+    if (mayAct() && d.phase === "play") { // on lead: show a marriage, exchange the trump, close the stock
+      return d.legalActions().map(function (a, i) {
+        var words = a.kind === "meld" ? say("meld-button", { suit: suitTerm(suitOf(a.card)), card: code(a.card) })
+          : a.kind === "exchange" ? say("exchange-button", { card: code(tricksPhase().exchange + d.trump), turned: code(d.indicator) })
+          : a.kind === "close" ? say("close-button") : "";
+        return words && '<button type="button" class="tc-play__button' + (a === S.advised ? " tc-play--advised" : "")
+          + '" data-action="' + i + '">' + words + "</button>";
+      }).join("");
+    }
+    if (!mayAct() || d.phase === "discard") return "";
     if (d.phase === "pass") {
       var full = S.chosen.length === PASS.cards;
       return '<p class="tc-play__chosen" id="tc-play-chosen">' + say("pass-count", { number: S.chosen.length, n: PASS.cards })
@@ -633,6 +667,7 @@
     if (seat !== YOU && TABLE.teamOf(seat) === MINE) out.push(say("partner"));
     if (seat in d.tricksBid) out.push(say("bid-tag", { number: d.tricksBid[seat] }));
     out.push(say("cards-held", { n: d.hands[seat].length }), S.taken[seat] ? say("tricks", { n: S.taken[seat] }) : say("no-trick"));
+    if (RACE && d.cardPoints[seat]) out.push(say("points-tag", { n: d.cardPoints[seat] }));
     if (PENALTY) {
       var cost = d.piles[TABLE.teamOf(seat)].reduce(function (sum, c) { return sum + G.penalty[c]; }, 0);
       if (cost) out.push(say("penalty-tag", { n: cost }));
@@ -658,6 +693,7 @@
     if (TRUMP_SET && TRUMP_SET.source === "next-card") up = d.turned; // out of play, shown all the deal
     put(pack, (d.trump ? badge(d.trump) : TRUMP_SET ? '<span class="tc-badge">' + say("no-trump") + "</span>" : "") + (up ? ' <span class="tc-play__up">' + say("turned") + " " + face(up) + "</span>" : "")
       + (d.draws && d.stock.length ? ' <span class="tc-play__stock">' + say("stock", { n: d.stock.length }) + "</span>" : "")
+      + (RACE && d.stockGone() ? ' <span class="tc-badge">' + say("stock-gone") + "</span>" : "")
       + (d.rules && d.rules.unbroken !== null && d.phase === "play"
         ? ' <span class="tc-badge">' + say(d.broken ? "broken" : "not-broken", { suit: suitTerm(d.rules.unbroken) }) + "</span>" : ""));
     trick.hidden = !S.shown;
@@ -679,7 +715,8 @@
     if (changed && state === "turn") S.said.push(prompt.innerHTML); // a screen reader hears it is their turn
     if (inside && ((changed && state !== "wait") || !/** @type {HTMLElement} */ (root).contains(focus) || focus.hidden)) {
       (state === "end" ? (nextButton.hidden ? newButton : nextButton)
-        : (d.phase !== "forecast" && d.phase !== "pass" && actions.querySelector("button")) || hand.querySelector("[tabindex='0']")
+        : (["forecast", "pass", "play"].indexOf(d.phase) < 0 && actions.querySelector("button"))
+          || hand.querySelector("[tabindex='0']")
           || title).focus();
     }
     flush();
