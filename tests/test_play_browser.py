@@ -36,6 +36,7 @@ from tutorial_engine.engine.cards import Card, Suit
 from tutorial_engine.engine.deal import BidsResult, BidTricks, Deal, OddTricksResult, PenaltyResult, Play
 from tutorial_engine.engine.odd_tricks import play_game
 from tutorial_engine.engine.penalties import play_penalty_game
+from tutorial_engine.engine.races import play_race_game
 from tutorial_engine.engine.rules import legal_plays
 from tutorial_engine.engine.scoring import exact_bids_written, game_step
 from tutorial_engine.engine.seating import Table
@@ -57,14 +58,14 @@ AXE = ROOT / "tests" / "browser" / "node_modules" / "axe-core" / "axe.min.js"
 ARTIFACTS = ROOT / "tests" / "artifacts"
 LOCALES = ["en", "ru", "fr", "es", "fa", "sw"]
 PAGES = ["albastini/play.html", "albastini/play-pairs.html", "altbaumer/play.html", "briscola/play.html",
-         "euchre/play.html", "hearts/play.html", "whist/play.html"]
+         "euchre/play.html", "hearts/play.html", "sixty-six/play.html", "whist/play.html"]
 SCHEMES = ["default", "slate"]
 SEED = 2024
 """The match every locale's keyboard run plays."""
 WAIT = 60_000
 """Milliseconds of page time let pass while the learner waits: every computer player moves
 (600 ms each, 1200 after a trick) up to the learner's next decision or the end of the deal."""
-DUTIES = {"must-follow", "must-follow-trump", "must-trump", "must-play-tree", "suit-taken"}
+DUTIES = {"must-follow", "must-follow-trump", "must-trump", "must-play-tree", "must-head", "suit-taken"}
 PLAY_ADVICE = ["advice-take-points", "advice-cheapest", "advice-last-wins", "advice-weakest", "advice-lowest",
                "advice-only"]
 
@@ -174,7 +175,7 @@ def refusal(messages: dict) -> re.Pattern:
     """A refusal note: the refusal, then the duty that refuses the card; in a game whose tricks
     phase has rules of its own, the duty (if it refuses cards, or says the hand cannot follow),
     then each rule of play that refused cards."""
-    duties = "|".join(pattern(messages[key]) for key in sorted(DUTIES - {"suit-taken"}))
+    duties = "|".join(pattern(messages[key]) for key in sorted(DUTIES - {"suit-taken"}) if key in messages)
     rules = "|".join(pattern(messages[key]) for key in sorted(messages) if key.startswith("rule-"))
     by_rule = ""
     if rules:
@@ -408,7 +409,7 @@ class KeyboardRun:
 
 
 KEYBOARD_RUNS = [(code, path) for code in LOCALES for path in PAGES
-                 if path not in ("whist/play.html", "hearts/play.html") or code in ("en", "fa")]
+                 if path not in ("whist/play.html", "hearts/play.html", "sixty-six/play.html") or code in ("en", "fa")]
 """Every page in every locale, but a game of Whist or of Hearts (some fifteen seconds each by
 keyboard) in English and Persian only, one locale of each direction: their sentences are held to
 the catalogs elsewhere."""
@@ -423,10 +424,12 @@ def test_a_whole_match_by_keyboard_alone_on_a_phone_from_disk(built_site, table,
     run = KeyboardRun(t, data, code)
     end = run.play()
 
-    if data["game"]["scoring"]["kind"] == "penalty-points":
+    kind = data["game"]["scoring"]["kind"]
+    if kind in ("penalty-points", "game-points"):
         names = [term.split("|")[0].strip() for term in data["terms"]["names"]]
-        ends = [squash(messages["penalty-won"]), squash(messages["penalty-tie"]),
-                *(squash(messages["penalty-winner"].replace("{player}", name)) for name in names)]
+        prefix = "penalty-" if kind == "penalty-points" else "race-"
+        ends = [squash(messages[prefix + "won"]), squash(messages[prefix + "tie"]),
+                *(squash(messages[prefix + "winner"].replace("{player}", name)) for name in names)]
     else:
         won, lost = ("game-won", "game-lost") if odd_tricks(data) else ("match-won", "match-lost")
         ends = [squash(messages[won]), squash(messages[lost])]
@@ -1449,14 +1452,14 @@ def test_a_whole_game_of_hearts_passed_and_played_as_show_me_advises(built_site,
             if s["next"] or s["result"]:
                 break
             if page.query_selector(".tc-play__actions [data-pass]"):
-                picture(t, code, "pass", pictured)
+                picture(t, code, "hearts-pass", pictured)
                 chose = page.evaluate(PASS_ADVISED)
                 assert sorted(chose["advised"]) == sorted(map(str, passes[YOU])) == sorted(chose["chosen"])
                 assert chose["ready"]
                 passed = True
                 continue
             if page.query_selector(".tc-play__pack .tc-badge + .tc-badge"):
-                picture(t, code, "trick", pictured)
+                picture(t, code, "hearts-trick", pictured)
             t.advised()
         assert passed == (YOU in passes), f"deal {number}: the learner's pass"
         s = t.state()
@@ -1470,7 +1473,7 @@ def test_a_whole_game_of_hearts_passed_and_played_as_show_me_advises(built_site,
               if last.winner == YOU else tr.pgettext("play", "{player} has the lowest total and wins the game.",
                                                      player=tr.term("name", NAMES[last.winner])))
     assert said(s["result"][-1]) == said(winner)
-    assert s["prompt"] == squash(messages["prompt-game-over"]) and pictured == {"pass", "trick"}
+    assert s["prompt"] == squash(messages["prompt-game-over"]) and pictured == {"hearts-pass", "hearts-trick"}
     assert t.errors == [] and [u for u in t.requests if not u.startswith("file://")] == []
 
 
@@ -1485,7 +1488,7 @@ def picture(t: PlayPage, code: str, what: str, pictured: set) -> None:
             page.evaluate("s => document.body.setAttribute('data-md-color-scheme', s)", scheme)
             assert page.evaluate(HAND_FITS) == 0, f"{code} {width} {scheme}: a card is off the screen"
             assert t.state()["overflow"] <= 0
-            shot = ARTIFACTS / f"play-hearts-{what}-{code}-{width}-{scheme}.png"
+            shot = ARTIFACTS / f"play-{what}-{code}-{width}-{scheme}.png"
             page.screenshot(path=str(shot), full_page=True, animations="disabled")
             assert shot.stat().st_size > 10_000
     page.set_viewport_size({"width": 320, "height": 640})
@@ -1540,3 +1543,73 @@ def test_a_card_a_rule_of_play_refuses_is_refused_with_that_rule(built_site, tab
     hinted = t.state()
     assert {card for card, legal in zip(hinted["cards"], hinted["legal"]) if legal} == set(map(str, legality.legal))
     assert t.errors == []
+
+
+# --- a race to the deal's target: marriages, the exchange, the closing (issue 31) ---------------
+
+SIXTY_SIX = "sixty-six/play.html"
+
+
+def race_lines(tr: Translator, result, totals: tuple[int, ...], target: int) -> list[str]:
+    """The end of a deal of Sixty-six as the page must say it: each player's card points, who won
+    the deal and how, the game points, then each running total."""
+    lines = []
+    for seat in range(2):
+        lines.append(tr.npgettext("play", "You have {n} card point.", "You have {n} card points.", result.points[seat])
+                     if seat == YOU else
+                     tr.npgettext("play", "{player} has {n} card point.", "{player} has {n} card points.",
+                                  result.points[seat], player=tr.term("name", NAMES[seat])))
+    winner, you = result.winner, result.winner == YOU
+    reason = {"target": ("{player} reaches {target} and wins the deal.", "You reach {target} and win the deal."),
+              "closer-failed": ("The stock was closed by a player who did not reach {target} first: {player} wins "
+                                "the deal.",
+                                "The stock was closed by a player who did not reach {target} first: you win the "
+                                "deal."),
+              "last-trick": ("Nobody reached {target}, and {player} took the last trick: {player} wins the deal.",
+                             "Nobody reached {target}, and you took the last trick: you win the deal.")}
+    lines.append(tr.pgettext("play", reason[result.reason.value][you], player=tr.term("name", NAMES[winner]),
+                             target=target))
+    n = result.written[winner]
+    lines.append(tr.npgettext("play", "You score {n} game point.", "You score {n} game points.", n) if you else
+                 tr.npgettext("play", "{player} scores {n} game point.", "{player} scores {n} game points.", n,
+                              player=tr.term("name", NAMES[winner])))
+    for seat in range(2):
+        lines.append(tr.npgettext("play", "You: {n} point in all.", "You: {n} points in all.", totals[seat])
+                     if seat == YOU else
+                     tr.npgettext("play", "{player}: {n} point in all.", "{player}: {n} points in all.",
+                                  totals[seat], player=tr.term("name", NAMES[seat])))
+    return [said(line) for line in lines]
+
+
+@pytest.mark.parametrize("code", ["en", "fa"])
+def test_a_whole_game_of_sixty_six_as_show_me_advises(built_site, table, games, code):
+    """On a phone, a whole game of Sixty-six, every lead's marriage, exchange or closing and every
+    card as "Show me" advises: each deal ends with the Python game's card points, winner, reason,
+    game points and totals; nothing is wider than the screen; screenshots of a lead with its
+    buttons, narrow and wide, in both palettes."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    data, tr = page_data(built_site, code, SIXTY_SIX), words(code)
+    assert data["seating"] == {"players": 2, "teamSize": 1, "you": YOU}
+    seed = 5
+    played = list(play_race_game(games["sixty-six"], Table(2, 1), seed=seed, strategy="sensible"))
+    assert played[-1].over
+    t = table(viewport={"width": 320, "height": 640}, **PHONE)
+    page = t.page
+    t.open((built_site / code / SIXTY_SIX).as_uri() + f"#seed={seed}")
+    pictured: set = set()
+    for number, game_deal in enumerate(played, start=1):
+        for _ in range(80):
+            s = t.until_decision()
+            assert s["overflow"] <= 0, f"deal {number}: {s['overflow']}px wider than the screen"
+            if s["next"] or s["result"]:
+                break
+            if s["actions"]:
+                picture(t, code, "sixty-six-lead", pictured)
+            t.advised()
+        s = t.state()
+        lines = race_lines(tr, game_deal.result, game_deal.totals, 66)
+        assert [said(line) for line in s["result"][:len(lines)]] == lines, f"deal {number}"
+        if not game_deal.over:
+            page.click(".tc-play__next")
+    assert s["prompt"] == squash(data["messages"]["prompt-game-over"]) and pictured == {"sixty-six-lead"}
+    assert t.errors == [] and [u for u in t.requests if not u.startswith("file://")] == []

@@ -21,7 +21,7 @@ from game_texts import OH_HELL, WHIST, write_game
 
 from tutorial_engine.cli.main import cli
 from tutorial_engine.content.pages import PLAYABLE, PLAYABLE_BY_SEAT, Page, PlayBlock
-from tutorial_engine.engine.game import ExactBids, OddTricks, PenaltyPoints, TrickScoring
+from tutorial_engine.engine.game import ExactBids, GamePoints, OddTricks, PenaltyPoints, TrickScoring
 from tutorial_engine.i18n.translator import Translator
 from tutorial_engine.problems import display_path
 from tutorial_engine.render.page import Renderer
@@ -185,12 +185,13 @@ def test_the_bundled_play_pages_seat_the_tables_the_issue_names(report):
                      ("altbaumer", "play", 4, 2, None), ("briscola", "play", 2, 1, 2), ("euchre", "play", 4, 2, None),
                      ("hearts", "play", 4, 1, None), ("oh-hell", "play", 4, 1, None), ("oh-hell", "play-five", 5, 1, None),
                      ("oh-hell", "play-seven", 7, 1, None), ("oh-hell", "play-six", 6, 1, None),
-                     ("oh-hell", "play-three", 3, 1, None), ("whist", "play", 4, 2, None)]
+                     ("oh-hell", "play-three", 3, 1, None), ("sixty-six", "play", 2, 1, None),
+                     ("whist", "play", 4, 2, None)]
     for game, _, players, team_size, target in seats:
         by_seat = isinstance(report.games[game].scoring, (ExactBids, PenaltyPoints))
         assert (players, team_size) in (PLAYABLE_BY_SEAT if by_seat else PLAYABLE)
         assert (target is None) == isinstance(report.games[game].scoring,
-                                              (TrickScoring, OddTricks, ExactBids, PenaltyPoints))
+                                              (TrickScoring, OddTricks, ExactBids, PenaltyPoints, GamePoints))
     for page in report.pages:
         if page.has_play:
             assert page.title and page.summary and len(page.intro) >= 2
@@ -287,7 +288,7 @@ def test_a_page_carries_only_the_words_of_the_vocabulary_its_game_uses(report, t
     plain = 0
     for page in report.pages:
         for block in play_blocks(page):
-            if page.game.id not in ("whist", "oh-hell", "hearts"):
+            if page.game.id not in ("whist", "oh-hell", "hearts", "sixty-six"):
                 assert vocabulary_messages(Translator("en"), block.game) == {}
                 plain += 1
             words = set(vocabulary_messages(Translator("en"), block.game))
@@ -301,6 +302,10 @@ def test_a_page_carries_only_the_words_of_the_vocabulary_its_game_uses(report, t
     words = set(vocabulary_messages(Translator("en"), hearts.game))
     assert {"prompt-pass", "you-receive", "advice-avoid-duck", "rule-unbroken", "stats-clean-first-trick",
             "penalty-won", "trump-none"} <= words and "odd-none" not in words and "bid-tag" not in words
+    [race] = [block for page in report.pages for block in play_blocks(page) if page.game.id == "sixty-six"]
+    words = set(vocabulary_messages(Translator("en"), race.game))
+    assert {"meld-button", "exchange-button", "close-button", "race-closer-failed", "advice-marry", "must-head",
+            "stock-gone"} <= words and "prompt-pass" not in words and "trump-none" not in words
 
 
 # --- a game scored by exact bids (issue 30) -----------------------------------------------------

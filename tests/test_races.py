@@ -7,12 +7,16 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import jsonschema
 import pytest
 from game_texts import SIXTY_SIX, check_pages, errors, load, simulate
+from test_walkthrough import steps
+from test_walkthrough_spoilers import clean
 
 from tutorial_engine.content.jsonschema import schema_text
+from tutorial_engine.content.walkthrough import RaceScored, TrickPlayed, WalkSpec, walk
 from tutorial_engine.engine import events
 from tutorial_engine.engine.cards import Card, Rank
 from tutorial_engine.engine.deal import Close, Deal, Exchange, GamePointsResult, Meld
@@ -20,6 +24,9 @@ from tutorial_engine.engine.races import play_race_game
 from tutorial_engine.engine.rules import Moment, legal_plays
 from tutorial_engine.engine.seating import Table
 from tutorial_engine.engine.strategy import STRATEGIES
+from tutorial_engine.i18n.translator import Translator
+from tutorial_engine.render.page import Renderer
+from tutorial_engine.render.walkthrough import WalkRenderer
 
 ORDER = ["A", "10", "K", "Q", "J", "9"]
 POINTS = {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2, "9": 0}
@@ -255,3 +262,37 @@ def test_game_points_claims_check_the_scoring_sentences_of_a_race(tmp_path):
         "a player who took no trick has no card points: give 0, or some tricks",
         "'winner_tricks' counts when the loser closed the stock; leave it out, or give 'closed: loser'",
     ]
+
+
+def test_a_walkthrough_tells_each_lead_and_the_score_as_the_rules_give_them(sixty_six):
+    """Across seeds: every marriage is asked about, worth 40 in trump and 20 otherwise; every
+    deal ends with who won it and the game points the re-checked deal gives."""
+    locales = Path(__file__).resolve().parent.parent / "locales"
+    asked_marriages = 0
+    for seed in range(12):
+        spec = WalkSpec(sixty_six, 2, 1, seed)
+        moments = walk(spec).moments
+        html = str(WalkRenderer(Renderer(Translator.load(locales, "en")), walk(spec)).render("A deal"))
+        told = steps(html)
+        scored = moments[-1]
+        assert isinstance(scored, RaceScored)
+        rng = random.Random(seed)
+        deal = Deal(sixty_six, Table(2, 1), 0, rng)
+        while not deal.is_terminal():
+            deal.apply(STRATEGIES["sensible"](deal, rng))
+        result = recheck(sixty_six, deal)
+        assert (scored.winner, scored.reason, scored.written, scored.points) == (
+            result.winner, result.reason, result.written, result.points)
+        who = next(step for step in told if step["question"] == "Who wins the deal?")
+        assert who["answer"] == [str(result.winner)]
+        points = next(step for step in told if step["question"].startswith("How many game points"))
+        assert points["answer"] == result.written[result.winner]
+        marriages = [e for m in moments if isinstance(m, TrickPlayed) for e in m.announced
+                     if isinstance(e, events.Married)] + [e for e in scored.announced if isinstance(e, events.Married)]
+        worth = [step for step in told if step["question"].endswith("marriage worth?")]
+        assert [step["answer"] for step in worth] == [40 if e.suit is result.trump else 20 for e in marriages]
+        for step, event in zip(worth, marriages):
+            assert clean(step["feedback"]).endswith("so its points count at once." if event.counted
+                                                    else "takes one.")
+        asked_marriages += len(worth)
+    assert asked_marriages > 0

@@ -347,7 +347,8 @@ def test_card_codes_in_sentences_read_like_the_card_faces(site):
 
 PLAY_PAGES = ["albastini/play.html", "albastini/play-pairs.html", "altbaumer/play.html", "briscola/play.html",
               "euchre/play.html", "hearts/play.html", "oh-hell/play.html", "oh-hell/play-three.html",
-              "oh-hell/play-five.html", "oh-hell/play-six.html", "oh-hell/play-seven.html", "whist/play.html"]
+              "oh-hell/play-five.html", "oh-hell/play-six.html", "oh-hell/play-seven.html", "sixty-six/play.html",
+              "whist/play.html"]
 
 
 @pytest.mark.parametrize("code", LOCALES)
