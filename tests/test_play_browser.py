@@ -132,8 +132,8 @@ def odd_tricks(data: dict) -> bool:
 
 
 def a_game(data: dict) -> bool:
-    """Whether the page plays a game (odd tricks, exact bids, penalty points), not a match."""
-    return data["game"]["scoring"]["kind"] in ("odd-tricks", "exact-bids", "penalty-points")
+    """Whether the page plays a game (odd tricks, exact bids, penalty points, game points), not a match."""
+    return data["game"]["scoring"]["kind"] in ("odd-tricks", "exact-bids", "penalty-points", "game-points")
 
 
 def passed_cards(data: dict) -> int:

@@ -725,7 +725,9 @@
   function drawHand(turn) {
     var d = S.deal, cards = sorted(d.hands[YOU]), phase = d.phase;
     var cardTurn = turn && (phase === "play" || phase === "forecast" || phase === "discard" || phase === "pass");
-    var legal = S.hint && S.hint.legal, advised = S.advised ? S.advised.cards || [S.advised.card] : [];
+    // the cards "Show me" marks: those to pass, play, forecast or discard; a marriage is advised by its button
+    var a = S.advised, advised = !a ? [] : a.cards || (a.card && a.kind !== "meld" ? [a.card] : []);
+    var legal = S.hint && S.hint.legal;
     var choosing = turn && phase === "pass";
     S.rove = Math.max(0, Math.min(S.rove, cards.length - 1));
     if (hand._cards !== cards.join()) {
