@@ -428,7 +428,7 @@ def test_a_whole_match_by_keyboard_alone_on_a_phone_from_disk(built_site, table,
     if kind in ("penalty-points", "game-points"):
         names = [term.split("|")[0].strip() for term in data["terms"]["names"]]
         prefix = "penalty-" if kind == "penalty-points" else "race-"
-        ends = [squash(messages[prefix + "won"]), squash(messages[prefix + "tie"]),
+        ends = [squash(messages[prefix + "won"]), *([squash(messages[prefix + "tie"])] if prefix + "tie" in messages else []),
                 *(squash(messages[prefix + "winner"].replace("{player}", name)) for name in names)]
     else:
         won, lost = ("game-won", "game-lost") if odd_tricks(data) else ("match-won", "match-lost")

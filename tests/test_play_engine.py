@@ -112,8 +112,8 @@ def javascript(job: dict, engine: Path = ENGINE) -> list:
 
 def positions(game, count: int, seed: int) -> list:
     """Random hands and tricks: a trump (or none), a trick to follow, a hand, a whole trick, and,
-    in a game whose tricks phase has rules of its own, where the trick stands (first trick,
-    suit broken), else None."""
+    in a game whose tricks phase has rules of its own or a follow rule for once the stock is gone,
+    where the trick stands (first trick, suit broken, stock gone), else None."""
     rng = random.Random(seed)
     suits = [*game.suits, None]
     sizes = game.trick_sizes
@@ -129,7 +129,9 @@ def positions(game, count: int, seed: int) -> list:
             hand = [rules.first_lead, *(card for card in hand[1:] if card != rules.first_lead)]
             if rules.first_lead in cards[:trick_length]:
                 trick_length = 0
-        moment = [rng.random() < 0.5, rng.random() < 0.5] if rules is not None else None
+        late = game.procedure.tricks.late_follow is not None
+        moment = ([rng.random() < 0.5, rng.random() < 0.5, rng.random() < 0.5] if rules is not None or late
+                  else None)
         out.append((rng.choice(suits), cards[:trick_length], hand, plays, moment))
     return out
 
@@ -180,7 +182,7 @@ def first_difference(python: list, script: list) -> str | None:
     return None
 
 
-@pytest.mark.parametrize("game_id", ["albastini", "altbaumer", "briscola", "euchre", "hearts"])
+@pytest.mark.parametrize("game_id", ["albastini", "altbaumer", "briscola", "euchre", "hearts", "sixty-six"])
 def test_positions_agree(games, game_id):
     game = games[game_id]
     items = positions(game, POSITIONS, seed=21)

@@ -57,7 +57,7 @@ def recheck(game, deal: Deal) -> GamePointsResult:
     indicator, stock, closed_by, closing = turned, 12, None, (0, 0)
     points, pending, tricks, last_winner = [0, 0], [0, 0], [0, 0], None
     marriage_lead = None
-    for event in log:
+    for at, event in enumerate(log):
         if isinstance(event, events.Exchanged):
             assert closed_by is None and stock > 2, "the exchange is made while the stock is open with more than two"
             assert event.given == Card(Rank.NINE, trump) and event.taken == indicator
@@ -101,12 +101,14 @@ def recheck(game, deal: Deal) -> GamePointsResult:
                 points[winner] += pending[winner]
                 pending[winner] = 0
             last_winner = winner
+            if not hands[0] and not hands[1] and closed_by is None and stock == 0:
+                points[winner] += 10  # the last trick, the stock having run out
+            if points[winner] >= 66:  # the deal ends at once: nobody draws
+                assert isinstance(log[at + 1], events.DealWon), "play stops the moment a player reaches 66"
         elif isinstance(event, events.Draw):
             assert closed_by is None, "nobody draws once the stock is closed"
             hands[event.seat].append(event.card)
             stock -= 1
-    if not hands[0] and not hands[1] and closed_by is None:
-        points[last_winner] += 10
     won = next(e for e in log if isinstance(e, events.DealWon))
     assert log[-1] is won
     if won.reason is events.DealEnd.TARGET:

@@ -26,7 +26,8 @@ function answer(job) {
     const rules = game.phases.filter((p) => p.phase === "tricks"
       && (p.firstLead !== null || p.unbroken !== null || p.cleanFirstTrick))[0] || null;
     out = job.positions.map(([trump, trick, hand, plays, moment]) => {
-      const legality = moment ? E.legality(game, trump, trick, hand, rules, { firstTrick: moment[0], broken: moment[1] })
+      const legality = moment
+        ? E.legality(game, trump, trick, hand, rules, { firstTrick: moment[0], broken: moment[1], stockGone: moment[2] })
         : E.legality(game, trump, trick, hand);
       const verdict = E.verdict(game, trump, plays);
       return [legality.duty, legality.led, legality.legal, legality.refused,

@@ -21,6 +21,7 @@ from ..engine.deal import (
     DealResult,
     Discard,
     GamePointsResult,
+    Meld,
     OddTricksResult,
     PenaltyResult,
     Play,
@@ -338,6 +339,8 @@ def _played(state, strategy, rng: random.Random) -> tuple[list, list[DutyTurn | 
     timed = ruled or state.game.procedure.tricks.late_follow is not None  # a question needs its moment
     while not state.is_terminal():
         action = strategy(state, rng)
+        if isinstance(action, Meld):  # a lead, which no duty restricts
+            trick_duty = None
         if isinstance(action, Play):
             trick, hand = tuple(state.trick), tuple(state.hands[action.seat])
             if not trick:

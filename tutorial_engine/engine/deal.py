@@ -822,24 +822,28 @@ class Deal:
         self.log.append(events.DealWon(seat, self.card_points[seat], reason))
         self.phase = "over"
 
-    def _race_after_trick(self, race: GamePoints, winner: int, points: int) -> None:
-        """The trick's card points to its winner, with marriages shown before their first trick;
-        the last trick's bonus when the stock ran out; the deal to whoever reaches the target."""
+    def _race_won(self, race: GamePoints, winner: int, points: int) -> bool:
+        """The trick's card points to its winner, with marriages shown before their first trick and
+        the last trick's bonus; whether they bring the winner to the target, which ends the deal
+        before anyone draws."""
         self.card_points[winner] += points
         if self.won[self._teams[winner]] == 1 and self.pending[winner]:
             self.card_points[winner] += self.pending[winner]
             self.pending[winner] = 0
-        last = not self.hands[winner]
-        if last and self.closed_by is None and self._draw:
-            self.card_points[winner] += race.last_trick
-        if self.card_points[winner] >= race.deal_target:
-            self._win_deal(winner, events.DealEnd.TARGET)
-        elif last:
-            closer = self.closed_by
-            if closer is not None:
-                self._win_deal(self.table.next(closer), events.DealEnd.CLOSER_FAILED)
-            else:
-                self._win_deal(winner, events.DealEnd.LAST_TRICK)
+        if not self.hands[winner] and not self.stock and self.closed_by is None and self._draw:
+            self.card_points[winner] += race.last_trick  # the last trick, the stock having run out
+        if self.card_points[winner] < race.deal_target:
+            return False
+        self._win_deal(winner, events.DealEnd.TARGET)
+        return True
+
+    def _race_last(self, winner: int) -> None:
+        """After the last trick, nobody at the target: the deal goes against a closer who fell
+        short, else to the last trick's winner."""
+        if self.closed_by is not None:
+            self._win_deal(self.table.next(self.closed_by), events.DealEnd.CLOSER_FAILED)
+        else:
+            self._win_deal(winner, events.DealEnd.LAST_TRICK)
 
     def _end_trick(self) -> None:
         trick, stock = self.trick, self.stock
@@ -857,6 +861,9 @@ class Deal:
         self.trick = []
         self.tricks += 1
         self._lead(winner)
+        race = self._race
+        if race is not None and self._race_won(race, winner, sum(verdict.card_points)):
+            return
         players = len(self._order)
         if self._draw and self.closed_by is None and len(stock) >= players:  # A16; five: the indicator stays (A18)
             for seat in self._order:
@@ -867,11 +874,11 @@ class Deal:
                 self.log.append(events.Draw(seat, card))
         if self._draw and not stock and self.closed_by is None:
             self._follow = self._late_follow()
-        race = self._race
-        if race is not None:
-            self._race_after_trick(race, winner, sum(verdict.card_points))
-        elif not self.hands[winner]:
-            self.phase = "over"
+        if not self.hands[winner]:
+            if race is not None:
+                self._race_last(winner)
+            else:
+                self.phase = "over"
 
     # --- the outcome ---
 

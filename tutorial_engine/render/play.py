@@ -406,6 +406,8 @@ def vocabulary_messages(tr: Translator, game: GameSpec) -> dict[str, str | tuple
             "must-head": tr.gettext("You must follow suit with a card that takes the trick: {suit} were led."),
             "duty-head": tr.gettext("Every card of the hand follows suit and takes the trick, as the duty requires."),
             "stock-gone": tr.pgettext("diagram", "Stock closed or used up"),
+            "stats-must-head": npgettext("play", "{n} card refused because you had to take the trick",
+                                         "{n} cards refused because you had to take the trick"),
         }
     return messages
 
@@ -455,7 +457,6 @@ def race_messages(tr: Translator) -> dict[str, str | tuple[str, ...]]:
         "total-you": npgettext("play", "You: {n} point in all.", "You: {n} points in all."),
         "race-winner": tr.pgettext("play", "{player} has the highest total and wins the game."),
         "race-won": tr.pgettext("play", "You have the highest total and win the game!"),
-        "race-tie": tr.pgettext("play", "The highest totals are equal: nobody wins the game."),
         "advice-exchange": tr.pgettext("play", "Exchange {card} for the turned card {turned}: you give a weaker trump "
                                                "for a stronger one."),
         "advice-close": npgettext("play", "Close the stock: you have {n} card point, within {number} of {target}, and "
@@ -540,6 +541,7 @@ def rules_of_play_messages(tr: Translator) -> dict[str, str | tuple[str, ...]]:
         return tr.plural_forms(context, singular, plural)
 
     return {
+        "prompt-lead-ruled": tr.pgettext("play", "Your lead: choose a card the rules let you lead."),
         "rule-first-lead": tr.gettext("You hold {card}, so you lead it to the deal's first trick."),
         "rule-unbroken": tr.gettext("You may not lead {suit}: none has been played to an earlier trick, and you hold "
                                     "other cards."),

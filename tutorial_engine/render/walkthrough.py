@@ -735,6 +735,12 @@ class WalkRenderer:
                 why = tr.pgettext("walkthrough", "The indicator {card} is the last card of the stock, so the last player "
                                   "to draw in this round takes it: {player}. From now on nobody draws.",
                                   card=indicator, player=self.name(m.indicator_taker))
+            elif any(isinstance(e, events.Exchanged) for t in self.walk.moments if isinstance(t, TrickPlayed)
+                     for e in t.announced):
+                question = tr.pgettext("walkthrough", "Who gets the card under the stock?")
+                why = tr.pgettext("walkthrough", "{card}, given for the turned card, lies under the stock as its last "
+                                  "card, so the last player to draw in this round takes it: {player}. From now on "
+                                  "nobody draws.", card=indicator, player=self.name(m.indicator_taker))
             else:
                 question = tr.pgettext("walkthrough", "Who gets the turned trump card?")
                 why = tr.pgettext("walkthrough", "The turned card {card} is the last card of the stock, so the last "

@@ -702,6 +702,13 @@
     this.trick = [];
     this.tricks++;
     this.lead(winner);
+    var s = this.race;
+    if (s) { // the trick's points, and marriages waiting for a first trick; the target ends the deal before any draw
+      this.cardPoints[winner] += v.points;
+      if (this.won[team] === 1 && this.pending[winner]) { this.cardPoints[winner] += this.pending[winner]; this.pending[winner] = 0; }
+      if (!this.hands[winner].length && !stock.length && this.closedBy === null && this.draws) this.cardPoints[winner] += s.lastTrick;
+      if (this.cardPoints[winner] >= s.dealTarget) return this.winDeal(winner, "target");
+    }
     if (this.draws && this.closedBy === null && stock.length >= this.order.length) {
       for (var i = 0; i < this.order.length; i++) {
         var seat = this.order[i], card = stock.shift();
@@ -711,20 +718,11 @@
       }
     }
     if (this.draws && !stock.length && this.closedBy === null) this.follow = this.lateFollow();
-    var s = this.race;
-    if (!s) {
-      if (!this.hands[winner].length) this.phase = "over";
-      return;
-    }
-    this.cardPoints[winner] += v.points;
-    if (this.won[team] === 1 && this.pending[winner]) { this.cardPoints[winner] += this.pending[winner]; this.pending[winner] = 0; }
-    var last = !this.hands[winner].length;
-    if (last && this.closedBy === null && this.draws) this.cardPoints[winner] += s.lastTrick;
-    if (this.cardPoints[winner] >= s.dealTarget) this.winDeal(winner, "target");
-    else if (last) {
-      if (this.closedBy !== null) this.winDeal(this.table.next(this.closedBy), "closer-failed");
-      else this.winDeal(winner, "last-trick");
-    }
+    if (this.hands[winner].length) return;
+    if (!s) { this.phase = "over"; return; }
+    // the last trick, nobody at the target: against a closer who fell short, else to the last trick's winner
+    if (this.closedBy !== null) this.winDeal(this.table.next(this.closedBy), "closer-failed");
+    else this.winDeal(winner, "last-trick");
   };
 
   Deal.prototype.sides = function () {
@@ -937,7 +935,9 @@
     var close = of("close")[0], melds = of("meld");
     if (close) {
       var mine = deal.cardPoints[close.seat], theirs = deal.cardPoints[deal.table.next(close.seat)];
-      if (mine >= s.dealTarget - CLOSE_MARGIN && mine > theirs) return { action: close, why: "close", n: mine };
+      if (mine >= s.dealTarget - CLOSE_MARGIN && mine > theirs) {
+        return { action: close, why: "close", n: mine, margin: CLOSE_MARGIN };
+      }
     }
     if (melds.length) {
       var key = function (m) { // Python's max(): the first of the greatest keys

@@ -196,7 +196,7 @@
     if (why === "exchange") { values.card = code(tricksPhase().exchange + d.trump); values.turned = code(d.indicator); }
     if (why === "marry") { values.suit = suitTerm(suitOf(act.card)); values.n = marriageWorth(act.card); }
     if (why === "close") {
-      values.n = d.cardPoints[act.seat]; values.number = 20; values.target = G.scoring.dealTarget;
+      values.n = d.cardPoints[act.seat]; values.number = a.margin; values.target = G.scoring.dealTarget;
       values.player = name(TABLE.next(act.seat));
     }
     if (why === "take-tree") values.card = code(d.treeOnOffer());
@@ -342,11 +342,11 @@
     var d = S.deal;
     S.hint = S.advised = null;
     note.innerHTML = "";
-    if (a.kind === "play") {
+    if (a.kind === "play" || a.kind === "meld") { // a marriage is told first, then the card it leads
       if (!S.shown || S.shown.winner !== null) S.shown = { plays: [], winner: null };
       S.shown.plays.push([a.seat, a.card]);
-      tell(say(a.seat === YOU ? "you-play" : "plays", { player: name(a.seat), card: code(a.card) }));
     }
+    if (a.kind === "play") tell(say(a.seat === YOU ? "you-play" : "plays", { player: name(a.seat), card: code(a.card) }));
     if (a.kind === "give") S.chosen = [];
     d.apply(a);
     narrate();
@@ -414,7 +414,12 @@
                    { player: p, suit: e.suit && suitTerm(e.suit) }));
         }
       } else if (e.event === "bid-tricks") tell(say(mine ? "you-bid" : "bids", { player: p, n: e.tricks }));
-      else if (e.event === "marriage") tell(say(mine ? "you-marriage" : "marriage", { player: p, suit: suitTerm(e.suit), n: e.points }));
+      else if (e.event === "marriage") {
+        tell(say(mine ? "you-marriage" : "marriage", { player: p, suit: suitTerm(e.suit), n: e.points }));
+        var led = S.shown && S.shown.winner === null && S.shown.plays[0];
+        if (led && d.trick.length) tell(say(mine ? "you-play" : "plays", { player: p, card: code(led[1]) }));
+        else if (led) S.shown.plays.pop(); // the marriage won the deal: its card stays in the hand
+      }
       else if (e.event === "exchange") tell(say(mine ? "you-exchanged" : "exchanged", { player: p, given: code(e.given), taken: code(e.taken) }));
       else if (e.event === "close") tell(say(mine ? "you-closed" : "closed", { player: p }));
       else if (e.event === "thrown-in") tell(say("thrown-in"));
@@ -639,7 +644,7 @@
     var d = S.deal, turned = d.turned && code(d.turned);
     if (d.isTerminal()) return say(!over() ? "prompt-next" : GAME ? "prompt-game-over" : "prompt-over");
     if (!mayAct()) return "";
-    if (d.phase === "play") return say(d.trick.length ? "prompt-play" : "prompt-lead");
+    if (d.phase === "play") return say(d.trick.length ? "prompt-play" : d.rules ? "prompt-lead-ruled" : "prompt-lead");
     if (d.phase === "pass") return say("prompt-pass", { n: PASS.cards, receiver: name(d.passTarget(YOU)) });
     if (d.phase === "cut") return say("prompt-cut", { card: code(d.treeOnOffer()) });
     if (d.phase === "choose") return say("prompt-choose", { card: turned });
