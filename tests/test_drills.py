@@ -172,8 +172,9 @@ def test_persian_drills_use_persian_digits_in_answers(report):
 
 BAD = [
     ("kind: legal", "game: albastini", "Albastini has no use for legal drills: any card may be played at any "
-                                       "time (follow: none), so every card is always legal; legal drills need "
-                                       "'follow: suit' or 'follow: suit-then-trump' in game.yml"),
+                                       "time (follow: none), so every card is always legal; legal drills need a "
+                                       "'follow' other than 'none' in game.yml, or a 'late_follow' on its 'tricks' "
+                                       "phase"),
     ("kind: card-values", "game: euchre", "Euchre has no use for card-values drills: every card of it is worth 0 "
                                           "points; give the ranks their 'points' in game.yml to draw them"),
     ("kind: forecast-allowed", "game: briscola", "Briscola has no use for forecast-allowed drills: its deal has no "

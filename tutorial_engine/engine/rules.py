@@ -189,7 +189,7 @@ class Legality:
     """In hand order."""
     refused: Mapping[Card, str]
     """Refused card → stable code, hand order: the duty's (`must-follow`, `must-play-tree`,
-    `must-trump`), or a rule of play's (PlayRule) for a card the duty allows."""
+    `must-trump`, `must-head`), or a rule of play's (PlayRule) for a card the duty allows."""
     rules: Tricks | None = None
     """The tricks phase whose own rules refused cards too, when the question gave its Moment."""
     stock_gone: bool | None = None

@@ -620,7 +620,8 @@ KINDS = {kind.name: kind for kind in (
     DrillKind("legal", ("follow", "play-tree", "trump", "free", "void", "head", *(rule.value for rule in PlayRule)),
               _has_duties, _legal,
               lacks=lambda game: "any card may be played at any time (follow: none), so every card is always "
-                                 "legal; legal drills need 'follow: suit' or 'follow: suit-then-trump' in game.yml"),
+                                 "legal; legal drills need a 'follow' other than 'none' in game.yml, or a 'late_follow' "
+                                 "on its 'tricks' phase"),
     DrillKind("forecast-exchange", (), lambda game: game.forecast, _exchange, fields=TABLE, lacks=_no_forecast),
     DrillKind("forecast-allowed", (), lambda game: game.forecast, _allowed, fields=TABLE, lacks=_no_forecast),
     DrillKind("scoring", (), lambda game: scoring_kind(game) is not None, _scoring, fields=TABLE, lacks=_unscored),

@@ -233,8 +233,8 @@
   }
 
   /* Which cards of the hand may be played, and the code that refuses each other card (rules.py
-     legal_plays); with the deal's tricks phase whose own rules restrict play (Deal.rules) and
-     where the trick stands ({firstTrick, broken}), those rules too. */
+     legal_plays); with where the trick stands ({firstTrick, broken, stockGone}), the follow rule
+     for once the stock is gone, and the tricks phase's own rules when it restricts play (Deal.rules). */
   function legality(g, trump, trick, hand, rules, moment) {
     var a = allowed(g, trump, trick, hand, followInForce(g, moment)), code = REFUSALS[a[0]], refused = {}, legal = a[1];
     if (code) hand.forEach(function (c) { if (legal.indexOf(c) < 0) refused[c] = code; });
