@@ -301,12 +301,14 @@ class Deal:
     pending: list[int] = field(init=False)
     """Marriages shown by a seat that had taken no trick yet: counted with its first trick."""
     closed_by: int | None = field(init=False)
+    """The seat that closed the stock, if one did."""
     closing: tuple[int, int] = field(init=False)
     """The other player's card points and tricks when the stock was closed."""
     deal_winner: int | None = field(init=False)
     deal_reason: events.DealEnd | None = field(init=False)
     _follow: FollowRule = field(init=False)
-    """The follow rule in force: the game's, or the tricks phase's `late_follow` once the stock is gone."""
+    """The follow rule in force: the game's, or the tricks phase's `late_follow` once the stock is
+    gone; kept, rather than worked out from `stock_gone` on every turn of the hot path."""
     _on_lead: Tricks | None = field(init=False)
     """The tricks phase, when a player on lead may close, exchange or show a marriage."""
     _race: GamePoints | None = field(init=False)
