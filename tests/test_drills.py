@@ -11,7 +11,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from game_texts import OH_HELL, load
+from game_texts import OH_HELL, SIXTY_SIX, load
 
 from tutorial_engine.content import drills as drills_module
 from tutorial_engine.content.drills import (
@@ -546,7 +546,7 @@ def test_each_drill_field_is_read_by_the_kinds_that_say_they_use_it():
 def test_a_field_a_kind_does_not_claim_changes_none_of_its_questions(kind, albastini, altbaumer, tmp_path):
     """What check refuses as ignored is ignored indeed: the same questions whatever its value."""
     game = (altbaumer if kind == "legal" else load(tmp_path, OH_HELL).games["oh-hell"] if kind == "dealer-bid"
-            else albastini)
+            else load(tmp_path, SIXTY_SIX).games["sixty-six"] if kind == "marriage" else albastini)
     base = drills_module.Drill(id="d", kind=kind, game=game, title="T", count=30, seed=0, players=4,
                                team_size=2, cards=3, constraints=(), location=None)
     other = {"players": 3, "team_size": 1, "cards": 4}

@@ -15,6 +15,8 @@ from game_texts import SIXTY_SIX, check_pages, errors, load, simulate
 from test_walkthrough import steps
 from test_walkthrough_spoilers import clean
 
+from tutorial_engine.content.drills.drawing import draw
+from tutorial_engine.content.drills.drill import Drill
 from tutorial_engine.content.jsonschema import schema_text
 from tutorial_engine.content.walkthrough import RaceScored, TrickPlayed, WalkSpec, walk
 from tutorial_engine.engine import events
@@ -25,6 +27,7 @@ from tutorial_engine.engine.rules import Moment, legal_plays
 from tutorial_engine.engine.seating import Table
 from tutorial_engine.engine.strategy import STRATEGIES
 from tutorial_engine.i18n.translator import Translator
+from tutorial_engine.render.drills import DrillRenderer
 from tutorial_engine.render.page import Renderer
 from tutorial_engine.render.walkthrough import WalkRenderer
 
@@ -298,3 +301,17 @@ def test_a_walkthrough_tells_each_lead_and_the_score_as_the_rules_give_them(sixt
                                                     else "takes one.")
         asked_marriages += len(worth)
     assert asked_marriages > 0
+
+
+def test_marriage_drills_ask_what_a_marriage_is_worth_and_when_it_counts(sixty_six):
+    """S6: 40 in trump, 20 in another suit, counted once the player has taken a trick."""
+    drill = Drill(id="m", kind="marriage", game=sixty_six, title="T", count=40, seed=2, players=2, team_size=1,
+                  cards=5, constraints=(), location=None)
+    questions = draw(drill)
+    assert len(set(questions)) == 40
+    assert all(q.points == (40 if q.suit is q.trump else 20) for q in questions)
+    assert {q.suit is q.trump for q in questions} == {True, False} and {q.tricks > 0 for q in questions} == {True, False}
+    html = str(DrillRenderer(Renderer(Translator.load(Path(__file__).resolve().parent.parent / "locales", "en")))
+               .marriage(questions[0]).steps[1].feedback)
+    assert clean(html.replace("<", " <")).endswith("so its points count at once." if questions[0].tricks
+                                                   else "takes one.")

@@ -49,6 +49,7 @@ from .scoring import (
     DealVictory,
     exact_bids_written,
     game_points_won,
+    marriage_points,
     odd_tricks_written,
     penalties_written,
     trick_score,
@@ -781,9 +782,9 @@ class Deal:
 
     def _meld(self, action: Meld) -> None:
         phase = self._on_lead
-        assert phase is not None and phase.marriage is not None  # offered only then
+        assert phase is not None  # offered only then
         suit = action.card.suit
-        points = phase.trump_marriage if suit is self.trump and phase.trump_marriage is not None else phase.marriage
+        points = marriage_points(phase, suit, self.trump)
         counted = self.won[self._teams[action.seat]] > 0
         self.log.append(events.Married(action.seat, suit, points, counted))
         if not counted:

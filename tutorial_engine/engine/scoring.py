@@ -7,7 +7,9 @@ import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .cards import Suit
 from .game import ExactBids, GamePoints, OddTricks, PenaltyPoints, Scoring, TrickScoring, VictoryPoints
+from .procedure import Tricks
 from .rules import RuleError
 
 
@@ -173,6 +175,13 @@ def penalties_written(scoring: PenaltyPoints, taken: Sequence[int]) -> tuple[tup
     if moon is None:
         return tuple(taken), None
     return tuple(0 if seat == moon else total for seat in range(len(taken))), moon
+
+
+def marriage_points(tricks: Tricks, suit: Suit, trump: Suit | None) -> int:
+    """What a marriage shown in `suit` is worth: the trump marriage's value in trump, else the
+    marriage's (the tricks phase declares both, or neither)."""
+    assert tricks.marriage is not None and tricks.trump_marriage is not None  # check requires both
+    return tricks.trump_marriage if suit is trump else tricks.marriage
 
 
 def game_points_won(scoring: GamePoints, winner: int, points: Sequence[int], tricks: Sequence[int],

@@ -16,11 +16,13 @@ from typing import Any
 from markupsafe import Markup
 
 from ..content.drills import (
+    NAMES,
     DealCountVariant,
     DealerBidVariant,
     Drill,
     ExactBidsVariant,
     ExchangeVariant,
+    MarriageVariant,
     MatchDealVariant,
     OddTricksVariant,
     OrderVariant,
@@ -32,10 +34,10 @@ from ..content.drills import (
     draw,
 )
 from ..content.examples import ForecastExample, LegalExample, TrickExample
-from ..engine.cards import Card
+from ..engine.cards import Card, Rank
 from ..engine.game import ExactBids, OddTricks, PenaltyPoints, TrickScoring, VictoryPoints
 from ..engine.scoring import DealVictory, Outcome, exact_bids_sum, round_winner, trick_score, victory
-from ..i18n.cardnames import escaped, inline, rank_letter
+from ..i18n.cardnames import escaped, inline, rank_letter, suit_term
 from ..i18n.explain import (
     explain_legality,
     explain_options,
@@ -144,7 +146,8 @@ class DrillRenderer:
             ForecastExample: self.allowed, VictoryVariant: self.victory,
             TrickScoreVariant: self.trick_score, DealCountVariant: self.deal_count,
             MatchDealVariant: self.match_deal, OddTricksVariant: self.tally,
-            DealerBidVariant: self.dealer_bid, ExactBidsVariant: self.exact_bids, PenaltyVariant: self.penalty_deal}
+            DealerBidVariant: self.dealer_bid, ExactBidsVariant: self.exact_bids, PenaltyVariant: self.penalty_deal,
+            MarriageVariant: self.marriage}
         drawn = self.view.questions.get(drill)
         return [make[type(v)](v) for v in (drawn if drawn is not None else draw(drill))]
 
@@ -685,6 +688,37 @@ class DrillRenderer:
             steps.append(self.choice("choice", tr.pgettext("drill", "Who leads once this deal is written?"),
                                      options, [str(leaders[0]) if len(leaders) == 1 else "none"], why))
         return DrillQuestion(prompt, tuple(steps))
+
+    def marriage(self, v: MarriageVariant) -> DrillQuestion:
+        """A marriage shown on lead: what it is worth, and whether it counts at once."""
+        tr = self.tr
+        player = self.name(NAMES[0])
+        shown = (Card(Rank.KING, v.suit), Card(Rank.QUEEN, v.suit))
+        taken = (tr.npgettext("drill", "{player} has taken {n} trick so far.", "{player} has taken {n} tricks so far.",
+                              v.tricks, player=player) if v.tricks else
+                 tr.pgettext("drill", "{player} has taken no trick yet.", player=player))
+        prompt = (self.macros.with_trump(v.trump)
+                  + self.macros.row(shown, tr.pgettext("drill", "{player} shows, on lead:", player=player))
+                  + Markup('<p class="tc-row">{}</p>').format(self.inline(taken)))
+        suit = suit_term(v.suit, tr)
+        worth = (tr.npgettext("walkthrough", "The marriage is in {suit}, the trump suit: it is worth {n} card point.",
+                              "The marriage is in {suit}, the trump suit: it is worth {n} card points.", v.points,
+                              suit=suit) if v.suit is v.trump else
+                 tr.npgettext("walkthrough", "The marriage is in {suit}, which are not trump: it is worth {n} card "
+                                             "point.",
+                              "The marriage is in {suit}, which are not trump: it is worth {n} card points.", v.points,
+                              suit=suit))
+        when = (tr.pgettext("walkthrough", "{player} has taken a trick, so its points count at once.", player=player)
+                if v.tricks else
+                tr.pgettext("walkthrough", "{player} has taken no trick yet, so its points count once {player} takes "
+                                           "one.", player=player))
+        steps = (self.number(tr.pgettext("walkthrough", "How many card points is {player}'s marriage worth?",
+                                         player=player), v.points, worth),
+                 self.choice("choice", tr.pgettext("drill", "When do its points count?"),
+                             [self.option("now", tr.pgettext("drill", "At once")),
+                              self.option("later", tr.pgettext("drill", "With the player's first trick"))],
+                             ["now" if v.tricks else "later"], when))
+        return DrillQuestion(prompt, steps)
 
     def penalty_deal(self, v: PenaltyVariant) -> DrillQuestion:
         """A deal of a game scored by penalty points, its costly cards shared out at random or

@@ -17,6 +17,7 @@ from .questions import (
     DealerBidVariant,
     ExactBidsVariant,
     ExchangeVariant,
+    MarriageVariant,
     MatchDealVariant,
     OddTricksVariant,
     OrderVariant,
@@ -29,7 +30,7 @@ from .questions import (
 
 __all__ = [
     "ASKED_SIDES", "DRILL", "DRILLS_FILE", "KINDS", "MAX_COUNT", "MAX_DEALS", "MAX_TRIES",
-    "NAMES", "DealCountVariant", "DealerBidVariant", "Drill", "DrillError", "DrillKind", "ExactBidsVariant", "PenaltyVariant",
+    "NAMES", "DealCountVariant", "DealerBidVariant", "Drill", "DrillError", "DrillKind", "ExactBidsVariant", "MarriageVariant", "PenaltyVariant",
     "ExchangeVariant", "MatchDealVariant",
     "OddTricksVariant", "OrderVariant", "QuestionStore", "StrongestVariant", "TrickScoreVariant", "ValueVariant",
     "VictoryVariant",

@@ -29,7 +29,14 @@ from ...engine.odd_tricks import play_game
 from ...engine.penalties import play_penalty_game
 from ...engine.procedure import TrickBids, Tricks
 from ...engine.rules import Duty, Moment, PlayRule, WinReason, legal_plays, trick_verdict
-from ...engine.scoring import Outcome, exact_bids_written, game_step, odd_tricks_written, penalties_written
+from ...engine.scoring import (
+    Outcome,
+    exact_bids_written,
+    game_step,
+    marriage_points,
+    odd_tricks_written,
+    penalties_written,
+)
 from ...engine.seating import Table
 from ...engine.strategy import random_strategy, sensible_strategy
 from ..examples import Expectation, ForecastExample, LegalExample, RankingExample, TrickExample
@@ -40,6 +47,7 @@ from .questions import (
     DealerBidVariant,
     ExactBidsVariant,
     ExchangeVariant,
+    MarriageVariant,
     MatchDealVariant,
     OddTricksVariant,
     OrderVariant,
@@ -369,6 +377,16 @@ def _penalty_games(drill: Drill, rng: random.Random) -> Iterator[PenaltyVariant 
                                    dealer=NAMES[played.deal.dealer], replay=(seed, strategy, played.number))
 
 
+def _marriage(drill: Drill, rng: random.Random) -> MarriageVariant:
+    """A marriage in trump two times in five, else in another suit, shown by a player who has
+    taken no trick yet or some; the engine says what it is worth."""
+    game = drill.game
+    trump = rng.choice(game.suits)
+    suit = trump if rng.random() < 0.4 else rng.choice([s for s in game.suits if s is not trump])
+    tricks = rng.choice([0, 0, 1, 2, 3])
+    return MarriageVariant(game, trump, suit, tricks, marriage_points(game.procedure.tricks, suit, trump))
+
+
 def _dealer_restricted(game: GameSpec) -> bool:
     phase = game.procedure.find(TrickBids)
     return isinstance(phase, TrickBids) and phase.dealer_restricted
@@ -628,5 +646,8 @@ KINDS = {kind.name: kind for kind in (
     DrillKind("deal-scoring", DEAL_CONSTRAINTS,
               lambda game: scoring_kind(game) is not None, stream=_deal_stream, fields=TABLE, lacks=_unscored),
     DrillKind("dealer-bid", (), _dealer_restricted, _dealer_bid, fields=("players",), lacks=_no_dealer_restriction),
+    DrillKind("marriage", (), lambda game: game.procedure.tricks.marriage is not None, _marriage,
+              lacks=lambda game: "its 'tricks' phase scores no marriage; give 'marriage' and 'trump_marriage' to "
+                                 "draw them"),
 )}
 """Every kind, in the order the guide and `tutorial-engine new` list them."""

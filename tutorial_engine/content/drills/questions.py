@@ -173,6 +173,19 @@ class PenaltyVariant:
 
 
 @dataclass(frozen=True)
+class MarriageVariant:
+    """A marriage shown on lead, the king and queen of `suit`: what the engine says it is worth
+    under `trump`, and whether it counts at once, the player having taken `tricks` tricks."""
+
+    game: GameSpec = field(repr=False)
+    trump: Suit
+    suit: Suit
+    tricks: int
+    points: int
+    """The engine's answer (scoring.marriage_points)."""
+
+
+@dataclass(frozen=True)
 class ExactBidsVariant:
     """One deal of a game scored by exact bids: each player's bid and tricks, the totals before it,
     and what the engine writes. A deal-scoring question also shows the deal the engine played (who
