@@ -5,8 +5,12 @@ rules as issue 31 writes them, not against the engine's code."""
 
 from __future__ import annotations
 
+import dataclasses
+import enum
 import json
 import random
+import types
+import typing
 from pathlib import Path
 
 import jsonschema
@@ -20,7 +24,7 @@ from tutorial_engine.content.drills.drill import Drill
 from tutorial_engine.content.jsonschema import schema_text
 from tutorial_engine.content.walkthrough import RaceScored, TrickPlayed, WalkSpec, walk
 from tutorial_engine.engine import events
-from tutorial_engine.engine.cards import Card, Rank
+from tutorial_engine.engine.cards import Card, Rank, Suit
 from tutorial_engine.engine.deal import Close, Deal, Exchange, GamePointsResult, Meld
 from tutorial_engine.engine.races import play_race_game
 from tutorial_engine.engine.rules import Moment, legal_plays
@@ -49,7 +53,7 @@ def beats(card: Card, other: Card, trump) -> bool:
     return card.suit is trump
 
 
-def recheck(game, deal: Deal) -> GamePointsResult:
+def recheck(game, deal) -> GamePointsResult:
     """Replays the deal from its log and checks every rule of issue 31 on the way; what the
     deal's result must then be."""
     log = deal.log
@@ -315,3 +319,39 @@ def test_marriage_drills_ask_what_a_marriage_is_worth_and_when_it_counts(sixty_s
                .marriage(questions[0]).steps[1].feedback)
     assert clean(html.replace("<", " <")).endswith("so its points count at once." if questions[0].tricks
                                                    else "takes one.")
+
+
+def event_of(data: dict) -> events.Event:
+    """An event as `simulate --json --events` prints it, read back into its record."""
+    kind = next(cls for cls in events.EVENTS if cls.kind == data["event"])
+    hints = typing.get_type_hints(kind)
+
+    def read(hint, value):
+        origin = typing.get_origin(hint)
+        if origin in (types.UnionType, typing.Union):
+            return None if value is None else read(next(a for a in typing.get_args(hint) if a is not type(None)), value)
+        if origin is tuple:
+            return tuple(read(typing.get_args(hint)[0], item) for item in value)
+        if hint is Card:
+            return Card.parse(value)
+        if hint is Suit:
+            return Suit.parse(value)
+        if isinstance(hint, type) and issubclass(hint, enum.Enum):
+            return hint(value)
+        return value
+
+    return kind(**{f.name: read(hints[f.name], data[f.name]) for f in dataclasses.fields(kind)})
+
+
+@pytest.mark.parametrize("strategy", ["random", "sensible"])
+def test_deals_printed_by_simulate_keep_every_rule_of_the_race(tmp_path, sixty_six, strategy):
+    """The same re-check, from `simulate --json --events` lines alone: what a script reads."""
+    result = simulate(tmp_path, SIXTY_SIX, "--deals", "60", "--json", "--events", "--strategy", strategy,
+                      "--seed", "11")
+    assert result.exit_code == 0, result.output
+    for line in map(json.loads, result.output.splitlines()):
+        logged = types.SimpleNamespace(log=[event_of(data) for data in line["events"]])
+        rechecked = recheck(sixty_six, logged)
+        assert (rechecked.winner, rechecked.reason.value, list(rechecked.written), list(rechecked.points),
+                rechecked.closed_by) == (line["deal_winner"], line["reason"], line["score_change"],
+                                         line["card_points"], line["closed_by"])
