@@ -387,10 +387,9 @@ def vocabulary_messages(tr: Translator, game: GameSpec) -> dict[str, str | tuple
             "game-score-one": tr.pgettext("play", "Game: you {score}, {player} {other_score}, to {target}."),
             "game-won": tr.pgettext("play", "You win the game!"),
             "game-lost": tr.pgettext("play", "The other side wins the game."),
-            "prompt-game-over": tr.pgettext("play", "The game is over. Start a new one when you are ready."),
-            "new-game": tr.pgettext("play", "New game"),
-            "stats-games": npgettext("play", "{n} game won", "{n} games won"),
         }
+    if isinstance(game.scoring, (OddTricks, ExactBids, PenaltyPoints, GamePoints)):
+        messages |= game_messages(tr, by_seat=not isinstance(game.scoring, OddTricks))
     if isinstance(game.scoring, ExactBids):
         messages |= exact_bids_messages(tr)
     if isinstance(game.scoring, PenaltyPoints):
@@ -453,8 +452,6 @@ def race_messages(tr: Translator) -> dict[str, str | tuple[str, ...]]:
                                                    "deal."),
         "race-scores": npgettext("play", "{player} scores {n} game point.", "{player} scores {n} game points."),
         "race-scores-you": npgettext("play", "You score {n} game point.", "You score {n} game points."),
-        "total": npgettext("play", "{player}: {n} point in all.", "{player}: {n} points in all."),
-        "total-you": npgettext("play", "You: {n} point in all.", "You: {n} points in all."),
         "race-winner": tr.pgettext("play", "{player} has the highest total and wins the game."),
         "race-won": tr.pgettext("play", "You have the highest total and win the game!"),
         "advice-exchange": tr.pgettext("play", "Exchange {card} for the turned card {turned}: you give a weaker trump "
@@ -465,9 +462,6 @@ def race_messages(tr: Translator) -> dict[str, str | tuple[str, ...]]:
                                   "than {player}."),
         "advice-marry": npgettext("play", "Show the marriage in {suit} and lead {card}: it is worth {n} card point.",
                                   "Show the marriage in {suit} and lead {card}: it is worth {n} card points."),
-        "prompt-game-over": tr.pgettext("play", "The game is over. Start a new one when you are ready."),
-        "new-game": tr.pgettext("play", "New game"),
-        "stats-games": npgettext("play", "{n} game won", "{n} games won"),
     }
 
 
@@ -497,14 +491,9 @@ def penalty_messages(tr: Translator) -> dict[str, str | tuple[str, ...]]:
                                     "0, and every other player {number}."),
         "moon-you": tr.pgettext("play", "You took every card that costs points and shoot the moon: you write 0, and "
                                         "every other player {number}."),
-        "total": npgettext("play", "{player}: {n} point in all.", "{player}: {n} points in all."),
-        "total-you": npgettext("play", "You: {n} point in all.", "You: {n} points in all."),
         "penalty-winner": tr.pgettext("play", "{player} has the lowest total and wins the game."),
         "penalty-won": tr.pgettext("play", "You have the lowest total and win the game!"),
         "penalty-tie": tr.pgettext("play", "The lowest totals are equal: the players who share them share the game."),
-        "prompt-game-over": tr.pgettext("play", "The game is over. Start a new one when you are ready."),
-        "new-game": tr.pgettext("play", "New game"),
-        "stats-games": npgettext("play", "{n} game won", "{n} games won"),
     }
 
 
@@ -562,6 +551,26 @@ def rules_of_play_messages(tr: Translator) -> dict[str, str | tuple[str, ...]]:
     }
 
 
+def game_messages(tr: Translator, *, by_seat: bool) -> dict[str, str | tuple[str, ...]]:
+    """The sentences of every game played to its end rather than as a match of rounds: its end,
+    a new one, games won; and, when each player scores for themselves, each running total."""
+
+    def npgettext(context: str, singular: str, plural: str) -> tuple[str, ...]:
+        return tr.plural_forms(context, singular, plural)
+
+    messages: dict[str, str | tuple[str, ...]] = {
+        "prompt-game-over": tr.pgettext("play", "The game is over. Start a new one when you are ready."),
+        "new-game": tr.pgettext("play", "New game"),
+        "stats-games": npgettext("play", "{n} game won", "{n} games won"),
+    }
+    if by_seat:
+        messages |= {
+            "total": npgettext("play", "{player}: {n} point in all.", "{player}: {n} points in all."),
+            "total-you": npgettext("play", "You: {n} point in all.", "You: {n} points in all."),
+        }
+    return messages
+
+
 def exact_bids_messages(tr: Translator) -> dict[str, str | tuple[str, ...]]:
     """The sentences of a game scored by exact bids: the bids, the advice on bidding and on
     playing to take exactly the bid, what each player writes, the totals and the game's end."""
@@ -605,14 +614,9 @@ def exact_bids_messages(tr: Translator) -> dict[str, str | tuple[str, ...]]:
                               "{player} bid {number} and took {n} tricks: {player} writes {score}."),
         "bid-line-you": npgettext("play", "You bid {number} and took {n} trick: you write {score}.",
                                   "You bid {number} and took {n} tricks: you write {score}."),
-        "total": npgettext("play", "{player}: {n} point in all.", "{player}: {n} points in all."),
-        "total-you": npgettext("play", "You: {n} point in all.", "You: {n} points in all."),
         "bids-winner": tr.pgettext("play", "{player} has the highest total and wins the game."),
         "bids-won": tr.pgettext("play", "You have the highest total and win the game!"),
         "bids-tie": tr.pgettext("play", "The highest totals are equal: nobody wins the game."),
-        "prompt-game-over": tr.pgettext("play", "The game is over. Start a new one when you are ready."),
-        "new-game": tr.pgettext("play", "New game"),
-        "stats-games": npgettext("play", "{n} game won", "{n} games won"),
         "stats-bid-barred": npgettext("play", "{n} bid refused because the bids would add up to the tricks",
                                       "{n} bids refused because the bids would add up to the tricks"),
     }
