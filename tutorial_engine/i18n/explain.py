@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from ..engine.cards import Suit
 from ..engine.forecast import ForecastOptions, ForecastOutcome, Refusal
 from ..engine.game import GameSpec, TopTrumpSuit
 from ..engine.rules import Duty, Legality, Moment, PlayRule, Role, Verdict, WinReason
@@ -242,6 +243,41 @@ def moment_tags(legality: Legality, moment: Moment | None, tr: Translator = ENGL
         tags.append(tr.pgettext("diagram", "Broken: {suit}", suit=suit) if moment.broken
                     else tr.pgettext("diagram", "Not yet broken: {suit}", suit=suit))
     return tags
+
+
+def explain_penalty_written(player, taken, points: int, written: int, moon, tr: Translator) -> str:
+    """What `player` writes for a deal of penalty points, and why: the cost of the cards `taken`
+    that cost points; or, when `moon` names who took them all (`player` itself, or another), the
+    reversal."""
+    if moon is not None and moon == player:
+        return tr.pgettext("walkthrough", "{player} took every card that costs points and so shoots the moon: "
+                                          "{player} writes 0.", player=player)
+    if moon is not None:
+        return tr.npgettext("walkthrough", "{moon} shot the moon, so {player} writes {n} point.",
+                            "{moon} shot the moon, so {player} writes {n} points.", written, moon=moon, player=player)
+    if taken:
+        return tr.npgettext("walkthrough", "{player} took {taken}, which cost {n} penalty point, and writes it.",
+                            "{player} took {taken}, which cost {n} penalty points, and writes them.", points,
+                            player=player, taken=list(taken))
+    return tr.pgettext("walkthrough", "{player} took no card that costs points, and writes nothing.", player=player)
+
+
+def explain_marriage(player, suit: Suit, trump: Suit | None, points: int, counted: bool,
+                     tr: Translator) -> tuple[str, str]:
+    """What a marriage in `suit` is worth, and when `player`'s marriage counts: two sentences,
+    for the two questions a walkthrough or a drill asks."""
+    term = suit_term(suit, tr)
+    worth = (tr.npgettext("walkthrough", "The marriage is in {suit}, the trump suit: it is worth {n} card point.",
+                          "The marriage is in {suit}, the trump suit: it is worth {n} card points.", points, suit=term)
+             if suit is trump else
+             tr.npgettext("walkthrough", "The marriage is in {suit}, which are not trump: it is worth {n} card point.",
+                          "The marriage is in {suit}, which are not trump: it is worth {n} card points.", points,
+                          suit=term))
+    when = (tr.pgettext("walkthrough", "{player} has taken a trick, so its points count at once.", player=player)
+            if counted else
+            tr.pgettext("walkthrough", "{player} has taken no trick yet, so its points count once {player} takes one.",
+                        player=player))
+    return worth, when
 
 
 def _rules_refusing(legality: Legality) -> list[PlayRule]:

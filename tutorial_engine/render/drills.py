@@ -37,11 +37,13 @@ from ..content.examples import ForecastExample, LegalExample, TrickExample
 from ..engine.cards import Card, Rank
 from ..engine.game import ExactBids, OddTricks, PenaltyPoints, TrickScoring, VictoryPoints
 from ..engine.scoring import DealVictory, Outcome, exact_bids_sum, round_winner, trick_score, victory
-from ..i18n.cardnames import escaped, inline, rank_letter, suit_term
+from ..i18n.cardnames import escaped, inline, rank_letter
 from ..i18n.explain import (
     explain_legality,
+    explain_marriage,
     explain_options,
     explain_outcome,
+    explain_penalty_written,
     explain_win,
     moment_tags,
     points_sum,
@@ -700,18 +702,7 @@ class DrillRenderer:
         prompt = (self.macros.with_trump(v.trump)
                   + self.macros.row(shown, tr.pgettext("drill", "{player} shows, on lead:", player=player))
                   + Markup('<p class="tc-row">{}</p>').format(self.inline(taken)))
-        suit = suit_term(v.suit, tr)
-        worth = (tr.npgettext("walkthrough", "The marriage is in {suit}, the trump suit: it is worth {n} card point.",
-                              "The marriage is in {suit}, the trump suit: it is worth {n} card points.", v.points,
-                              suit=suit) if v.suit is v.trump else
-                 tr.npgettext("walkthrough", "The marriage is in {suit}, which are not trump: it is worth {n} card "
-                                             "point.",
-                              "The marriage is in {suit}, which are not trump: it is worth {n} card points.", v.points,
-                              suit=suit))
-        when = (tr.pgettext("walkthrough", "{player} has taken a trick, so its points count at once.", player=player)
-                if v.tricks else
-                tr.pgettext("walkthrough", "{player} has taken no trick yet, so its points count once {player} takes "
-                                           "one.", player=player))
+        worth, when = explain_marriage(player, v.suit, v.trump, v.points, v.tricks > 0, tr)
         steps = (self.number(tr.pgettext("walkthrough", "How many card points is {player}'s marriage worth?",
                                          player=player), v.points, worth),
                  self.choice("choice", tr.pgettext("drill", "When do its points count?"),
@@ -740,7 +731,9 @@ class DrillRenderer:
                 "drill", "This is deal {number} of the game; {dealer} dealt.", number=v.number,
                 dealer=self.name(v.dealer))))
         steps = [self.number(tr.pgettext("drill", "What does {player} write for this deal?", player=player),
-                             v.written[k], self.penalty_why(v, k, players))
+                             v.written[k], explain_penalty_written(
+                                 player, v.taken[k], v.points[k], v.written[k],
+                                 players[v.moon] if v.moon is not None else None, tr))
                  for k, player in enumerate(players)]
         lowest = min(v.after)
         low = [k for k, total in enumerate(v.after) if total == lowest]
@@ -769,23 +762,6 @@ class DrillRenderer:
             steps.append(self.choice("choice", tr.pgettext("drill", "Who has the lowest total once this deal is "
                                                                     "written?"), options, answer, why))
         return DrillQuestion(prompt, tuple(steps))
-
-    def penalty_why(self, v: PenaltyVariant, k: int, players: list[Term]) -> str:
-        """What one player writes: the cost of the cards they took, or the moon's reversal."""
-        tr, player = self.tr, players[k]
-        if v.moon == k:
-            return tr.pgettext("walkthrough", "{player} took every card that costs points and so shoots the moon: "
-                                              "{player} writes 0.", player=player)
-        if v.moon is not None:
-            return tr.npgettext("walkthrough", "{moon} shot the moon, so {player} writes {n} point.",
-                                "{moon} shot the moon, so {player} writes {n} points.", v.written[k],
-                                moon=players[v.moon], player=player)
-        if v.taken[k]:
-            return tr.npgettext("walkthrough", "{player} took {taken}, which cost {n} penalty point, and writes it.",
-                                "{player} took {taken}, which cost {n} penalty points, and writes them.",
-                                v.points[k], player=player, taken=list(v.taken[k]))
-        return tr.pgettext("walkthrough", "{player} took no card that costs points, and writes nothing.",
-                           player=player)
 
     def exact_bids_why(self, scoring: ExactBids, player: Term, bid: int, won: int) -> str:
         """What one player writes: their bid, the tricks they took, and how the score adds up."""

@@ -39,7 +39,14 @@ from ..engine.partners import PartnerDraw
 from ..engine.procedure import Bidding, BidRound, PassCards, PassDirection, TrumpFrom
 from ..engine.procedure import TrumpSet as TrumpSetPhase
 from ..i18n.cardnames import suit_term, trump_badge
-from ..i18n.explain import explain_duty_of, explain_outcome, explain_win, moment_tags
+from ..i18n.explain import (
+    explain_duty_of,
+    explain_marriage,
+    explain_outcome,
+    explain_penalty_written,
+    explain_win,
+    moment_tags,
+)
 from ..i18n.grammar import Team, Term
 from ..i18n.translator import LeftToRight, Signed
 from .drills import DrillRenderer, Option, Step, trick_worth
@@ -392,22 +399,10 @@ class WalkRenderer:
                                        player=self.name(seat)))
             for seat, cards in enumerate(m.taken))
         steps = []
+        moon = self.name(m.moon) if m.moon is not None else None
         for seat, (cards, points, written) in enumerate(zip(m.taken, m.points, m.written)):
             player = self.name(seat)
-            if m.moon == seat:
-                why = tr.pgettext("walkthrough", "{player} took every card that costs points and so shoots the moon: "
-                                  "{player} writes 0.", player=player)
-            elif m.moon is not None:
-                why = tr.npgettext("walkthrough", "{moon} shot the moon, so {player} writes {n} point.",
-                                   "{moon} shot the moon, so {player} writes {n} points.", written,
-                                   moon=self.name(m.moon), player=player)
-            elif cards:
-                why = tr.npgettext("walkthrough", "{player} took {taken}, which cost {n} penalty point, and writes it.",
-                                   "{player} took {taken}, which cost {n} penalty points, and writes them.", points,
-                                   player=player, taken=list(cards))
-            else:
-                why = tr.pgettext("walkthrough", "{player} took no card that costs points, and writes nothing.",
-                                  player=player)
+            why = explain_penalty_written(player, cards, points, written, moon, tr)
             steps.append(self.drill_renderer.number(
                 tr.pgettext("walkthrough", "How many points does {player} write for this deal?", player=player),
                 written, why))
@@ -640,23 +635,10 @@ class WalkRenderer:
     def marriage_worth(self, event: events.Married, trump) -> Step:
         """What a marriage scores, and when it counts."""
         tr, player = self.tr, self.name(event.seat)
-        suit = suit_term(event.suit, tr)
-        if event.suit is trump:
-            why = tr.npgettext("walkthrough", "The marriage is in {suit}, the trump suit: it is worth {n} card point.",
-                               "The marriage is in {suit}, the trump suit: it is worth {n} card points.",
-                               event.points, suit=suit)
-        else:
-            why = tr.npgettext("walkthrough", "The marriage is in {suit}, which are not trump: it is worth {n} card "
-                                              "point.",
-                               "The marriage is in {suit}, which are not trump: it is worth {n} card points.",
-                               event.points, suit=suit)
-        when = (tr.pgettext("walkthrough", "{player} has taken a trick, so its points count at once.", player=player)
-                if event.counted else
-                tr.pgettext("walkthrough", "{player} has taken no trick yet, so its points count once {player} takes "
-                            "one.", player=player))
+        worth, when = explain_marriage(player, event.suit, trump, event.points, event.counted, tr)
         return self.drill_renderer.number(
             tr.pgettext("walkthrough", "How many card points is {player}'s marriage worth?", player=player),
-            event.points, why + " " + when)
+            event.points, worth + " " + when)
 
     def race_scored(self, m: RaceScored) -> ShownMoment:
         """Each player's card points and tricks, shown; asked, who wins the deal and how many game
