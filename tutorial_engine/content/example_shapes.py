@@ -802,15 +802,15 @@ class _ExampleBuilder:
                                             "points to a player")
         before = dict.fromkeys(names, 0)
         for name, score, location in rec.get("totals", ()):
-            if self._named(names, name, location):
+            if self._player(names, name, location, "cards"):
                 before[name] = score
         expect = self._expect(rec)
         for key in ("penalties", "written", "totals"):
             for name, _, location in expect.values.get(key, ()):
-                self._named(names, name, location)
+                self._player(names, name, location, "cards")
         for key in ("moon", "winner"):
             if key in expect and expect[key] != NOBODY:
-                self._named(names, expect[key], expect.locations[key])
+                self._player(names, expect[key], expect.locations[key], "cards")
         expect = dataclasses.replace(expect, values={**expect.values, **{
             key: tuple(expect[key]) for key in ("penalties", "written", "totals") if key in expect}})
         if not self.ok:
@@ -839,16 +839,6 @@ class _ExampleBuilder:
                                  loser_points=rec["loser_points"], loser_tricks=rec["loser_tricks"],
                                  winner_tricks=rec.get("winner_tricks", 1))
 
-    def _named(self, names: list[str], name: str, location: Location) -> bool:
-        """Whether `name` is one of the players whose cards are given; reported if not."""
-        if name in names or not names:
-            return bool(names)
-        guess = close_match(name, names)
-        hint = f"; did you mean '{guess}'?" if guess else ""
-        self.error(location, f"'{name}' is not one of the players whose cards are given "
-                             f"({', '.join(names)}){hint}")
-        return False
-
     def _bid_deal(self, names: list[str], total: int, at_bids: Location, at_tricks: Location) -> int | None:
         """A deal of the game, at a table of as many players as are named, whose hands hold as many
         cards as the tricks add up to; reported if there is none."""
@@ -865,13 +855,14 @@ class _ExampleBuilder:
             return None
         return sizes[total]
 
-    def _player(self, names: list[str], name: str, location: Location) -> bool:
-        """Whether `name` is one of the players whose bids are given; reported if not."""
+    def _player(self, names: list[str], name: str, location: Location, given: str = "bids") -> bool:
+        """Whether `name` is one of the players whose `given` (bids, cards) the claim gives;
+        reported if not."""
         if name in names or not names:
             return bool(names)
         guess = close_match(name, names)
         hint = f"; did you mean '{guess}'?" if guess else ""
-        self.error(location, f"'{name}' is not one of the players whose bids are given "
+        self.error(location, f"'{name}' is not one of the players whose {given} are given "
                              f"({', '.join(names)}){hint}")
         return False
 

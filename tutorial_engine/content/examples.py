@@ -385,6 +385,16 @@ class TallyExample(Example):
         return problems
 
 
+def _totals_problems(expect: Expectation, players: tuple[str, ...], before: tuple[int, ...],
+                     written: tuple[int, ...], after: tuple[int, ...]) -> list[Problem]:
+    """Each total after a deal the claim names and the engine does not give, with its sum."""
+    return [Problem(location, f"expected {name} at {value} after the deal, but the engine gives "
+                              f"{after[players.index(name)]}: {before[players.index(name)]} before it, and "
+                              f"{written[players.index(name)]} written")
+            for name, value, location in expect.values.get("totals", ())
+            if value != after[players.index(name)]]
+
+
 @dataclass(frozen=True)
 class PenaltiesExample(Example):
     """One deal of a game scored by penalty points: the cards each player took, what each writes,
@@ -438,12 +448,7 @@ class PenaltiesExample(Example):
                        f"{self.game.name}'s scoring has no reversal for taking them all ('moon')")
                 problems.append(self._mismatch("moon", f"expected {self.expect['moon']} to have shot the moon, "
                                                        f"but the engine gives {engine}: {why}"))
-        for name, value, location in self.expect.values.get("totals", ()):
-            k = self.players.index(name)
-            if value != after[k]:
-                problems.append(Problem(location, f"expected {name} at {value} after the deal, but the engine "
-                                                  f"gives {after[k]}: {self.totals[k]} before it, and "
-                                                  f"{written[k]} written"))
+        problems += _totals_problems(self.expect, self.players, self.totals, written, after)
         if "winner" in self.expect:
             engine = name_of[winner] if winner is not None else NOBODY
             if self.expect["winner"] != engine:
@@ -544,12 +549,7 @@ class BidsExample(Example):
                 problems.append(Problem(location, f"expected {name} to write {value}, but the engine gives "
                                                   f"{written[k]}: {name} bid {self.bids[k]} and took "
                                                   f"{self.tricks[k]}, which scores {added or 'nothing'}"))
-        for name, value, location in self.expect.values.get("totals", ()):
-            k = self.players.index(name)
-            if value != after[k]:
-                problems.append(Problem(location, f"expected {name} at {value} after the deal, but the engine "
-                                                  f"gives {after[k]}: {self.totals[k]} before it, and "
-                                                  f"{written[k]} written"))
+        problems += _totals_problems(self.expect, self.players, self.totals, written, after)
         if "dealer_barred" in self.expect:
             tricks, others = sum(self.tricks), sum(self.bids[:-1])
             barred = [n for n in range(tricks + 1) if n not in allowed]
