@@ -1187,6 +1187,14 @@ def barred_bid(deal: Deal) -> int | None:
     return next((n for n in range(tricks + 1) if n not in allowed), None)
 
 
+def total_lines(tr: Translator, totals: tuple[int, ...]) -> list[str]:
+    """Each player's running total, as the page says it after a deal of a game scored by seat."""
+    return [tr.npgettext("play", "You: {n} point in all.", "You: {n} points in all.", total) if seat == YOU else
+            tr.npgettext("play", "{player}: {n} point in all.", "{player}: {n} points in all.", total,
+                         player=tr.term("name", NAMES[seat]))
+            for seat, total in enumerate(totals)]
+
+
 def bid_lines(tr: Translator, result: BidsResult, totals: tuple[int, ...]) -> list[str]:
     """The end of a deal of exact bids as the page must say it: each player's bid, tricks and what
     they write, then each running total."""
@@ -1199,12 +1207,7 @@ def bid_lines(tr: Translator, result: BidsResult, totals: tuple[int, ...]) -> li
                      tr.npgettext("play", "{player} bid {number} and took {n} trick: {player} writes {score}.",
                                   "{player} bid {number} and took {n} tricks: {player} writes {score}.", n,
                                   player=tr.term("name", NAMES[seat]), number=bid, score=score))
-    for seat in range(players):
-        lines.append(tr.npgettext("play", "You: {n} point in all.", "You: {n} points in all.", totals[seat])
-                     if seat == YOU else
-                     tr.npgettext("play", "{player}: {n} point in all.", "{player}: {n} points in all.",
-                                  totals[seat], player=tr.term("name", NAMES[seat])))
-    return [said(line) for line in lines]
+    return [said(line) for line in lines + total_lines(tr, totals)]
 
 
 def barred_line(tr: Translator, tricks: int, barred: int) -> str:
@@ -1417,12 +1420,7 @@ def penalty_lines(tr: Translator, result: PenaltyResult, totals: tuple[int, ...]
                      tr.pgettext("play", "{player} took every card that costs points and shoots the moon: {player} "
                                          "writes 0, and every other player {number}.",
                                  player=tr.term("name", NAMES[result.moon]), number=26))
-    for seat in range(4):
-        lines.append(tr.npgettext("play", "You: {n} point in all.", "You: {n} points in all.", totals[seat])
-                     if seat == YOU else
-                     tr.npgettext("play", "{player}: {n} point in all.", "{player}: {n} points in all.",
-                                  totals[seat], player=tr.term("name", NAMES[seat])))
-    return [said(line) for line in lines]
+    return [said(line) for line in lines + total_lines(tr, totals)]
 
 
 @pytest.mark.parametrize("code", ["en", "fa"])
@@ -1573,12 +1571,7 @@ def race_lines(tr: Translator, result, totals: tuple[int, ...], target: int) -> 
     lines.append(tr.npgettext("play", "You score {n} game point.", "You score {n} game points.", n) if you else
                  tr.npgettext("play", "{player} scores {n} game point.", "{player} scores {n} game points.", n,
                               player=tr.term("name", NAMES[winner])))
-    for seat in range(2):
-        lines.append(tr.npgettext("play", "You: {n} point in all.", "You: {n} points in all.", totals[seat])
-                     if seat == YOU else
-                     tr.npgettext("play", "{player}: {n} point in all.", "{player}: {n} points in all.",
-                                  totals[seat], player=tr.term("name", NAMES[seat])))
-    return [said(line) for line in lines]
+    return [said(line) for line in lines + total_lines(tr, totals)]
 
 
 @pytest.mark.parametrize("code", ["en", "fa"])
