@@ -354,27 +354,41 @@ def _penalty_variant(game: GameSpec, scoring: PenaltyPoints, taken: tuple[tuple[
 
 
 def _penalty_games(drill: Drill, rng: random.Random) -> Iterator[PenaltyVariant | None]:
-    """Whole games of penalty points from seeds of the drill's generator (penalties.play_penalty_game);
-    each deal that meets the constraints is a question, with the totals the game had before it."""
+    """Deals of whole games of penalty points (penalties.play_penalty_game), with the costly
+    cards each player took, read off the deal's tricks."""
     game, scoring = drill.game, drill.game.scoring
     assert isinstance(scoring, PenaltyPoints)  # the caller's test
-    table = Table.for_game(game, drill.players, 1)
+    for kept in _seat_game_deals(drill, rng, play_penalty_game, lambda result: True):
+        if kept is None:
+            yield None
+            continue
+        played, before, replay = kept
+        taken: list[list[Card]] = [[] for _ in before]
+        for event in played.deal.log:
+            if isinstance(event, events.Trick):
+                taken[event.winner] += [card for card in event.plays if scoring.penalty(card)]
+        yield _penalty_variant(game, scoring, tuple(map(tuple, taken)), before, number=played.number,
+                               dealer=NAMES[played.deal.dealer], replay=replay)
+
+
+def _seat_game_deals(drill: Drill, rng: random.Random, play, keeps: Callable[[object], bool]):
+    """Whole games from seeds of the drill's generator, played by `play` (a game of running totals
+    by seat, engine/seat_games.py); each deal whose result `keeps` and that meets the constraints,
+    with the totals before it and what replays it (seed, strategy, deal number); None for each
+    other deal. Unconstrained, one deal in five is kept, so that questions come from more games."""
+    table = Table.for_game(drill.game, drill.players, 1)
     wanted = set(drill.constraints)
     while True:
         seed = rng.getrandbits(32)
         strategy = "sensible" if rng.random() < 0.5 else "random"
         totals = (0,) * table.players
-        for played in play_penalty_game(game, table, seed=seed, strategy=strategy):
+        for played in play(drill.game, table, seed=seed, strategy=strategy):
             before, totals = totals, played.totals
-            if ("last-deal" in wanted and not played.over) or (not wanted and rng.random() < 0.8):
+            if (not keeps(played.result) or ("last-deal" in wanted and not played.over)
+                    or (not wanted and rng.random() < 0.8)):
                 yield None
                 continue
-            taken: list[list[Card]] = [[] for _ in range(table.players)]
-            for event in played.deal.log:
-                if isinstance(event, events.Trick):
-                    taken[event.winner] += [card for card in event.plays if scoring.penalty(card)]
-            yield _penalty_variant(game, scoring, tuple(map(tuple, taken)), before, number=played.number,
-                                   dealer=NAMES[played.deal.dealer], replay=(seed, strategy, played.number))
+            yield played, before, (seed, strategy, played.number)
 
 
 def _marriage(drill: Drill, rng: random.Random) -> MarriageVariant:
@@ -512,29 +526,20 @@ def _game_deals(drill: Drill, rng: random.Random) -> Iterator[OddTricksVariant |
 
 
 def _bidding_deals(drill: Drill, rng: random.Random) -> Iterator[ExactBidsVariant | None]:
-    """Whole games of exact bids from seeds of the drill's generator (bids.play_bidding_game); each
-    deal that meets the constraints is a question, with the totals the game had before it."""
+    """Deals of whole games of exact bids (bids.play_bidding_game), a deal thrown in left out."""
     game = drill.game
-    table = Table.for_game(game, drill.players, 1)
-    names = NAMES[:table.players]
-    length = game.procedure.deal.deals(table.players, len(game.deck))
-    wanted = set(drill.constraints)
-    while True:
-        seed = rng.getrandbits(32)
-        strategy = "sensible" if rng.random() < 0.5 else "random"
-        totals = (0,) * table.players
-        for played in play_bidding_game(game, table, seed=seed, strategy=strategy):
-            before, totals = totals, played.totals
-            result = played.result
-            if (not isinstance(result, BidsResult)
-                    or ("last-deal" in wanted and not played.over)
-                    or (not wanted and rng.random() < 0.8)):  # unconstrained: deals of more games
-                yield None
-                continue
-            yield ExactBidsVariant(game, names, result.bids, result.tricks, before, result.written, totals,
-                                   over=played.over, winner=played.winner, number=played.number, deals=length,
-                                   dealer=NAMES[played.deal.dealer], trump=result.trump, turned=played.deal.turned,
-                                   replay=(seed, strategy, played.number))
+    names = NAMES[:drill.players]
+    length = game.procedure.deal.deals(drill.players, len(game.deck))
+    for kept in _seat_game_deals(drill, rng, play_bidding_game, lambda result: isinstance(result, BidsResult)):
+        if kept is None:
+            yield None
+            continue
+        played, before, replay = kept
+        result = played.result
+        yield ExactBidsVariant(game, names, result.bids, result.tricks, before, result.written, played.totals,
+                               over=played.over, winner=played.winner, number=played.number, deals=length,
+                               dealer=NAMES[played.deal.dealer], trump=result.trump, turned=played.deal.turned,
+                               replay=replay)
 
 
 def _deal_stream(drill: Drill, rng: random.Random) -> Iterator[object | None]:
