@@ -74,8 +74,8 @@ def test_numbers_signs_and_lists_are_written_the_locales_way():
     assert fa.signed(2) == "\u2066\u200e+۲\u2069" and fa.signed(-1) == "\u2066\u200e−۱\u2069"
     assert en.signed(2) == "+2" and en.signed(0) == "0"
     assert fa.percent(0.999) == "۹۹٫۹٪" and Translator("fr").percent(0.5) == "50\u00a0%"
-    assert en.value([Card.parse("5♠"), Card.parse("K♣"), Card.parse("4♦")]) == "5♠, K♣, and 4♦"
-    assert Translator("ru").value([Card.parse("5♠"), Card.parse("K♣")]) == "5♠ и K♣"
+    assert en.gettext("Play {card}.", card=[Card.parse("5♠"), Card.parse("K♣"), Card.parse("4♦")]) == "Play 5♠, K♣, and 4♦."
+    assert Translator("ru").gettext("{card}", card=[Card.parse("5♠"), Card.parse("K♣")]) == "5♠ и K♣"
     assert fa.value(LeftToRight("۱۱ + ۰ = ۱۱")) == "\u2066۱۱ + ۰ = ۱۱\u2069"
     assert en.value(Signed(-1)) == "−1" and fa.value(-2) == "\u2066\u200e−۲\u2069"
 
@@ -112,3 +112,48 @@ def test_inline_localises_card_codes_and_isolates_every_left_to_right_run_on_rtl
 def test_left_to_right_locales_get_no_isolates(code):
     tr = Translator(code)
     assert tr.signed(-1) == tr.number(-1) and "\u2066" not in tr.value(LeftToRight("1 + 1 = 2"))
+
+
+RUSSIAN_CARDS = {("rank letter", "Q"): "Д", ("rank letter", "K"): "К",
+                 ("rank", "queen"): "дама | gender=f | acc=даму | ins=дамой",
+                 ("rank", "king"): "король | gender=m | acc=короля | ins=королём",
+                 ("rank", "ten"): "десятка | gender=f | acc=десятку",
+                 ("card", "{rank} of spades"): "{rank} пик", ("card", "{rank} of diamonds"): "{rank} бубен"}
+
+
+def test_a_card_is_named_in_the_form_its_sentence_asks_issue_32():
+    """«Вы берёте взятку королём бубен», not «картой король бубен»: a card has its rank's forms,
+    and a sentence asks for the one it needs, for screen readers and spoken announcements."""
+    ru = translator("ru", RUSSIAN_CARDS | {
+        ("play", "{player} takes the trick with {card}."): "{player} берёт взятку {{GRAMMAR:ins|{card}}}.",
+        ("play", "{card} is turned."): "{{GENDER:{card}|f=Открыта|other=Открыт}} {card}.",
+        ("play", "You pass {passed}."): "Вы передаёте {{GRAMMAR:acc|{passed}}}."})
+    said = ru.pgettext("play", "{player} takes the trick with {card}.", player=ANNA, card=Card.parse("K♦"))
+    assert inline(said, ru) == ('Анна берёт взятку <span class="tc-code tc-code--red" dir="ltr" role="img" '
+                                'aria-label="королём бубен">К♦</span>.')
+    assert ru.pgettext("play", "{card} is turned.", card=Card.parse("Q♠")) == "Открыта Q♠."
+    assert ru.pgettext("play", "{card} is turned.", card=Card.parse("K♠")) == "Открыт K♠."
+    passed = inline(ru.pgettext("play", "You pass {passed}.", passed=[Card.parse("Q♠"), Card.parse("10♠")]), ru)
+    assert passed == ('Вы передаёте <span class="tc-code" dir="ltr" role="img" aria-label="даму пик">Д♠</span> и '
+                      '<span class="tc-code" dir="ltr" role="img" aria-label="десятку пик">10♠</span>.')
+
+
+def test_a_card_code_written_in_a_translation_may_take_a_form_and_a_missing_form_is_the_usual_one():
+    ru = translator("ru", RUSSIAN_CARDS)
+    assert inline("Борис кладёт {{GRAMMAR:acc|Q♠}}, а не {{GRAMMAR:dat|Q♠}}.", ru) == (
+        'Борис кладёт <span class="tc-code" dir="ltr" role="img" aria-label="даму пик">Д♠</span>, а не '
+        '<span class="tc-code" dir="ltr" role="img" aria-label="дама пик">Д♠</span>.')
+    fa = Translator("fa")
+    assert inline("بوریس {{GRAMMAR:acc|3♠}} را بازی می‌کند", fa) == (
+        'بوریس <span class="tc-code" dir="ltr" role="img" aria-label="three of spades">3♠</span> را بازی می‌کند')
+    english = Translator("en")
+    assert english.gettext("{player} plays {card}.", player="Anna", card=Card.parse("3♠")) == "Anna plays 3♠."
+
+
+def test_a_long_list_ends_as_the_catalog_writes_it_and_as_cldr_does_until_then():
+    """Persian style guides write no comma before «و», where CLDR does (issue 32)."""
+    fa = translator("fa", {("list", "{items}, and {last}"): "{items} و {last}"})
+    assert fa.listed(["الف", "ب", "ج"]) == "الف،\u200f ب و ج"
+    assert Translator("fa").listed(["الف", "ب", "ج"]) == "الف،\u200f ب، و ج"
+    assert translator("fr", {}).listed(["a", "b", "c"]) == "a, b et c"
+    assert fa.listed(["الف", "ب"]) == "الف و ب"

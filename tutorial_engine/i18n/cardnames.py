@@ -2,10 +2,14 @@
 
 A full card name is one pattern per suit with the rank as placeholder ("{rank} of hearts",
 ru "{rank} червей"), never glued fragments; rank letters on card faces are translatable too.
+A card has the forms its rank's translation gives: form "acc" of "{rank} пик" is the pattern
+with the rank's "acc" («даму пик»), so that a sentence can ask for the case it needs
+(grammar.py); a card code in a sentence carries that form to its accessible name.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from markupsafe import Markup, escape
@@ -77,16 +81,26 @@ def suit_name(suit: Suit, tr: Translator) -> str:
     return suit_term(suit, tr).text
 
 
-@cached
 def card_name(card: Card, tr: Translator) -> str:
     """"ace of hearts", ru "туз червей": the card's accessible name."""
+    return card_term(card, tr).text
+
+
+@cached
+def card_term(card: Card, tr: Translator) -> Term:
+    """The card's name with a form for each form of its rank (a placeholder of the pattern
+    that names its own form keeps it), and its rank's gender."""
     rank = rank_term(card.rank, tr)
-    return {
-        Suit.SPADES: lambda: tr.pgettext("card", "{rank} of spades", rank=rank),
-        Suit.HEARTS: lambda: tr.pgettext("card", "{rank} of hearts", rank=rank),
-        Suit.DIAMONDS: lambda: tr.pgettext("card", "{rank} of diamonds", rank=rank),
-        Suit.CLUBS: lambda: tr.pgettext("card", "{rank} of clubs", rank=rank),
-    }[card.suit]()
+
+    def named(usual: str) -> str:
+        as_usual = dataclasses.replace(rank, text=usual)
+        return {
+            Suit.SPADES: lambda: tr.pgettext("card", "{rank} of spades", rank=as_usual),
+            Suit.HEARTS: lambda: tr.pgettext("card", "{rank} of hearts", rank=as_usual),
+            Suit.DIAMONDS: lambda: tr.pgettext("card", "{rank} of diamonds", rank=as_usual),
+            Suit.CLUBS: lambda: tr.pgettext("card", "{rank} of clubs", rank=as_usual),
+        }[card.suit]()
+    return Term(named(rank.text), tuple((key, named(value)) for key, value in rank.forms), rank.gender)
 
 
 @cached
@@ -158,10 +172,14 @@ _WORD = rf"(?!{_CODE}){_LTR}+(?:['’._/-]+(?!{_CODE}){_LTR}+)*"
 _LATIN = rf"(?P<latin>{_WORD}(?:[.,]?[ ]{_WORD})*)"
 """Latin words, with the spaces, stops and commas between them ("St. Märgen", "CC BY 4.0"), but
 not a stop or a comma after the last: it belongs to the sentence around it."""
+_FORMED = rf"&#123;&#123;GRAMMAR:(?P<form>[^&|<>]*)\|(?P<formed>{_CODE})&#125;&#125;"
+"""A card code in the form a sentence asks ({{GRAMMAR:acc|Q♠}}), as `plain` escapes its braces: what
+grammar.fill writes for a card placeholder that asks a form, and what a translation may write
+around a card code of its own."""
 _INLINE = {
-    "ltr": re.compile(rf"(?P<code>{_CODE})|{ISOLATE}(?P<isolated>[^{END_ISOLATE}]*){END_ISOLATE}"
+    "ltr": re.compile(rf"{_FORMED}|(?P<code>{_CODE})|{ISOLATE}(?P<isolated>[^{END_ISOLATE}]*){END_ISOLATE}"
                       rf"|(?P<backticks>`[^`]+`)"),
-    "rtl": re.compile(rf"(?P<entity>&#?\w+;)|(?P<code>{_CODE})|{ISOLATE}(?P<isolated>[^{END_ISOLATE}]*){END_ISOLATE}"
+    "rtl": re.compile(rf"{_FORMED}|(?P<entity>&#?\w+;)|(?P<code>{_CODE})|{ISOLATE}(?P<isolated>[^{END_ISOLATE}]*){END_ISOLATE}"
                       rf"|(?P<backticks>`[^`]+`)|{_LATIN}"),
 }
 _LTR_SPAN = '<span dir="ltr">{}</span>'
@@ -190,8 +208,10 @@ def _inline(text: str, html: bool, direction: str, tr: Translator) -> Markup:
     pattern = _INLINE[direction]
 
     def written(match: re.Match) -> str:
+        if match["formed"]:
+            return card_code(match["formed"], match["form"].strip(), tr)
         if match["code"]:
-            return card_code(match["code"], tr)
+            return card_code(match["code"], None, tr)
         if match["isolated"] is not None:
             return _LTR_SPAN.format(pattern.sub(written, match["isolated"]))
         if match["backticks"]:
@@ -205,10 +225,12 @@ def _inline(text: str, html: bool, direction: str, tr: Translator) -> Markup:
 
 
 @cached
-def card_code(text: str, tr: Translator) -> str:
-    """A card code in a sentence, such as Q♣; cached like card_face."""
+def card_code(text: str, form: str | None, tr: Translator) -> str:
+    """A card code in a sentence, such as Q♣, named for screen readers in the form the
+    sentence asks (`form`); cached like card_face."""
     card = Card.parse(text)
     red = " tc-code--red" if is_red(card.suit) else ""
     face = f"{rank_letter(card.rank, tr)}{card.suit}"
     return (f'<span class="tc-code{red}" dir="ltr" role="img" '
-            f'aria-label="{escape(card_name(card, tr))}">{escape(face)}</span>')
+            f'aria-label="{escape(card_term(card, tr).form(form))}">{escape(face)}</span>')
+

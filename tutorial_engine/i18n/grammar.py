@@ -1,4 +1,4 @@
-"""Words that change with the sentence around them: names, teams and suits as terms with forms.
+"""Words that change with the sentence around them: names, teams, suits and cards as terms with forms.
 
 English never inflects a player's name, but Russian needs «Анны» after «карты», French
 needs «d’Anna» where it writes «de Boris», and a past-tense verb agrees with the player's
@@ -13,6 +13,8 @@ The term's own message lists its forms after its usual one, as the translator na
 so msgfmt --check and pofilter still see every {placeholder} of the English (the syntax is
 translatewiki.net's, which many volunteer translators know). A team is a list of terms, written
 with the locale's CLDR list pattern ("Анна и Кьяра"); each member takes the form asked for.
+A card has its rank's forms and gender (cardnames.card_term); in a sentence it stays a code,
+marked with the form asked for (`formed`).
 """
 
 from __future__ import annotations
@@ -146,6 +148,17 @@ def parse(template: str) -> tuple[Token, ...]:
     if position < len(template):
         tokens.append(template[position:])
     return tuple(tokens)
+
+
+def formed(code: str, form: str) -> str:
+    """A card code in the form `form`, "{{GRAMMAR:acc|Q♠}}": what a card placeholder that asks a
+    form is filled with, and what a translation may write around a card code of its own. A
+    page shows the code and names the card in that form (cardnames.inline)."""
+    return "{{GRAMMAR:" + form + "|" + code + "}}"
+
+
+FORMED_CODE = re.compile(r"\{\{GRAMMAR:[^{}|]*\|((?:10|[AKQJ2-9])[♠♥♦♣])\}\}")
+"""A card code in a form, as `formed` writes it; the code is its group 1."""
 
 
 def placeholders(template: str) -> set[str]:

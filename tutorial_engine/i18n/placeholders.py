@@ -1,7 +1,7 @@
 """What fills each placeholder of the site's messages: one name, one meaning, in every message.
 
-`locale check` reads this to know which placeholders a translation may inflect (names, teams
-and suits take {{GRAMMAR}} and {{GENDER}}), which are counts that choose a plural form, and which
+`locale check` reads this to know which placeholders a translation may inflect (names, teams,
+suits and cards take {{GRAMMAR}} and {{GENDER}}), which are counts that choose a plural form, and which
 are names a word before them may have to elide. A test holds every placeholder of the template
 to this table, and every value the site fills in to the kind its name says.
 """
@@ -44,11 +44,11 @@ PLACEHOLDERS: dict[str, Kind] = {
     "sum": Kind.TEXT, "equation": Kind.TEXT, "order": Kind.TEXT, "draws": Kind.TEXT, "passes": Kind.TEXT, "page": Kind.TEXT,
     "worksheet": Kind.TEXT, "title": Kind.TEXT, "deck_cards": Kind.TEXT,
     "deck_points": Kind.TEXT, "hand_cards": Kind.TEXT, "file": Kind.TEXT, "files": Kind.TEXT,
-    "summary": Kind.TEXT, "source": Kind.TEXT, "pages": Kind.TEXT,
+    "summary": Kind.TEXT, "source": Kind.TEXT, "pages": Kind.TEXT, "items": Kind.TEXT, "last": Kind.TEXT,
 }
 
-TERMS = (Kind.NAME, Kind.TEAM, Kind.SUIT, Kind.RANK)
-"""Kinds a translation may ask a form or a gender of."""
+TERMS = (Kind.NAME, Kind.TEAM, Kind.SUIT, Kind.RANK, Kind.CARDS)
+"""Kinds a translation may ask a form or a gender of: a card has its rank's forms and gender."""
 PEOPLE = (Kind.NAME, Kind.TEAM)
 
 

@@ -25,6 +25,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal, format_percent
 
+from ..engine.cards import Card
 from . import grammar
 from .grammar import Team, Term
 
@@ -202,6 +203,8 @@ class Translator:
         which chooses its form."""
         if isinstance(value, (str, Term, Team, bool)):
             return value
+        if isinstance(value, Card):
+            return self.card(value)
         if isinstance(value, int):
             return self.isolated(self.number(value)) if value < 0 else self.number(value)
         if isinstance(value, Signed):
@@ -215,9 +218,32 @@ class Translator:
             return self.listed([str(item) for item in items])
         return str(value)
 
+    def card(self, card: Card) -> Term:
+        """A card as a placeholder holds it: its code, and for each form its rank's translation
+        gives, the code marked with that form (grammar.formed), which cardnames.inline names in
+        that form for screen readers; its gender is its rank's, for {{GENDER:{card}|…}}. The
+        rank's message is its English name (cardnames.rank_term asks for the same)."""
+        rank = self.term("rank", card.rank.name.lower())
+        code = str(card)
+        return Term(code, tuple((key, grammar.formed(code, key)) for key, _ in rank.forms), rank.gender)
+
     def listed(self, items: list[str]) -> str:
-        """"A, B and C" by the locale's CLDR list pattern."""
-        return _list(self.code, tuple(items))
+        """"A, B and C" by the locale's CLDR list patterns, and the end of a long list as the
+        catalog writes it (`list_end`)."""
+        return _list(self.code, tuple(items), self.list_end)
+
+    @cached_property
+    def list_end(self) -> str:
+        """How a list of three or more ends, "{items}, and {last}": CLDR's pattern unless the
+        catalog gives its own, since a language's style guides may differ from CLDR (Persian
+        writes no comma before «و»). An untranslated message means CLDR's, never English's."""
+        # TRANSLATORS: How a list of three or more things ends: {items} stands for the things
+        # before the last, {last} for the last ("Anna, Boris, and Chiara"). Write it the way
+        # your language's style guides do; the site uses CLDR's pattern for your language until
+        # you translate this.
+        if self.known is not None and ("list", "{items}, and {last}") in self.known:
+            return self.pgettext("list", "{items}, and {last}")
+        return self.babel.list_patterns["standard"]["end"].replace("{0}", "{items}").replace("{1}", "{last}")
 
     def number(self, value: int) -> str:
         """120 → "120", in Persian "۱۲۰"; −3 with the locale's minus sign."""
@@ -393,5 +419,12 @@ def _percent(code: str, value) -> str:
 
 
 @lru_cache(maxsize=4096)
-def _list(code: str, items: tuple[str, ...]) -> str:
-    return format_list(list(items), locale=code) if items else ""
+def _list(code: str, items: tuple[str, ...], end: str) -> str:
+    """Babel's format_list, with the end pattern given: "{items}, and {last}"."""
+    if len(items) < 3:
+        return format_list(list(items), locale=code) if items else ""
+    patterns = _locale(code).list_patterns["standard"]
+    text = patterns["start"].format(items[0], items[1])
+    for item in items[2:-1]:
+        text = patterns["middle"].format(text, item)
+    return grammar.fill(end, {"items": text, "last": items[-1]}, lambda _: "")

@@ -13,7 +13,8 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Protocol
 
-from .grammar import OTHER, GenderChoice, Placeholder, Term, parse, term_problems
+from ..engine.cards import Rank
+from .grammar import FORMED_CODE, OTHER, GenderChoice, Placeholder, Term, parse, term_problems
 from .placeholders import PEOPLE, TERMS, Kind, kind
 
 Finding = tuple[int, str, str]
@@ -94,29 +95,39 @@ def _terms(entries: Iterable[CatalogMessage]) -> dict[Kind, list[tuple[str, int,
 
 
 def _members(placeholder_kind: Kind) -> Kind:
-    """Which terms a placeholder's value is made of: a team is made of names."""
-    return Kind.NAME if placeholder_kind in PEOPLE else placeholder_kind
+    """Which terms a placeholder's value is made of: a team is made of names, a card has its
+    rank's forms and gender."""
+    if placeholder_kind in PEOPLE:
+        return Kind.NAME
+    return Kind.RANK if placeholder_kind is Kind.CARDS else placeholder_kind
 
 
 _DOUBLE = re.compile(r"\{\{|\}\}")
 _TERM_WORD = {Kind.NAME: "name", Kind.SUIT: "suit", Kind.RANK: "rank"}
+_RANK_WORDS = {rank.value: rank.name.lower() for rank in Rank}
 
 
 def _asked(text: str, terms: dict[Kind, list[tuple[str, int, Term]]]) -> list[tuple[str, str]]:
-    """Forms and genders a translation asks of its names, teams and suits, that are not there."""
+    """Forms and genders a translation asks of its names, teams, suits and cards, that are not
+    there."""
     problems = []
     tokens = parse(text)
     literal = "".join(token for token in tokens if isinstance(token, str))
-    if _DOUBLE.search(literal):
-        problems.append(("error", "'{{' or '}}' that is neither {{GRAMMAR:form|{name}}} nor "
-                                  "{{GENDER:{name}|f=…|other=…}}"))
+    for code in FORMED_CODE.finditer(literal):
+        form, rank = code[0][len("{{GRAMMAR:"):].split("|")[0].strip(), _RANK_WORDS[code[1][:-1]]
+        if not any(english == rank and form in dict(term.forms) for english, _, term in terms[Kind.RANK]):
+            problems.append(("error", f"{code[0]} asks for the form '{form}', which {rank} does not give: "
+                                      f"add '| {form}=…' to its translation"))
+    if _DOUBLE.search(FORMED_CODE.sub("", literal)):
+        problems.append(("error", "'{{' or '}}' that is neither {{GRAMMAR:form|{name}}}, "
+                                  "{{GRAMMAR:form|Q♠}} nor {{GENDER:{name}|f=…|other=…}}"))
     for token in tokens:
         if isinstance(token, str) or (isinstance(token, Placeholder) and token.form is None):
             continue
         what = kind(token.name)
         if what not in TERMS:
             construct = "GRAMMAR" if isinstance(token, Placeholder) else "GENDER"
-            problems.append(("error", f"{{{{{construct}}}}} applies to names, teams and suits; "
+            problems.append(("error", f"{{{{{construct}}}}} applies to names, teams, suits and cards; "
                                       f"{{{token.name}}} is {what.value if what else 'not a placeholder of the site'}"))
             continue
         members = terms[_members(what)]
