@@ -94,5 +94,20 @@ def test_a_game_scored_by_odd_tricks_and_a_trump_set_by_the_rules_have_their_wor
         "trump-suit", "trump-none"}
     assert words["odd-none"] == ("Nobody took more than {n} trick, so nobody scores.",
                                  "Nobody took more than {n} tricks, so nobody scores.")
-    assert all(len(text) == 2 for key, text in words.items() if key.startswith(("odd-", "tricks-")))
+    assert all(len(text) == 2 for key, text in words.items()
+               if key.startswith(("odd-", "tricks-")) and not key.endswith("-zero"))
+    assert words["tricks-you-zero"] == "You: no tricks"
     assert vocabulary_messages(Translator(), games["euchre"]) == {}
+
+
+def test_a_count_that_can_be_zero_has_its_own_sentence_for_none_issue_32(games):
+    """No line says "took 0 tricks": the script says the key-zero sentence for a count of zero."""
+    words = play_messages(Translator()) | vocabulary_messages(Translator(), games["oh-hell"]) \
+        | vocabulary_messages(Translator(), games["hearts"]) | vocabulary_messages(Translator(), games["sixty-six"])
+    for key in ("stock", "cards-held", "stats-deals", "stats-won", "count-you", "made", "bids", "you-bid",
+                "bid-line", "bid-line-you", "race-points", "race-points-you", "total", "penalty-tag"):
+        assert isinstance(words[key], tuple) and isinstance(words[key + "-zero"], str), key
+        assert "{n}" not in words[key + "-zero"] and " 0 " not in words[key + "-zero"], key
+    assert words["bid-line-zero"] == "{player} bid {number} and took no tricks: {player} writes {score}."
+    script = (ASSETS / "play.js").read_text(encoding="utf-8")
+    assert 'if (n === 0 && (key + "-zero") in M) key += "-zero";' in script

@@ -119,9 +119,10 @@ def test_every_moment_of_an_oh_hell_walkthrough_is_the_engines_deal(oh_hell, cod
     assert digits(" + ".join(str(bid_of[seat]) for seat in range(1, players)) + f" = {others}") in in_all["feedback"]
     if barred < 0:
         assert may_not == []
-        assert in_all["feedback"].endswith(clean(page.tr.npgettext(
-            "walkthrough", "{player} bids {n} trick.", "{player} bids {n} tricks.", bid_of[0],
-            player=page.renderer.name(0))))
+        told = (page.tr.npgettext("walkthrough", "{player} bids {n} trick.", "{player} bids {n} tricks.", bid_of[0],
+                                  player=page.renderer.name(0)) if bid_of[0]
+                else page.tr.pgettext("walkthrough", "{player} bids zero.", player=page.renderer.name(0)))
+        assert in_all["feedback"].endswith(clean(told))  # never "bids 0 tricks" (issue 32)
     else:
         (step,) = may_not
         assert (step["type"], step["answer"]) == ("number", barred)

@@ -75,7 +75,8 @@ def locale_data(tr: Translator) -> dict:
         "minus": tr.number(-1).removesuffix(tr.number(1)),
         "plus": tr.signed(1).strip("\u2066\u2069").removesuffix(tr.number(1)),
         "plural": tr.plural_expression,
-        "list": {key: patterns[key] for key in ("2", "start", "middle", "end")},
+        "list": {key: patterns[key] for key in ("2", "start", "middle")}
+        | {"end": tr.list_end.replace("{items}", "{0}").replace("{last}", "{1}")},
     }
 
 
@@ -129,9 +130,11 @@ def play_messages(tr: Translator) -> dict[str, str | tuple[str, ...]]:
         "turned": tr.pgettext("diagram", "Turned card:"),
         "dealer": tr.pgettext("diagram", "dealer"),
         "partner": tr.pgettext("play", "your partner"),
+        "stock-zero": tr.pgettext("play", "No cards in the stock"),
         "stock": npgettext("play", "{n} card in the stock", "{n} cards in the stock"),
         "tricks": npgettext("walkthrough", "{n} trick", "{n} tricks"),
         "no-trick": tr.pgettext("walkthrough", "no trick"),
+        "cards-held-zero": tr.pgettext("play", "No cards in hand"),
         "cards-held": npgettext("play", "{n} card in hand", "{n} cards in hand"),
         "deal-number": tr.pgettext("play", "Deal {number}"),
         "story": tr.pgettext("play", "What happened"),
@@ -152,11 +155,14 @@ def play_messages(tr: Translator) -> dict[str, str | tuple[str, ...]]:
         "alone": tr.pgettext("play", "Play alone"),
         "together": tr.pgettext("play", "Play with your partner"),
         "target-label": tr.pgettext("play", "Victory points that win the match"),
-        "share": tr.pgettext("play", "This page's address holds the match: share it, and others get the same cards "
-                                     "(seed {number})."),
+        "share": tr.pgettext("play", "This page's address holds these cards: share it, and others get the same "
+                                     "deals."),
         "stats": tr.pgettext("play", "Your statistics in this browser"),
+        "stats-deals-zero": tr.pgettext("play", "No deals played yet"),
         "stats-deals": npgettext("play", "{n} deal played", "{n} deals played"),
+        "stats-won-zero": tr.pgettext("play", "No deals won yet"),
         "stats-won": npgettext("play", "{n} deal won", "{n} deals won"),
+        "stats-matches-zero": tr.pgettext("play", "No matches won yet"),
         "stats-matches": npgettext("play", "{n} match won", "{n} matches won"),
         "stats-refusals": npgettext("play", "{n} move the rules refused", "{n} moves the rules refused"),
         "stats-must-follow": npgettext("play", "{n} card refused because you had to follow suit",
@@ -284,6 +290,7 @@ def play_messages(tr: Translator) -> dict[str, str | tuple[str, ...]]:
         "advice-take-tree": tr.pgettext("play", "Take {card}: the trees outrank every other trump."),
         "advice-accept": npgettext("play", "Accept: you hold {n} card of {suit}, the turned card's suit.",
                                    "Accept: you hold {n} cards of {suit}, the turned card's suit."),
+        "advice-refuse-zero": tr.pgettext("play", "Refuse: you hold no cards of {suit}, the turned card's suit."),
         "advice-refuse": npgettext("play", "Refuse: you hold {n} card of {suit}, the turned card's suit, too few to "
                                            "make it trump.",
                                    "Refuse: you hold {n} cards of {suit}, the turned card's suit, too few to make "
@@ -307,8 +314,11 @@ def play_messages(tr: Translator) -> dict[str, str | tuple[str, ...]]:
         "advice-lowest": tr.pgettext("play", "Play {card}: it is the weakest card you may play."),
         "advice-discard": tr.pgettext("play", "Discard {card}: it is your weakest card."),
         # the end of a deal and of the match
+        "count-you-zero": tr.pgettext("play", "You: no points"),
         "count-you": npgettext("play", "You: {n} point", "You: {n} points"),
+        "count-your-side-zero": tr.pgettext("play", "You and {partner}: no points"),
         "count-your-side": npgettext("play", "You and {partner}: {n} point", "You and {partner}: {n} points"),
+        "count-other-zero": tr.pgettext("play", "{team}: no points"),
         "count-other": npgettext("play", "{team}: {n} point", "{team}: {n} points"),
         "deal-won": npgettext("play", "You win the deal and score {n} victory point.",
                               "You win the deal and score {n} victory points."),
@@ -323,7 +333,9 @@ def play_messages(tr: Translator) -> dict[str, str | tuple[str, ...]]:
                                    "dealer deals again."),
         "draw-deal": tr.pgettext("play", "No total is above {threshold} card points: the deal is drawn, and nobody "
                                          "scores."),
+        "made-zero": tr.pgettext("play", "The declarers, {team}, took no tricks."),
         "made": npgettext("play", "The declarers, {team}, took {n} trick.", "The declarers, {team}, took {n} tricks."),
+        "made-you-zero": tr.pgettext("play", "Your side declared and took no tricks."),
         "made-you": npgettext("play", "Your side declared and took {n} trick.",
                               "Your side declared and took {n} tricks."),
         "declarers-write": tr.pgettext("drill", "Declarers: {change}."),
@@ -370,8 +382,11 @@ def vocabulary_messages(tr: Translator, game: GameSpec) -> dict[str, str | tuple
         }
     if isinstance(game.scoring, OddTricks):
         messages |= {
+            "tricks-you-zero": tr.pgettext("play", "You: no tricks"),
             "tricks-you": npgettext("play", "You: {n} trick", "You: {n} tricks"),
+            "tricks-your-side-zero": tr.pgettext("play", "You and {partner}: no tricks"),
             "tricks-your-side": npgettext("play", "You and {partner}: {n} trick", "You and {partner}: {n} tricks"),
+            "tricks-other-zero": tr.pgettext("play", "{team}: no tricks"),
             "tricks-other": npgettext("play", "{team}: {n} trick", "{team}: {n} tricks"),
             "odd-you": npgettext("play", "You score {n} point: one for each trick above {book}.",
                                  "You score {n} points: one for each trick above {book}."),
@@ -438,7 +453,9 @@ def race_messages(tr: Translator) -> dict[str, str | tuple[str, ...]]:
                                       "play apply."),
         "you-closed": tr.pgettext("play", "You close the stock: nobody draws any more, and the stricter rules of play "
                                           "apply."),
+        "race-points-zero": tr.pgettext("play", "{player} has no card points."),
         "race-points": npgettext("play", "{player} has {n} card point.", "{player} has {n} card points."),
+        "race-points-you-zero": tr.pgettext("play", "You have no card points."),
         "race-points-you": npgettext("play", "You have {n} card point.", "You have {n} card points."),
         "race-target": tr.pgettext("play", "{player} reaches {target} and wins the deal."),
         "race-target-you": tr.pgettext("play", "You reach {target} and win the deal."),
@@ -473,6 +490,7 @@ def penalty_messages(tr: Translator) -> dict[str, str | tuple[str, ...]]:
         return tr.plural_forms(context, singular, plural)
 
     return {
+        "penalty-tag-zero": tr.pgettext("play", "no penalty points"),
         "penalty-tag": npgettext("play", "{n} penalty point", "{n} penalty points"),
         "advice-avoid-lead-low": tr.pgettext("play", "Lead {card}: of the cards you may lead it costs the fewest "
                                                      "points, and of those it is the weakest."),
@@ -561,11 +579,14 @@ def game_messages(tr: Translator, *, by_seat: bool) -> dict[str, str | tuple[str
     messages: dict[str, str | tuple[str, ...]] = {
         "prompt-game-over": tr.pgettext("play", "The game is over. Start a new one when you are ready."),
         "new-game": tr.pgettext("play", "New game"),
+        "stats-games-zero": tr.pgettext("play", "No games won yet"),
         "stats-games": npgettext("play", "{n} game won", "{n} games won"),
     }
     if by_seat:
         messages |= {
+            "total-zero": tr.pgettext("play", "{player}: no points in all."),
             "total": npgettext("play", "{player}: {n} point in all.", "{player}: {n} points in all."),
+            "total-you-zero": tr.pgettext("play", "You: no points in all."),
             "total-you": npgettext("play", "You: {n} point in all.", "You: {n} points in all."),
         }
     return messages
@@ -587,10 +608,14 @@ def exact_bids_messages(tr: Translator) -> dict[str, str | tuple[str, ...]]:
                                 "The bids would add up to the {n} tricks of the deal: the dealer may not bid "
                                 "{number}."),
         "refused-bid": tr.pgettext("play", "You may not bid {number}."),
+        "bids-zero": tr.pgettext("play", "{player} bids zero."),
         "bids": npgettext("play", "{player} bids {n} trick.", "{player} bids {n} tricks."),
+        "you-bid-zero": tr.pgettext("play", "You bid zero."),
         "you-bid": npgettext("play", "You bid {n} trick.", "You bid {n} tricks."),
+        "advice-bid-likely-zero": tr.pgettext("play", "You hold no likely winners: bid zero."),
         "advice-bid-likely": npgettext("play", "You hold {n} likely winner: bid {n}.",
                                        "You hold {n} likely winners: bid {n}."),
+        "advice-bid-nearest-zero": tr.pgettext("play", "You hold no likely winners, but the dealer may not bid zero: bid {number}."),
         "advice-bid-nearest": npgettext("play", "You hold {n} likely winner, but the dealer may not bid {n}: bid "
                                                 "{number}, the nearest number allowed.",
                                         "You hold {n} likely winners, but the dealer may not bid {n}: bid "
@@ -610,8 +635,10 @@ def exact_bids_messages(tr: Translator) -> dict[str, str | tuple[str, ...]]:
         "advice-bid-must-win": tr.pgettext("play", "Play {card}: you need no more tricks for your bid, but every "
                                                    "card you may play takes the trick so far, so you play the "
                                                    "weakest."),
+        "bid-line-zero": tr.pgettext("play", "{player} bid {number} and took no tricks: {player} writes {score}."),
         "bid-line": npgettext("play", "{player} bid {number} and took {n} trick: {player} writes {score}.",
                               "{player} bid {number} and took {n} tricks: {player} writes {score}."),
+        "bid-line-you-zero": tr.pgettext("play", "You bid {number} and took no tricks: you write {score}."),
         "bid-line-you": npgettext("play", "You bid {number} and took {n} trick: you write {score}.",
                                   "You bid {number} and took {n} tricks: you write {score}."),
         "bids-winner": tr.pgettext("play", "{player} has the highest total and wins the game."),

@@ -826,16 +826,19 @@ class WalkRenderer:
                              "number of tricks they will take; the dealer bids last.") if clockwise else
                  tr.pgettext("walkthrough", "Each player in turn, from the dealer's right-hand neighbour, bids the "
                              "number of tricks they will take; the dealer bids last.")]
-        bids = tr.npgettext("walkthrough", "{player} bids {n} trick.", "{player} bids {n} tricks.", bid, player=dealer)
+        bids = (tr.npgettext("walkthrough", "{player} bids {n} trick.", "{player} bids {n} tricks.", bid, player=dealer)
+                if bid else tr.pgettext("walkthrough", "{player} bids zero.", player=dealer))
         if m.restricted:
             story.append(tr.pgettext("walkthrough", "The dealer may not bid the number that would make the bids add "
                                      "up to the tricks of the deal, so that somebody must miss."))
         others = [(seat, n) for seat, n in m.bids if seat != m.dealer]
         total = LeftToRight(tr.digits(" + ".join(str(n) for _, n in others) + f" = {m.others}"))
         if len(others) == 1:
-            added = tr.npgettext("walkthrough", "Only {player} bids before the dealer: {n} trick.",
-                                 "Only {player} bids before the dealer: {n} tricks.", m.others,
-                                 player=self.name(others[0][0]))
+            added = (tr.npgettext("walkthrough", "Only {player} bids before the dealer: {n} trick.",
+                                  "Only {player} bids before the dealer: {n} tricks.", m.others,
+                                  player=self.name(others[0][0])) if m.others
+                     else tr.pgettext("walkthrough", "Only {player} bids before the dealer, and bids zero.",
+                                      player=self.name(others[0][0])))
         else:
             added = tr.pgettext("walkthrough", "{equation}: the other players bid this many tricks in all.",
                                 equation=total)
@@ -877,7 +880,10 @@ class WalkRenderer:
         steps = []
         for seat, (bid, won, written) in enumerate(zip(m.bids, m.tricks, m.written)):
             player = self.name(seat)
-            if bid != won:
+            if bid != won and not won:
+                why = tr.pgettext("walkthrough", "{player} bid {bid} but took no tricks: the bid is missed, and "
+                                  "{player} writes nothing.", player=player, bid=bid)
+            elif bid != won:
                 why = tr.npgettext("walkthrough", "{player} bid {bid} but took {n} trick: the bid is missed, and "
                                    "{player} writes nothing.",
                                    "{player} bid {bid} but took {n} tricks: the bid is missed, and {player} writes "

@@ -78,8 +78,8 @@
   function markup(html) { return new Markup(html); }
 
   var TOKEN = /\{\{GRAMMAR:([^{}|]*)\|\{(\w+)\}\}\}|\{\{GENDER:\{(\w+)\}((?:\|[^{}|]*)*)\}\}|\{(\w+)\}/g;
-  /* The template with its placeholders filled, as HTML. Values: a term, a team, a number,
-   * markup made here (Markup), or text, which is escaped. The template is escaped first: no
+  /* The template with its placeholders filled, as HTML. Values: a term, a team, a card (code),
+   * a list of cards (codes), a number, markup made here (Markup), or text, which is escaped. The template is escaped first: no
    * placeholder or gender choice holds a character that escaping changes. */
   function fill(template, values) {
     return esc(template).replace(TOKEN, function (all, f, of, by, variants, plain) {
@@ -96,7 +96,8 @@
       }
       var want = f === undefined ? null : f.trim();
       if (v instanceof Markup) return v.html;
-      if (v && v.members) return listed(v.members.map(function (m) { return esc(form(m, want)); }));
+      if (v && v.members) return listed(v.members.map(function (m) { return m.card ? codeHtml(m.card, want) : esc(form(m, want)); }));
+      if (v && v.card) return codeHtml(v.card, want);
       if (v && v.forms) return esc(form(v, want));
       return typeof v === "number" ? num(v) : esc(v);
     });
@@ -105,10 +106,14 @@
   // The catalog's plural rule, read by the engine's parser; English's where it is not one
   var plural = E.pluralRule(L.plural) || function (n) { return +(n !== 1); };
 
-  /* A message filled; a plural one takes the form for `count` (values.n unless given). A message
-   * shown in English takes English's form and is marked, so a screen reader reads it in English. */
+  /* A message filled; a plural one takes the form for `count` (values.n unless given), and a
+   * count of zero the message's own sentence for none (key-zero: "took no tricks"), where it has
+   * one. A message shown in English takes English's form and is marked, so a screen reader reads
+   * it in English. */
   function say(key, values, count) {
-    var text = M[key], n = count === undefined ? values && values.n : count;
+    var n = count === undefined ? values && values.n : count;
+    if (n === 0 && (key + "-zero") in M) key += "-zero";
+    var text = M[key];
     if (typeof text !== "string") {
       text = text[Math.max(0, Math.min(text.length - 1, english[key] ? +(n !== 1) : plural(n)))];
     }
@@ -124,13 +129,24 @@
   var rankOf = E.rankOf, suitOf = E.suitOf;
   function name(seat) { return term(T.names[seat]); }
   function suitTerm(s) { return term(T.suits[s]); }
-  function cardName(c) { return fill(T.cards[suitOf(c)], { rank: term(T.ranks[rankOf(c)]) }); }
-  function red(c, block) { return E.red(suitOf(c)) ? " " + block + "--red" : ""; }
-  function code(c) { // cardnames.card_code: a card in a sentence
-    return markup('<span class="tc-code' + red(c, "tc-code") + '" dir="ltr" role="img" aria-label="' + cardName(c)
-      + '">' + esc(T.letters[rankOf(c)] + suitOf(c)) + "</span>");
+  /* cardnames.card_term: the card's name in the form `want` (null: its usual one) is the
+   * pattern of its suit with its rank in that form; a placeholder that names its own form keeps it */
+  function cardName(c, want) {
+    var r = term(T.ranks[rankOf(c)]);
+    return fill(T.cards[suitOf(c)], { rank: { text: form(r, want || null), forms: r.forms, gender: r.gender } });
   }
-  function codes(cards) { return markup(listed(cards.map(function (c) { return code(c).html; }))); }
+  function red(c, block) { return E.red(suitOf(c)) ? " " + block + "--red" : ""; }
+  function codeHtml(c, want) { // cardnames.card_code: named in the form the sentence asks
+    return '<span class="tc-code' + red(c, "tc-code") + '" dir="ltr" role="img" aria-label="' + cardName(c, want)
+      + '">' + esc(T.letters[rankOf(c)] + suitOf(c)) + "</span>";
+  }
+  /* A card as a sentence's value (Translator.card): its code, named in the form the sentence
+   * asks; its gender is its rank's. A list of them is a team of cards, each in that form. */
+  function code(c) { return { card: c, gender: term(T.ranks[rankOf(c)]).gender }; }
+  function codes(cards) {
+    var members = cards.map(code), g = members.length ? members[0].gender : null;
+    return { members: members, gender: members.every(function (m) { return m.gender === g; }) ? g : null };
+  }
   function face(c) { // cardnames.card_face; a card button takes its name from it
     return '<span class="tc-card' + red(c, "tc-card") + '" dir="ltr" role="img" aria-label="' + cardName(c)
       + '"><span class="tc-card__rank" aria-hidden="true">' + esc(T.letters[rankOf(c)])
@@ -293,7 +309,7 @@
     S.match = new E.Match(G, TABLE, seed, target);
     if (location.hash !== address()) location.replace(address()); // no new history entry
     if (select) select.value = target;
-    share.innerHTML = say("share", { number: seed });
+    share.innerHTML = say("share");
     deal();
   }
 
