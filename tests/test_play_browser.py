@@ -41,6 +41,7 @@ from tutorial_engine.engine.rules import legal_plays
 from tutorial_engine.engine.scoring import exact_bids_written, game_step
 from tutorial_engine.engine.seating import Table
 from tutorial_engine.engine.strategy import sensible_strategy
+from tutorial_engine.i18n.cardnames import card_term, inline
 from tutorial_engine.i18n.explain import explain_legality
 from tutorial_engine.i18n.translator import Translator
 from tutorial_engine.render.page import Renderer
@@ -1606,3 +1607,33 @@ def test_a_whole_game_of_sixty_six_as_show_me_advises(built_site, table, games, 
             page.click(".tc-play__next")
     assert s["prompt"] == squash(data["messages"]["prompt-game-over"]) and pictured == {"sixty-six-lead"}
     assert t.errors == [] and [u for u in t.requests if not u.startswith("file://")] == []
+
+
+# --- cards named in the form each sentence asks (issue 32) --------------------------------------
+
+SPOKEN = re.compile(r'<span[^>]*role="img"[^>]*aria-label="([^"]*)"[^>]*>.*?</span>')
+
+
+def spoken(html: str) -> str:
+    """A sentence as the page's live region says it: each card by its name in its form."""
+    return squash(re.sub(r"<[^>]+>", "", SPOKEN.sub(r"\1", html)))
+
+
+@pytest.mark.parametrize("code", ["ru", "fr", "es"])
+def test_the_announcement_of_a_card_played_names_it_in_the_form_its_sentence_asks(built_site, table, code):
+    """«Вы кладёте даму пик», «Vous jouez la dame de pique», not the card's bare name: the
+    announcement is the Python sentence with each card read in its form."""
+    data = page_data(built_site, code, "whist/play.html")
+    tr = Translator.load(ROOT / "locales", code)
+    t = table()
+    t.open((built_site / code / "whist/play.html").as_uri() + address(data, 5))
+    s = t.until_decision()
+    card = next(c for c, legal in zip(s["cards"], s["open"]) if legal)
+    t.page.click(f'.tc-play__hand [data-card="{card}"]')
+    t.page.clock.run_for(WAIT)
+    said = squash(t.page.inner_text(".tc-play__live"))
+    sentence = spoken(inline(tr.pgettext("play", "You play {card}.", card=Card.parse(card)), tr))
+    assert sentence in said
+    form = re.search(r"\{\{GRAMMAR:(\w+)\|\{card\}\}\}", data["messages"]["you-play"])
+    assert form, data["messages"]["you-play"]
+    assert card_term(Card.parse(card), tr).form(form[1]) in sentence != card_term(Card.parse(card), tr).text

@@ -45,10 +45,10 @@ WORD = Record("a language's word", {
     "word": Field(Text("a word"), required=True, doc="The word the catalog uses."),
     "source": Field(Text("a word"), doc="The word of the source document in this language, if any."),
     "why": Field(Text("a reason"), doc="Why this word, above all where it differs from the source's."),
-    "avoid": Field(ListOf(Text("a word", pattern=r"[^\W\d_](?:[\w\u200c’'-]*[^\W_])?\*?",
-                                hint="write a word, or a word ending in * for every word it begins")),
-                   doc="Words no catalog of this language may use for it; a word ending in * stands for every "
-                       "word it begins."),
+    "avoid": Field(ListOf(Text("a word", pattern=r"[^\W\d_](?:[\w\u200c’'-]*[^\W_])?(?: [^\W\d_](?:[\w\u200c’'-]*[^\W_])?)*\*?",
+                                hint="write a word or words, ending in * for every word the last one begins")),
+                   doc="Words or phrases no catalog of this language may use for it (a calque such as "
+                       "«bower derecho»); a trailing * stands for every word the last one begins."),
 })
 GLOSSARY = Record("a glossary", {
     "terms": Field(ListOf(Record("a term", {
@@ -84,8 +84,8 @@ def load(path: Path, shown: str) -> tuple[list[Concept], Problems]:
 
 
 def avoided(concepts: list[Concept], code: str) -> list[tuple[re.Pattern, str]]:
-    """Each word language `code` sets aside, as a pattern for the whole word (and, for
-    "прикуп*", every word it begins), with what to write instead. The words are escaped, never
+    """Each word or phrase language `code` sets aside, as a pattern for the whole words, any
+    spaces between them (and, for "прикуп*", every word it begins), with what to write instead. The words are escaped, never
     taken as regular expressions: a glossary is content, and a pattern could take a check
     hours."""
     found = []
@@ -95,7 +95,8 @@ def avoided(concepts: list[Concept], code: str) -> list[tuple[re.Pattern, str]]:
             continue
         instead = f"the {concept.term} is '{word.word}' in this language (locales/{FILE})"
         for avoid in word.avoid:
-            stem = re.escape(avoid.removesuffix("*")) + (r"[\w\u200c]*" if avoid.endswith("*") else "")
+            words = [re.escape(word) for word in avoid.removesuffix("*").split(" ")]
+            stem = r"\s+".join(words) + (r"[\w\u200c]*" if avoid.endswith("*") else "")
             found.append((re.compile(rf"(?<![\w\u200c]){stem}(?![\w\u200c])", re.I), instead))
     return found
 
