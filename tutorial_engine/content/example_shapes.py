@@ -26,7 +26,17 @@ from ..engine.game import (
     TrickScoring,
     VictoryPoints,
 )
-from ..engine.procedure import Asked, BidRound, HandSizes, PassDirection, TrickBids, TrumpFrom
+from ..engine.procedure import (
+    Asked,
+    Bidding,
+    BidRound,
+    HandSizes,
+    PassDirection,
+    TrickBids,
+    TrumpFrom,
+    TrumpSet,
+    TurnUp,
+)
 from ..engine.rules import Duty, Moment, RankingError, WinReason, rank_cards
 from ..engine.scoring import game_step
 from ..engine.seating import SeatingError, Table
@@ -34,6 +44,7 @@ from ..problems import Location, Problems, alternatives
 from .examples import (
     NOBODY,
     SIDES,
+    TURNS,
     BidsExample,
     DealExample,
     Example,
@@ -48,6 +59,7 @@ from .examples import (
     ScoreExample,
     TallyExample,
     TrickExample,
+    TurnsExample,
 )
 from .facts import FORMAT as FACTS_FORMAT
 from .facts import NUMBER as FACT_NUMBER
@@ -125,7 +137,7 @@ def _example(what: str, fields: Mapping[str, Field], *, claim: bool = False) -> 
 
 
 KINDS = ("trick", "legal", "ranking", "forecast", "score", "round", "tally", "bids", "penalties", "game-points", "deal",
-         "game")
+         "turns", "game")
 EXPECT_DOC = "What the engine must conclude; check fails, and says why, when it concludes otherwise."
 
 TRICK_EXPECT = Record("a trick expectation", {
@@ -321,6 +333,23 @@ DEAL_FIELDS = MappingProxyType({
     }), doc=EXPECT_DOC),
 })
 
+TURNS_FIELDS = MappingProxyType({
+    "players": Field(Integer("a number of players", minimum=2), doc="Players at the table; default the fewest the "
+                                                                  "game allows."),
+    "team_size": Field(Integer("a team size", minimum=1), doc="Players in a team; default the smallest the game "
+                                                              "allows at that table."),
+    "expect": Field(Record("a turns expectation", {
+        **{key: Field(Choice(tuple(values), f"a value of {key}"),
+                      doc="; ".join(f"`{value}`: {meaning}" for value, meaning in values.items()) + ".")
+           for key, values in TURNS.items()},
+        "discard_turned": Field(Boolean(), doc="Whether whoever takes the turned card into the hand may discard it "
+                                               "at once."),
+    }), required=True, doc=EXPECT_DOC),
+})
+
+NEEDS_TURNED = ("turned_card", "discard_turned")
+"""The keys of a `turns` claim about the card turned for trump, which a game must turn."""
+
 GAME_FIELDS = MappingProxyType({
     "expect": Field(Record("a game expectation", {
         "cards": Field(Integer("a number of cards", minimum=1), doc="Cards in the deck."),
@@ -380,6 +409,10 @@ GAME_FIELDS = MappingProxyType({
                             doc="How the hand changes from deal to deal (none when it never does)."),
         "dealer_restricted": Field(Boolean(), doc="Whether the dealer, bidding tricks last, may not make the "
                                                   "bids add up to the tricks of the deal."),
+        "partner_draw": Field(RankShape(), doc="The rank of the cards dealt one to each player before the first "
+                                               "deal to draw the partners (none without a draw)."),
+        "first_dealer": Field(CardShape(), doc="The card whose holder, in the draw for partners, deals first (none "
+                                               "without a draw)."),
     }), required=True, doc=EXPECT_DOC),
 })
 
@@ -388,7 +421,8 @@ def example_records(*, claim: bool = False) -> dict[str, Record]:
     """Each kind's Record, for an examples file or for a claim on a page."""
     fields = {"trick": TRICK_FIELDS, "legal": LEGAL_FIELDS, "ranking": RANKING_FIELDS,
               "forecast": FORECAST_FIELDS, "score": SCORE_FIELDS, "round": ROUND_FIELDS,
-              "tally": TALLY_FIELDS, "bids": BIDS_FIELDS, "penalties": PENALTIES_FIELDS, "game-points": GAME_POINTS_FIELDS, "deal": DEAL_FIELDS, "game": GAME_FIELDS}
+              "tally": TALLY_FIELDS, "bids": BIDS_FIELDS, "penalties": PENALTIES_FIELDS, "game-points": GAME_POINTS_FIELDS, "deal": DEAL_FIELDS, "turns": TURNS_FIELDS,
+              "game": GAME_FIELDS}
     names = {"legal": "legal-play"}
     return {kind: _example(f"a {names.get(kind, kind)} {'claim' if claim else 'example'}", shape, claim=claim)
             for kind, shape in fields.items()}
@@ -1029,6 +1063,34 @@ class _ExampleBuilder:
             return None
         return DealExample(**self._common(), expect=self._expect(rec), players=rec["players"],
                            team_size=team_size)
+
+    def _turns(self) -> TurnsExample | None:
+        rec, game = self.rec, self.game
+        procedure = game.procedure
+        expect = self._expect(rec)
+        bidding = procedure.find(Bidding)
+        trump = procedure.find(TrumpSet)
+        turned = (procedure.find(TurnUp) is not None or procedure.has_maker
+                  or isinstance(trump, TrumpSet) and trump.source in (TrumpFrom.DEALER_LAST, TrumpFrom.NEXT_CARD))
+        for key in expect.values:
+            if key in NEEDS_TURNED and not turned:
+                self.error(expect.locations[key], f"no card is turned for trump in {game.name}; '{key}' is for games "
+                                                  "whose trump comes from a turned card: leave it out")
+            elif key == "named_suits" and not (isinstance(bidding, Bidding) and BidRound.NAME in bidding.rounds[1:]):
+                self.error(expect.locations[key], f"in {game.name} nobody names a suit in a later round of bidding, "
+                                                  "once the turned card is turned down: leave out 'named_suits'")
+            elif key in ("draw_order", "indicator") and not procedure.draws:
+                self.error(expect.locations[key], f"nobody draws from a stock in {game.name}: leave out '{key}'")
+        players = rec.get("players", min(game.players))
+        team_size = rec.get("team_size", min(game.team_sizes(players), default=1))
+        if self.ok:
+            try:
+                Table.for_game(game, players, team_size)
+            except SeatingError as error:
+                self.error(rec.at("team_size" if "team_size" in rec else "players"), str(error))
+        if not self.ok:
+            return None
+        return TurnsExample(**self._common(), expect=expect, players=players, team_size=team_size)
 
     def _game(self) -> GameExample | None:
         if not self.ok:

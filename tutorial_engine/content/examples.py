@@ -10,10 +10,12 @@ import abc
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any, ClassVar
 
+from ..engine import events
 from ..engine.cards import Card, Suit
-from ..engine.deal import BidTricks, Deal, play_out
+from ..engine.deal import BidTricks, Close, Deal, Discard, play_out
 from ..engine.events import Draw
 from ..engine.forecast import ForecastOptions, ForecastOutcome, forecast_options, forecast_outcome
 from ..engine.game import (
@@ -662,9 +664,187 @@ class GameExample(Example):
                 "trump_from": trump.source.value if isinstance(trump, TrumpSet) else None,
                 "book": odd.book if odd else None,
                 "hand_sizes": procedure.deal.hand_sizes.value if procedure.deal.hand_sizes else None,
-                "dealer_restricted": bids.dealer_restricted if isinstance(bids, TrickBids) else None}
+                "dealer_restricted": bids.dealer_restricted if isinstance(bids, TrickBids) else None,
+                "partner_draw": game.partner_draw.rank if game.partner_draw else None,
+                "first_dealer": game.partner_draw.first if game.partner_draw else None}
 
     def check(self) -> list[Problem]:
         facts = self.facts()
         return [self._mismatch(key, f"expected {key} {self.expect[key]}, but game.yml gives {facts[key]}")
                 for key in facts if key in self.expect and self.expect[key] != facts[key]]
+
+
+TURNS = MappingProxyType({
+    "first_leader": MappingProxyType({
+        "after-dealer": "the first player after the dealer who takes part in the play leads the first trick",
+        "card-holder": "whoever holds the card set by the tricks phase's first_lead leads it to the first trick"}),
+    "next_leader": MappingProxyType({
+        "winner": "the winner of each trick leads the next",
+        "in-turn": "the lead passes to the next player in turn"}),
+    "turned_card": MappingProxyType({
+        "dealer": "the dealer takes the turned card into the hand, whoever makes trump",
+        "maker": "whoever makes trump takes the turned card into the hand",
+        "stock": "the turned card lies under the stock, to be drawn last",
+        "nobody": "the turned card goes out of play"}),
+    "named_suits": MappingProxyType({
+        "others": "in the second round a player may name any suit but the one turned down",
+        "any": "in the second round a player may name any suit"}),
+    "draw_order": MappingProxyType({
+        "winner-first": "the trick's winner draws first, then the others in turn",
+        "leader-first": "the trick's leader draws first, then the others in turn"}),
+    "indicator": MappingProxyType({
+        "last-drawer": "the trump indicator is the last card drawn, and the player who draws last takes it",
+        "nobody": "nobody draws the trump indicator"}),
+})
+"""The values a `turns` claim may expect of each key, with what each means, which a refusal
+quotes for the value the engine's deals fit."""
+
+
+@dataclass(frozen=True)
+class TurnsExample(Example):
+    """Who does what, and in which order, in a deal: read off deals the engine plays, with the
+    decision a rule is about forced at every seat in turn (each player ordering up), so that a
+    sentence about turns is held to what the engine does, not to the words of game.yml."""
+
+    players: int
+    team_size: int
+
+    kind = "turns"
+
+    def table(self) -> Table:
+        return Table.for_game(self.game, self.players, self.team_size)
+
+    def played(self) -> list[Deal]:
+        """A few whole deals from every dealer's seat, of the game's longest hands; never closing
+        the stock, so that a drawing deal draws the stock to its end whenever it lasts that long."""
+        table, deals, game = self.table(), [], self.game
+        longest = max(range(game.procedure.deal.deals(self.players, len(game.deck)) or 1),
+                      key=lambda number: game.hand_size_at(self.players, number))
+        for dealer in range(self.players):
+            for seed in range(3):
+                rng = random.Random(seed)
+                deal = Deal(game, table, dealer, rng, longest)
+                play_out(deal, _never_closing, rng)
+                deals.append(deal)
+        return deals
+
+    def made(self, target: int) -> Deal:
+        """A deal stopped once trump is made, `target` ordering up in the first round of bidding
+        and everyone else passing (with -1, everyone passes the first round); a chooser accepts,
+        forecasters pass."""
+        rng = random.Random(target)
+        deal = Deal(self.game, self.table(), 0, rng)
+        while deal.phase in ("cut", "pass", "forecast", "choose", "bid") and not (
+                deal.phase == "bid" and deal.bid_round > 0):
+            actions = deal.legal_actions()
+            if deal.phase == "bid":
+                action = next(a for a in actions if (a.suit is not None) == (a.seat == target))
+            elif deal.phase in ("choose", "forecast"):
+                action = actions[0] if deal.phase == "choose" else next(a for a in actions if a.card is None)
+            else:
+                action = rng.choice(actions)
+            deal.apply(action)
+        return deal
+
+    def fits(self, key: str) -> list[Any]:
+        """The values of `key` that every deal observed fits."""
+        if key in ("turned_card", "discard_turned"):
+            return self._turned(key)
+        if key == "named_suits":
+            return self._named()
+        deals = [deal for deal in self.played() if any(isinstance(e, events.Trick) for e in deal.log)]
+        if key == "indicator":  # a deal of a race may end before its stock does
+            deals = [deal for deal in deals if not deal.stock] or deals
+        return [value for value in TURNS[key] if all(_FITS[key](self, deal, value) for deal in deals)]
+
+    def _turned(self, key: str) -> list[Any]:
+        """Where the turned card is once trump is made, each player in turn ordering it up when a
+        bidding decides; and whether whoever took it may discard it at once."""
+        deals = [self.made(target) for target in range(self.players)]
+        if key == "discard_turned":
+            return [all(deal.phase == "discard" and deal.taker is not None and deal.turned is not None
+                        and Discard(deal.taker, deal.turned) in deal.legal_actions() for deal in deals)]
+        where = {"dealer": lambda d: d.turned in d.hands[d.dealer],
+                 "maker": lambda d: d.maker is not None and d.turned in d.hands[d.maker],
+                 "stock": lambda d: d.turned in d.stock, "nobody": lambda d: d.turned in d.out}
+        return [value for value in TURNS[key] if all(where[value](deal) for deal in deals)]
+
+    def _named(self) -> list[Any]:
+        """The suits the first player of the second round of bidding may name."""
+        deal = self.made(-1)
+        assert deal.turned is not None  # the builder asks only of a game with a second round
+        turned = deal.trump_suit_of(deal.turned)
+        named = {action.suit for action in deal.legal_actions() if action.suit is not None}
+        suits = {"others": set(self.game.suits) - {turned}, "any": set(self.game.suits)}
+        return [value for value in TURNS["named_suits"] if named == suits[value]]
+
+    def check(self) -> list[Problem]:
+        problems = []
+        for key in self.expect.values:
+            fits, expected = self.fits(key), self.expect[key]
+            if expected in fits:
+                continue
+            if key == "discard_turned":
+                why = (f"whoever takes the turned card {'may' if fits[0] else 'may not'} discard it at once "
+                       "in the deals the engine plays")
+                problems.append(self._mismatch(key, f"expected discard_turned {str(expected).lower()}, but "
+                                                    f"the engine gives {str(fits[0]).lower()}: {why}"))
+                continue
+            meanings = TURNS[key]
+            why = (meanings[fits[0]] if fits else "the deals the engine plays at "
+                   f"{self.players} players fit none of " + ", ".join(meanings))
+            problems.append(self._mismatch(key, f"expected {key} {expected}, but the engine gives "
+                                                f"{fits[0] if fits else 'none'}: {why}"))
+        return problems
+
+
+def _never_closing(state: Deal, rng: random.Random):
+    """Any legal action but closing the stock: a closed stock is never drawn to its end."""
+    return rng.choice([action for action in state.legal_actions() if type(action) is not Close])
+
+
+def _tricks_of(deal: Deal) -> list[events.Trick]:
+    return [event for event in deal.log if isinstance(event, events.Trick)]
+
+
+def _first_leader(example: TurnsExample, deal: Deal, value: str) -> bool:
+    first = _tricks_of(deal)[0]
+    if value == "card-holder":
+        card = example.game.procedure.tricks.first_lead
+        return card is not None and first.plays[0] == card
+    after = next(seat for seat in deal.table.order_from(deal.table.next(deal.dealer)) if seat in deal.players)
+    return first.leader == after
+
+
+def _next_leader(example: TurnsExample, deal: Deal, value: str) -> bool:
+    tricks = _tricks_of(deal)
+    return all(later.leader == (trick.winner if value == "winner" else trick.seats[1])
+               for trick, later in zip(tricks, tricks[1:]))
+
+
+def _draw_order(example: TurnsExample, deal: Deal, value: str) -> bool:
+    """Every round of drawing after a trick starts with its winner (or leader) and goes on in turn."""
+    rounds: list[tuple[events.Trick, list[int]]] = []
+    for event in deal.log:
+        if isinstance(event, events.Trick):
+            rounds.append((event, []))
+        elif isinstance(event, events.Draw) and rounds:
+            rounds[-1][1].append(event.seat)
+    return all(seats == [seat for seat in deal.table.order_from(trick.winner if value == "winner-first"
+                                                                 else trick.leader) if seat in deal.players]
+               for trick, seats in rounds if seats)
+
+
+def _indicator(example: TurnsExample, deal: Deal, value: str) -> bool:
+    """last-drawer: the deal drew its stock to the end, the indicator last, to the last drawer;
+    nobody: the deal never drew it."""
+    drawn = [event for event in deal.log if isinstance(event, events.Draw)]
+    if value == "nobody":
+        return deal.indicator_taker is None and all(event.card != deal.indicator for event in drawn)
+    return (not deal.stock and bool(drawn) and drawn[-1].card == deal.indicator
+            and deal.indicator_taker == drawn[-1].seat)
+
+
+_FITS = MappingProxyType({"first_leader": _first_leader, "next_leader": _next_leader, "draw_order": _draw_order,
+                          "indicator": _indicator})
+"""How a played deal is tested against each value of a key read off whole deals."""

@@ -8,7 +8,6 @@ becomes fuzzy for translators and nothing else does.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from yaml.nodes import MappingNode, ScalarNode
@@ -88,7 +87,8 @@ class Paragraph:
     """What the engine confirmed the text says; those with `show` are drawn under it."""
     shown: tuple[Example, ...] = ()
     unchecked: str | None = None
-    """Why a paragraph that seems to state a rule has no claim (an author's note, not shown)."""
+    """Why no claim checks the paragraph: it states no rule, or one the engine does not play (an
+    author's note, not shown)."""
 
 
 @dataclass(frozen=True)
@@ -172,12 +172,6 @@ also plays: three players or more, each for themselves, as many as the seats hav
 Block = (Paragraph | BulletList | Decision | TableBlock | ExampleBlock | DrillBlock | WalkthroughBlock
          | PlayBlock)
 
-RULE_WORDS = re.compile(r"\b(must|may|cannot|never|wins?|scores?|ranks?|beats?|highest|strongest)\b",
-                        re.IGNORECASE)
-"""Words by which an English paragraph states who may, must or wins: `check` notes such a
-paragraph of a game's sections or answers that no claim checks. A heuristic, so it only notes."""
-
-
 @dataclass(frozen=True)
 class Section:
     id: str
@@ -218,21 +212,16 @@ class Page:
     def claims(self) -> list[Example]:
         return [claim for block in self.blocks() for claim in getattr(block, "claims", ())]
 
-    def unclaimed(self) -> list[tuple[Location, str]]:
-        """Paragraphs and lists of the sections and answers that seem to state a rule with no
-        claim to check it, each with the word that makes it seem so. An introduction only
-        presents the page, and a decision is already shown to readers as the site's own."""
+    def unclaimed(self) -> list[Location]:
+        """Paragraphs and lists of the sections and answers with neither a claim to check them
+        nor the reason they need none: any sentence of a game's page may state a rule, and no
+        list of words tells which do. An introduction only presents the page, and a decision is
+        already shown to readers as the site's own."""
         if self.game is None:
             return []
-        found = []
-        for block in [b for s in self.sections for b in s.blocks] + [b for q in self.faq for b in q.answer]:
-            if not isinstance(block, (Paragraph, BulletList)) or block.claims or block.unchecked:
-                continue
-            texts = [block.text] if isinstance(block, Paragraph) else block.items
-            words = [m.group(0) for text in texts for m in [RULE_WORDS.search(text)] if m]
-            if words:
-                found.append((block.location, words[0]))
-        return found
+        return [block.location
+                for block in [b for s in self.sections for b in s.blocks] + [b for q in self.faq for b in q.answer]
+                if isinstance(block, (Paragraph, BulletList)) and not block.claims and not block.unchecked]
 
     @property
     def has_play(self) -> bool:
@@ -268,8 +257,9 @@ BLOCK_RECORD = Record("a block", {
                                                                  "section of that work, if it has them."),
     "claims": Field(CLAIMS, doc="With `text`, `list` or `decision`: positions and what the engine "
                                 "must conclude from them, so the words are checked like an example."),
-    "unchecked": Field(Text("a reason"), doc="With `text` or `list` that seems to state a rule: why no "
-                                             "claim can check it (a custom, advice); `check` stops noting it."),
+    "unchecked": Field(Text("a reason"), doc="With `text` or `list` that carries no claims: why none can check "
+                                             "it (it states no rule, or a custom or advice the engine does not "
+                                             "play); `check` notes every such block without one."),
     "table": Field(Choice(TABLES, "a table"), doc="A table generated from game.yml."),
     "example": Field(Text("an example id", **SLUG), doc="A worked example shown as a diagram."),
     "drill": Field(Text("a drill id", **SLUG), doc="A drill of questions, from drills.yml."),

@@ -74,11 +74,12 @@ class Report:
         return sum(len(page.claims) for page in self.pages)
 
     def notes(self) -> list[str]:
-        """Notes on the paragraphs that seem to state a rule but carry no claim: advice, since
-        the words are only a sign of a rule, so they never fail the check."""
-        return [f"{location}: note: this block seems to state a rule (“{word}”), and no claim checks it; "
-                "add 'claims', or 'unchecked' with the reason (AUTHORING.md, Claims)"
-                for page in self.pages for location, word in page.unclaimed()]
+        """Notes on the paragraphs and lists of a game's sections and answers that carry neither
+        a claim nor the reason they need none: advice, since only the author can tell whether a
+        sentence states a rule, so they never fail the check."""
+        return [f"{location}: note: no claim checks this block; add 'claims' for the rule it states, or "
+                "'unchecked' with the reason it needs none (AUTHORING.md, Claims)"
+                for page in self.pages for location in page.unclaimed()]
 
     def summary(self) -> str:
         counts = [(len(self.examples), "example"), (self.variations, "variation"), (self.claims, "claim"),

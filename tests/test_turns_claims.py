@@ -1,0 +1,190 @@
+"""`turns` claims: who leads, who takes the turned card, which suits may be named, who draws first
+and who gets the trump indicator, read off deals the engine plays; and the claims of the bundled
+pages that check their own sentences with them. Fact numbers are those of
+examples/<game>/facts.md."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from drawn import check  # the project's drills drawn once a run
+
+from tutorial_engine.content.pages import Decision, Paragraph
+
+PROJECT = Path(__file__).resolve().parent.parent
+
+PAGE = """\
+game: {game}
+pages:
+  - id: rules
+    title: Rules
+    sections:
+      - id: one
+        title: One
+        blocks:
+          - text: A sentence.
+            claims:
+              - {claim}
+"""
+
+
+def problems_of(tmp_path: Path, game: str, claim: str) -> list[str]:
+    path = tmp_path / "pages.yml"
+    path.write_text(PAGE.format(game=game, claim=claim), encoding="utf-8")
+    return [f"{p.location.line}:{p.location.column}: {p.message}" for p in check(PROJECT, [path]).problems]
+
+
+@pytest.fixture(scope="module")
+def report(bundled_report):
+    assert not bundled_report.problems, "\n".join(bundled_report.problems.report())
+    return bundled_report
+
+
+def blocks(report, game: str, page_id: str = "rules"):
+    page = next(p for p in report.pages if p.game is not None and p.game.id == game and p.id == page_id)
+    return page.blocks()
+
+
+def turns_of(block) -> list[dict]:
+    return [dict(claim.expect.values) for claim in block.claims if claim.kind == "turns"]
+
+
+# --- what the engine's deals show, game by game --------------------------------------------
+
+@pytest.mark.parametrize("game, claim", [
+    ("euchre", "{kind: turns, expect: {first_leader: after-dealer, next_leader: winner, turned_card: dealer, "
+               "discard_turned: true, named_suits: others}}"),                                      # U7, U8, U12
+    ("altbaumer", "{kind: turns, expect: {first_leader: after-dealer, turned_card: maker, discard_turned: true}}"),  # B11, B13
+    ("briscola", "{kind: turns, expect: {first_leader: after-dealer, next_leader: winner, turned_card: stock, "
+                 "draw_order: winner-first, indicator: last-drawer}}"),                             # R6, R7, R10
+    ("albastini", "{kind: turns, players: 3, expect: {draw_order: winner-first, indicator: last-drawer}}"),  # A16
+    ("albastini", "{kind: turns, players: 5, expect: {indicator: nobody}}"),                         # A18
+    ("sixty-six", "{kind: turns, expect: {draw_order: winner-first, indicator: last-drawer}}"),     # S4
+    ("hearts", "{kind: turns, expect: {first_leader: card-holder, next_leader: winner}}"),          # H5
+    ("whist", "{kind: turns, expect: {turned_card: dealer, discard_turned: false}}"),               # W4
+    ("oh-hell", "{kind: turns, players: 4, expect: {turned_card: nobody, next_leader: winner}}"),   # O5, O8
+])
+def test_a_turns_claim_that_says_what_the_engine_does_passes(tmp_path, game, claim):
+    assert problems_of(tmp_path, game, claim) == []
+
+
+# --- a wrong claim is refused, with what the engine's deals show ---------------------------
+
+@pytest.mark.parametrize("game, claim, message", [
+    ("euchre", "{kind: turns, expect: {turned_card: maker}}",
+     "11:53: expected turned_card maker, but the engine gives dealer: the dealer takes the turned card into the "
+     "hand, whoever makes trump"),
+    ("euchre", "{kind: turns, expect: {named_suits: any}}",
+     "11:53: expected named_suits any, but the engine gives others: in the second round a player may name any "
+     "suit but the one turned down"),
+    ("euchre", "{kind: turns, expect: {discard_turned: false}}",
+     "11:56: expected discard_turned false, but the engine gives true: whoever takes the turned card may discard "
+     "it at once in the deals the engine plays"),
+    ("hearts", "{kind: turns, expect: {first_leader: after-dealer}}",
+     "11:54: expected first_leader after-dealer, but the engine gives card-holder: whoever holds the card set by "
+     "the tricks phase's first_lead leads it to the first trick"),
+    ("whist", "{kind: turns, expect: {next_leader: in-turn}}",
+     "11:53: expected next_leader in-turn, but the engine gives winner: the winner of each trick leads the next"),
+    ("altbaumer", "{kind: turns, expect: {turned_card: dealer}}",
+     "11:53: expected turned_card dealer, but the engine gives maker: whoever makes trump takes the turned card "
+     "into the hand"),
+    ("briscola", "{kind: turns, expect: {draw_order: leader-first}}",
+     "11:52: expected draw_order leader-first, but the engine gives winner-first: the trick's winner draws first, "
+     "then the others in turn"),
+    ("albastini", "{kind: turns, players: 5, expect: {indicator: last-drawer}}",
+     "11:63: expected indicator last-drawer, but the engine gives nobody: nobody draws the trump indicator"),
+    ("albastini", "{kind: turns, players: 2, expect: {indicator: nobody}}",
+     "11:63: expected indicator nobody, but the engine gives last-drawer: the trump indicator is the last card "
+     "drawn, and the player who draws last takes it"),
+])
+def test_a_wrong_turns_claim_is_refused_with_its_reason(tmp_path, game, claim, message):
+    assert problems_of(tmp_path, game, claim) == [message]
+
+
+@pytest.mark.parametrize("game, claim, message", [
+    ("hearts", "{kind: turns, expect: {turned_card: dealer}}",
+     "11:53: no card is turned for trump in Hearts; 'turned_card' is for games whose trump comes from a turned "
+     "card: leave it out"),
+    ("altbaumer", "{kind: turns, expect: {named_suits: others}}",
+     "11:53: in Altbaumer nobody names a suit in a later round of bidding, once the turned card is turned down: "
+     "leave out 'named_suits'"),
+    ("euchre", "{kind: turns, expect: {draw_order: winner-first}}",
+     "11:52: nobody draws from a stock in Euchre: leave out 'draw_order'"),
+    ("euchre", "{kind: turns, players: 3, expect: {first_leader: after-dealer}}",
+     "11:40: Euchre is played by 4 players, not 3"),
+    ("euchre", "{kind: turns, expect: {first_leader: left-of-dealer}}",
+     "11:54: 'left-of-dealer' is not a value of first_leader; did you mean 'after-dealer'?"),
+])
+def test_a_turns_claim_the_game_cannot_answer_is_refused_at_its_key(tmp_path, game, claim, message):
+    assert problems_of(tmp_path, game, claim) == [message]
+
+
+def test_partner_draw_and_first_dealer_are_facts_of_the_game(tmp_path):
+    """B7: the four nines are dealt, and the holder of the nine of clubs deals first."""
+    assert problems_of(tmp_path, "altbaumer", "{kind: game, expect: {partner_draw: '9', first_dealer: 9♣}}") == []
+    assert problems_of(tmp_path, "altbaumer", "{kind: game, expect: {first_dealer: 9♠}}") == [
+        "11:53: expected first_dealer 9♠, but game.yml gives 9♣"]
+
+
+# --- the bundled pages check their own sentences ---------------------------------------------
+
+def test_euchre_says_the_dealer_takes_the_turned_card_and_checks_it(report):
+    """U7: the paragraph that says the dealer takes the card, whoever ordered it, is checked by who
+    takes it, not by the list of phases alone."""
+    paragraph = next(b for b in blocks(report, "euchre") if isinstance(b, Paragraph)
+                     and b.text.startswith("Once the card is ordered up, the dealer always takes it"))
+    assert {"turned_card": "dealer"} in turns_of(paragraph)
+
+
+def test_euchre_marks_its_readings_of_the_customs(report):
+    """U7, U9, U10: the discard of the card taken up, stick the dealer left out, going alone
+    announced with the bid, and only the maker alone, each boxed as the site's reading with a claim
+    that checks what the site does."""
+    decisions = [b for b in blocks(report, "euchre") if isinstance(b, Decision)]
+    expected = {
+        "may throw away the very card": {"discard_turned": True},
+        "whether they stick the dealer": {"stick_the_dealer": False},
+        "announced with the bid itself": {"phases": ["deal", "bidding", "discard", "solo", "tricks"]},
+        "only the maker may go alone": {"solo": ["maker"]},
+    }
+    for words, fact in expected.items():
+        decision = next(d for d in decisions if words in d.text)
+        key, value = next(iter(fact.items()))
+        assert any(claim.expect.values.get(key) == value for claim in decision.claims), words
+    alone = next(d for d in decisions if "announced with the bid itself" in d.text)
+    assert "orders up" in alone.text and "names trump" in alone.text
+
+
+def test_euchre_teaches_the_customs_of_the_table(report):
+    """U17–U19: the first dealer, the renege and its usual penalty, and other scores, presented
+    as customs, with published descriptions named for readers to check."""
+    texts = [b.text for b in blocks(report, "euchre") if isinstance(b, Paragraph)]
+    assert any("black jack" in text for text in texts)
+    assert any("**renege**" in text for text in texts)
+    assert any("2 points" in text and "custom" in text for text in texts)
+    assert any("5, 7 or 11" in text for text in texts)
+    assert any("Hoyle's Rules of Games" in text and "pagat.com" in text for text in texts)
+
+
+def test_briscola_deals_as_its_text_says(report):
+    """R6: game.yml deals one packet of three, and the text no longer says one at a time."""
+    paragraph = next(b for b in blocks(report, "briscola") if isinstance(b, Paragraph)
+                     and b.text.startswith("The dealer shuffles"))
+    assert "one at a time" not in paragraph.text
+    assert any(claim.expect.values.get("packets") == [3] for claim in paragraph.claims)
+
+
+@pytest.mark.parametrize("game, start, key", [
+    ("briscola", "The non-dealer leads to the first trick.", "first_leader"),
+    ("albastini", "The next player after the dealer leads", "first_leader"),
+    ("euchre", "When the maker plays alone and the player on the dealer's left", "first_leader"),
+    ("euchre", "If all four players pass, the dealer turns the card face down.", "named_suits"),
+    ("sixty-six", "The dealer's opponent leads to the first trick.", "draw_order"),
+    ("hearts", "The player who holds the **two of clubs**", "first_leader"),
+])
+def test_sentences_about_turns_are_checked_by_turns_claims(report, game, start, key):
+    found = [b for b in report.pages for b in b.blocks() if b.__class__ is Paragraph and b.text.startswith(start)
+             and b.location.path.endswith(f"{game}/pages.yml")]
+    assert found, start
+    assert any(key in expect for block in found for expect in turns_of(block))
