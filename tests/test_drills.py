@@ -629,3 +629,63 @@ def test_every_drills_questions_come_back_from_json_as_they_were(report):
     assert isinstance(error, DrillError) and str(error) == "no question meets them"
     with pytest.raises(ValueError, match="not a drill's questions"):
         drills_module.loads(d, b'{"questions": [{"$": "Pickle", "x": 1}]}')
+
+
+def question_texts(html: str) -> list[str]:
+    """Each question as the learner reads it: its prompt, steps and explanations, without markup."""
+    return [re.sub(r"\s+", " ", htmllib.unescape(re.sub(r"<[^>]+>", " ", v))) for v in variants_of(html)]
+
+
+@pytest.mark.parametrize("game", ["euchre", "whist", "hearts", "oh-hell", "sixty-six"])
+def test_a_game_played_to_a_target_is_a_game_in_every_drill_never_a_match(report, game):
+    """Issue 32: Euchre's race to 10 is a game (U16), as are the games of Whist, Hearts, Oh Hell
+    and Sixty-six; only Altbaumer's rounds make a match."""
+    drills = [d for d in report.drills if d.game.id == game]
+    texts = [text for d in drills for text in question_texts(every_question(d))]
+    assert texts and not [text for text in texts if re.search(r"\bmatch", text, re.I)]
+
+
+def test_u16_euchre_asks_whether_a_side_has_won_the_game(report):
+    scoring = question_texts(rendered(report, "euchre", "scores-and-the-target"))
+    assert all("Has a side now won the game?" in text and "; 10 wins the game." in text for text in scoring)
+    last = steps_of(rendered(report, "euchre", "the-last-deal-of-a-game"))
+    for v, steps in zip(questions(report, drill(report, "euchre", "the-last-deal-of-a-game")), last):
+        if not v.solo_of_five:
+            assert steps[-1] == ("choice", [str(v.round_winner)], f"{SIDES[v.round_winner]} now have "
+                                 f"{v.written[v.round_winner]}, which reaches 10: they win the game.")
+    altbaumer = question_texts(rendered(report, "altbaumer", "a-deal-of-a-match"))
+    assert any("Has a side now won the match?" in text for text in altbaumer)
+
+
+@pytest.mark.parametrize("rounds, question, why", [
+    (1, "Has a side now won the game?", "The declarers now have 1 and the defenders 0; 5 wins the game."),
+    (2, "Has a side now won the round?", "The scores are now 1 and 0; 5 wins a round."),
+])
+def test_the_word_for_a_race_to_points_comes_from_the_rounds_in_game_yml(altbaumer, rounds, question, why):
+    """Not from the game's name: Altbaumer scored with one round would be a game to 5."""
+    scoring = dataclasses.replace(altbaumer.scoring, rounds=rounds)
+    game = dataclasses.replace(altbaumer, scoring=scoring)
+    renderer = DrillRenderer(Renderer(Translator.load(ROOT / "locales", "en")))
+    step = renderer.trick_score(drills_module.TrickScoreVariant(game, 3, (0, 0))).steps[-1]
+    assert (htmllib.unescape(re.sub(r"<[^>]+>", "", step.question)),
+            htmllib.unescape(re.sub(r"<[^>]+>", "", str(step.feedback)))) == (question, why)
+
+
+ALONE = "The {n} players play individually: there are no teams."
+
+
+def test_a8_four_players_forecasting_are_told_they_play_individually(report):
+    """Issue 32: at four players Albastini may be played in pairs, and who may forecast depends on
+    whether the dealer has a partner (A8); the drill plays individually, and says so first."""
+    texts = question_texts(rendered(report, "albastini", "which-forecasts-are-allowed"))
+    assert len(texts) == 30
+    assert all(text.strip().startswith(ALONE.format(n=4)) for text in texts)
+
+
+@pytest.mark.parametrize("players, team_size, said", [(6, 1, True), (4, 2, False), (3, 1, False), (5, 1, False)])
+def test_the_individual_play_sentence_is_said_only_where_teams_were_possible(report, players, team_size, said):
+    d = dataclasses.replace(drill(report, "albastini", "which-forecasts-are-allowed"), players=players,
+                            team_size=team_size)
+    texts = question_texts(every_question(d))
+    assert [ALONE.format(n=players) in text for text in texts] == [said] * 30
+    assert not [text for text in texts if "play individually" in text and not said]

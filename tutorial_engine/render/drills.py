@@ -32,12 +32,14 @@ from ..content.drills import (
     ValueVariant,
     VictoryVariant,
     draw,
+    same_colour_tops,
 )
 from ..content.examples import ForecastExample, LegalExample, TrickExample
 from ..engine.cards import Card, Rank
 from ..engine.game import ExactBids, OddTricks, PenaltyPoints, TrickScoring, VictoryPoints
+from ..engine.rules import Legality
 from ..engine.scoring import DealVictory, Outcome, exact_bids_sum, round_winner, trick_score, victory
-from ..i18n.cardnames import escaped, inline, rank_letter
+from ..i18n.cardnames import escaped, inline, rank_letter, rank_term, suit_term
 from ..i18n.explain import (
     explain_legality,
     explain_marriage,
@@ -349,12 +351,30 @@ class DrillRenderer:
         prompt = (self.macros.with_trump(ex.trump, moment_tags(legality, ex.moment, tr))
                   + self.macros.row(ex.trick, tr.pgettext("diagram", "Trick so far:"))
                   + self.macros.row(ex.hand, tr.pgettext("drill", "Your hand:")))
-        feedback = (tr.pgettext("drill", "You may play: {legal}.", legal=legality.legal) + " "
-                    + explain_legality(legality, tr))
+        feedback = " ".join([tr.pgettext("drill", "You may play: {legal}.", legal=legality.legal),
+                             explain_legality(legality, tr), *self.face_suit_notes(ex, legality)])
         step = self.choice("multi", tr.pgettext("drill", "Which cards may you play?"),
                            [self.card_option(str(c), c) for c in ex.hand],
                            [str(c) for c in legality.legal], feedback)
         return DrillQuestion(Markup(prompt), (step,))
+
+    def face_suit_notes(self, ex: LegalExample, legality: Legality) -> list[str]:
+        """Why a top trump of the trump's colour in the hand answers to the trump and not to the
+        suit on its face, when one of the two was led: the card a learner most often misplaces."""
+        tr, notes = self.tr, []
+        for card in (c for c in ex.hand if c in same_colour_tops(ex.game, ex.trump)):
+            rank = rank_term(card.rank, tr)
+            if legality.led is ex.trump:
+                # TRANSLATORS: "colour" is red or black, not a suit.
+                notes.append(tr.pgettext("drill", "{card} is the {rank} of the other suit of the trump's colour: it "
+                                                  "counts as a trump, so it follows a trump lead.",
+                                         card=card, rank=rank))
+            elif legality.led is card.suit:
+                # TRANSLATORS: "colour" is red or black, not a suit.
+                notes.append(tr.pgettext("drill", "{card} is the {rank} of the other suit of the trump's colour: it "
+                                                  "counts as a trump, so it does not follow suit when {suit} are led.",
+                                         card=card, rank=rank, suit=suit_term(card.suit, tr)))
+        return notes
 
     def exchange(self, variant: ExchangeVariant) -> DrillQuestion:
         tr, ex = self.tr, variant.example
@@ -381,7 +401,7 @@ class DrillRenderer:
                      ([tr.pgettext("diagram", "forecast")] if i in forecasts else []))
                 for i, n in enumerate(ex.seats)]
         player = self.name(ex.seats[ex.seat])
-        prompt = (self.macros.seats(rows)
+        prompt = (self.alone(ex) + self.macros.seats(rows)
                   + self.macros.row(ex.hand, tr.pgettext("diagram", "{player}'s hand:", player=player)))
         feedback = (tr.pgettext("drill", "Allowed: {allowed}.", allowed=options.allowed) if options.allowed else
                     tr.pgettext("drill", "No card of this hand may be forecast."))
@@ -391,6 +411,17 @@ class DrillRenderer:
                            [self.card_option(str(c), c) for c in ex.hand],
                            [str(c) for c in options.allowed], feedback)
         return DrillQuestion(Markup(prompt), (step,))
+
+    def alone(self, ex: ForecastExample) -> Markup:
+        """That the players play individually, where the game could seat them in teams at this
+        table: who may forecast depends on who partners the dealer (A8), and a learner who
+        sees four players may think of two pairs."""
+        players = len(ex.seats)
+        if ex.team_size > 1 or all(size == 1 for size in ex.game.team_sizes(players)):
+            return Markup()
+        return Markup('<p class="tc-row">{}</p>').format(self.inline(self.tr.npgettext(
+            "drill", "The {n} player plays individually: there are no teams.",
+            "The {n} players play individually: there are no teams.", players)))
 
     def side(self, names) -> Term | Team:
         """Who scores together: one player, or a team named as one list."""
@@ -509,11 +540,11 @@ class DrillRenderer:
             ("declarers", tr.pgettext("drill", "The declarers")),
             ("defenders", tr.pgettext("drill", "The defenders")),
             ("none", tr.pgettext("drill", "Nobody yet")))]
-        if scoring.rounds == 1:
+        if scoring.rounds == 1:  # one round is the whole game: a game to its target, not a match of rounds
             steps.append(self.choice(
-                "choice", tr.pgettext("drill", "Has a side now won the match?"), options, [winner or "none"],
+                "choice", tr.pgettext("drill", "Has a side now won the game?"), options, [winner or "none"],
                 tr.pgettext("drill", "The declarers now have {declarers} and the defenders {defenders}; {target} "
-                                     "wins the match.", declarers=after[0], defenders=after[1], target=scoring.round)))
+                                     "wins the game.", declarers=after[0], defenders=after[1], target=scoring.round)))
         else:
             steps.append(self.choice(
                 "choice", tr.pgettext("drill", "Has a side now won the round?"), options, [winner or "none"],
@@ -825,8 +856,8 @@ class DrillRenderer:
                                "{player} played alone and took all {n} tricks, so {team} win the round "
                                "at once, whatever the scores.", v.game.hand_size, player=self.name(v.solo),
                                team=teams[v.round_winner])
-        elif v.round_winner is not None and scoring.rounds == 1:
-            why = tr.pgettext("drill", "{team} now have {score}, which reaches {target}: they win the match.",
+        elif v.round_winner is not None and scoring.rounds == 1:  # one round: a game to its target
+            why = tr.pgettext("drill", "{team} now have {score}, which reaches {target}: they win the game.",
                               team=teams[v.round_winner], score=v.written[v.round_winner], target=target)
         elif v.round_winner is not None:
             why = tr.pgettext("drill", "{team} now have {score}, which reaches {target}: they win the round, "
@@ -836,7 +867,7 @@ class DrillRenderer:
             why = tr.pgettext("drill", "Nobody has reached {target}: the scores are now {score} for {team} and "
                                        "{other_score} for {other_team}.", target=target,
                               score=v.scores[0], team=teams[0], other_score=v.scores[1], other_team=teams[1])
-        question = (tr.pgettext("drill", "Has a side now won the match?") if scoring.rounds == 1 else
+        question = (tr.pgettext("drill", "Has a side now won the game?") if scoring.rounds == 1 else
                     tr.pgettext("drill", "Has a side now won the round?"))
         steps.append(self.choice("choice", question, options,
                                  [str(v.round_winner) if v.round_winner is not None else "none"], why))

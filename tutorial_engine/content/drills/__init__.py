@@ -10,7 +10,7 @@ from .codec import dumps, loads
 from .drawing import QuestionStore, draw, drawable
 from .drill import MAX_COUNT, NAMES, Drill, DrillError
 from .file import DRILL, DRILLS_FILE, is_drills_file, read_drills
-from .kinds import KINDS, MAX_DEALS, MAX_TRIES, DrillKind
+from .kinds import KINDS, MAX_DEALS, MAX_TRIES, DrillKind, same_colour_tops
 from .questions import (
     ASKED_SIDES,
     DealCountVariant,
@@ -34,5 +34,5 @@ __all__ = [
     "ExchangeVariant", "MatchDealVariant",
     "OddTricksVariant", "OrderVariant", "QuestionStore", "StrongestVariant", "TrickScoreVariant", "ValueVariant",
     "VictoryVariant",
-    "draw", "drawable", "dumps", "is_drills_file", "loads", "read_drills",
+    "draw", "drawable", "dumps", "is_drills_file", "loads", "read_drills", "same_colour_tops",
 ]

@@ -10,7 +10,7 @@ from ..gamefile import SLUG
 from ..shapes import INVALID, Choice, Context, Field, Integer, ListOf, Rec, Record, Text
 from ..source import Source
 from .drill import MAX_COUNT, NAMES, Drill
-from .kinds import EXCLUSIVE, KINDS, SOME_KINDS
+from .kinds import CONSTRAINT_NEEDS, EXCLUSIVE, KINDS, SOME_KINDS
 
 DRILL = Record("a drill", {
     "id": Field(Text("a drill id", **SLUG), required=True,
@@ -63,14 +63,19 @@ def build_drill(rec: Rec, game: GameSpec, problems: Problems) -> Drill | None:
     locations = getattr(rec.get("constraints"), "locations", ())
     allowed, of = KINDS[kind].allowed(game), KINDS[kind].described(game)
     for name, location in zip(constraints, locations):
-        if name not in allowed:
+        if name not in allowed and name in KINDS[kind].constraints and name in CONSTRAINT_NEEDS:
+            problems.add(location, f"{game.name} has no use for the '{name}' constraint: "
+                                   f"{CONSTRAINT_NEEDS[name].lacks}")
+            failed = True
+        elif name not in allowed:
             problems.add(location, f"'{name}' is not a constraint of {of} drills "
                                    f"(constraints: {', '.join(allowed) or 'none'})")
             failed = True
     for k, (name, location) in enumerate(zip(constraints, locations)):
         clash = next((other for other in constraints[:k] if frozenset({name, other}) in EXCLUSIVE), None)
         if clash is not None:
-            problems.add(location, f"no deal is both '{clash}' and '{name}': "
+            what = "question" if KINDS[kind].stream is None else "deal"
+            problems.add(location, f"no {what} is both '{clash}' and '{name}': "
                                    f"{EXCLUSIVE[frozenset({name, clash})]}")
             failed = True
     if (kind == "deal-scoring" and "two-victory-points" in constraints

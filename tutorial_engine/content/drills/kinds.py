@@ -21,6 +21,7 @@ from ...engine.game import (
     GameSpec,
     OddTricks,
     PenaltyPoints,
+    TopTrumpSuit,
     TrickScoring,
     VictoryPoints,
 )
@@ -78,8 +79,22 @@ EXCLUSIVE = {
     frozenset({"one-victory-point", "tie"}): "after a tie nobody scores",
     frozenset({"two-victory-points", "tie"}): "after a tie nobody scores",
     frozenset({"decider", "round-won"}): "the deciding deal writes no score, so it wins no round",
+    frozenset({"no-trump", "same-colour-top-trump"}): "the top trump of the trump's colour is a trump",
+    frozenset({"plain-suit", "same-colour-top-trump"}): "the top trump of the trump's colour is a trump",
 }
-"""Constraint pairs that no deal can meet together, with the reason."""
+"""Constraint pairs that no question can meet together, with the reason."""
+
+SAME_COLOUR = "same-colour-top-trump"
+"""The constraint of trick, order and legal drills that puts in every question a top trump whose
+face shows another suit than the trump it belongs to (a left bower), the card learners misplace."""
+
+
+def same_colour_tops(game: GameSpec, trump: Suit | None) -> frozenset[Card]:
+    """The top trumps that `trump` makes of the other suit of its colour (`suit: same-colour` in
+    game.yml's `top_trumps`): trumps for every purpose, whatever suit their face shows."""
+    top = game.table(trump).top
+    return frozenset(card for t in game.top_trumps if t.suit is TopTrumpSuit.SAME_COLOUR
+                     and (card := t.under(trump, game.suits)) in top)
 
 
 
@@ -117,6 +132,8 @@ def _trick(drill: Drill, rng: random.Random) -> TrickExample | None:
         return None
     if "tree-played" in wanted and verdict.reason is not WinReason.TREE:
         return None
+    if SAME_COLOUR in wanted and not same_colour_tops(game, trump) & set(plays):
+        return None
     seats = NAMES[:drill.players]
     leader = rng.randrange(drill.players)
     return TrickExample(**_meta(drill), trump=trump, seats=seats, leader=leader, plays=plays)
@@ -147,16 +164,37 @@ def _value(drill: Drill, rng: random.Random) -> ValueVariant:
     return ValueVariant(card, drill.game.card_points(card))
 
 
-def _order(drill: Drill, rng: random.Random) -> OrderVariant:
+def _order(drill: Drill, rng: random.Random) -> OrderVariant | None:
     game = drill.game
-    if "trees" in drill.constraints and game.permanent_trumps:
+    wanted = set(drill.constraints)
+    if "trees" in wanted and game.permanent_trumps:
         trump: Suit | None = rng.choice(game.suits)
         tree = rng.choice(game.permanent_trumps)
         other = rng.choice([c for c in game.deck if c is not tree])
         cards: tuple[Card, ...] = (tree, other) if rng.random() < 0.5 else (other, tree)
+    elif SAME_COLOUR in wanted:
+        trump, cards = _same_colour_pair(drill, rng)
     else:
         trump, cards = _suit_row(drill, rng, 2)
+    if SAME_COLOUR in wanted and not same_colour_tops(game, trump) & set(cards):
+        return None
     return OrderVariant(RankingExample(**_meta(drill), trump=trump, cards=cards))
+
+
+def _same_colour_pair(drill: Drill, rng: random.Random) -> tuple[Suit | None, tuple[Card, ...]]:
+    """A top trump of the trump's colour and a card it is easily mistaken against: another
+    trump, or (unless the drill asks for the trump suit) a card of the suit its face shows."""
+    game = drill.game
+    trump = rng.choice(game.suits)
+    tops = sorted(same_colour_tops(game, trump), key=str)
+    if not tops:
+        return trump, ()
+    top = rng.choice(tops)
+    suit_of = game.table(trump).suit
+    others = [c for c in game.deck if c is not top and (suit_of[c] is trump or (
+        "trump-suit" not in drill.constraints and suit_of[c] is top.suit))]
+    other = rng.choice(others)
+    return trump, ((top, other) if rng.random() < 0.5 else (other, top))
 
 
 def _has_duties(game: GameSpec) -> bool:
@@ -174,9 +212,14 @@ def _legal(drill: Drill, rng: random.Random) -> LegalExample | None:
     if rules is not None:
         return _legal_at_a_moment(drill, rng, trump, rules, bool(stock_gone))
     size = rng.randrange(1, max(game.trick_sizes))
-    cards = rng.sample(game.deck, size + game.hand_size)
-    trick, hand = tuple(cards[:size]), tuple(cards[size:])
-    return _asked(drill, trump, trick, hand, None if stock_gone is None else Moment(stock_gone=stock_gone))
+    tops = sorted(same_colour_tops(game, trump), key=str) if SAME_COLOUR in drill.constraints else []
+    held = [rng.choice(tops)] if tops else []  # the constraint's card, dealt into the hand
+    cards = rng.sample([c for c in game.deck if c not in held], size + game.hand_size - len(held))
+    hand = cards[size:]
+    for card in held:
+        hand.insert(rng.randrange(len(hand) + 1), card)
+    return _asked(drill, trump, tuple(cards[:size]), tuple(hand),
+                  None if stock_gone is None else Moment(stock_gone=stock_gone))
 
 
 def _legal_at_a_moment(drill: Drill, rng: random.Random, trump: Suit | None, rules: Tricks,
@@ -210,11 +253,18 @@ def _legal_at_a_moment(drill: Drill, rng: random.Random, trump: Suit | None, rul
 
 def _asked(drill: Drill, trump: Suit | None, trick: tuple[Card, ...], hand: tuple[Card, ...],
            moment: Moment | None) -> LegalExample | None:
-    """The question, if it meets the drill's constraints and some duty or rule is at work."""
+    """The question, if it meets the drill's constraints and some duty or rule is at work: one
+    of the duties and rules it names, if it names any, and a top trump of the trump's colour in
+    the hand while the suit led is the trump or the suit on that card's face, if it asks for one."""
     legality = legal_plays(drill.game, trump, trick, hand, moment)
     codes = {legality.duty.value, *legality.refused.values()}
-    if drill.constraints and not codes & set(drill.constraints):
+    wanted = set(drill.constraints) - {SAME_COLOUR}
+    if wanted and not codes & wanted:
         return None
+    if SAME_COLOUR in drill.constraints:
+        led = drill.game.table(trump).suit[trick[0]] if trick else None
+        if led is None or not any(led in (trump, card.suit) for card in same_colour_tops(drill.game, trump) & set(hand)):
+            return None
     if legality.duty is Duty.LEAD and not legality.refused or legality.duty is Duty.NONE:
         return None
     return LegalExample(**_meta(drill), trump=trump, trick=trick, hand=hand, moment=moment)
@@ -570,7 +620,7 @@ class DrillKind:
         """The constraints this game can meet: a tree needs fixed top trumps, a duty the follow
         rule that imposes it."""
         if isinstance(self.constraints, tuple):
-            return tuple(c for c in self.constraints if CONSTRAINT_NEEDS.get(c, _always)(game))
+            return tuple(c for c in self.constraints if c not in CONSTRAINT_NEEDS or CONSTRAINT_NEEDS[c].test(game))
         return self.constraints.get(scoring_kind(game) or "", ())
 
     def described(self, game: GameSpec) -> str:
@@ -591,14 +641,28 @@ def _always(game: GameSpec) -> bool:
     return True
 
 
-def _trees(game: GameSpec) -> bool:
-    return bool(game.permanent_trumps)
+@dataclass(frozen=True)
+class ConstraintNeed:
+    """What a game must have for a constraint to be met, and what to tell an author whose game
+    has not: a constraint no question can meet would only fail later, as too few questions."""
+
+    test: Callable[[GameSpec], bool]
+    lacks: str
 
 
-CONSTRAINT_NEEDS: dict[str, Callable[[GameSpec], bool]] = {
-    "tree-played": _trees, "trees": _trees, "play-tree": _trees,
-    "trump": lambda game: game.follow is FollowRule.SUIT_THEN_TRUMP,
-    "void": lambda game: game.follow is FollowRule.SUIT,
+TREES = ConstraintNeed(lambda game: bool(game.permanent_trumps),
+                       "it has no fixed top trumps; give a top trump a 'card' in game.yml's 'top_trumps' to draw them")
+
+CONSTRAINT_NEEDS: dict[str, ConstraintNeed] = {
+    "tree-played": TREES, "trees": TREES, "play-tree": TREES,
+    "trump": ConstraintNeed(lambda game: game.follow is FollowRule.SUIT_THEN_TRUMP,
+                            "only 'follow: suit-then-trump' makes a player who cannot follow play a trump"),
+    "void": ConstraintNeed(lambda game: game.follow is FollowRule.SUIT,
+                           "only 'follow: suit' leaves a player who cannot follow free to play any card"),
+    SAME_COLOUR: ConstraintNeed(
+        lambda game: any(same_colour_tops(game, suit) for suit in game.suits),
+        "none of its top trumps is the card of the other suit of the trump's colour; give game.yml's "
+        "'top_trumps' one with 'suit: same-colour' (a left bower) to draw them"),
 }
 """Constraints only some games can meet, with the test a game must pass."""
 
@@ -633,14 +697,15 @@ def _no_forecast(game: GameSpec) -> str:
 
 
 KINDS = {kind.name: kind for kind in (
-    DrillKind("trick", ("trump-played", "no-trump", "off-suit-ace", "tree-played"), _always, _trick,
+    DrillKind("trick", ("trump-played", "no-trump", "off-suit-ace", "tree-played", SAME_COLOUR), _always, _trick,
               fields=("players",)),
     DrillKind("strongest", ("trump-suit", "plain-suit"), _always, _strongest, fields=("cards",)),
     DrillKind("card-values", (), lambda game: game.total_points > 0, _value,
               lacks=lambda game: "every card of it is worth 0 points; give the ranks their 'points' in "
                                  "game.yml to draw them"),
-    DrillKind("order", ("trump-suit", "plain-suit", "trees"), _always, _order),
-    DrillKind("legal", ("follow", "play-tree", "trump", "free", "void", "head", *(rule.value for rule in PlayRule)),
+    DrillKind("order", ("trump-suit", "plain-suit", "trees", SAME_COLOUR), _always, _order),
+    DrillKind("legal", ("follow", "play-tree", "trump", "free", "void", "head", *(rule.value for rule in PlayRule),
+                        SAME_COLOUR),
               _has_duties, _legal,
               lacks=lambda game: "any card may be played at any time (follow: none), so every card is always "
                                  "legal; legal drills need a 'follow' other than 'none' in game.yml, or a 'late_follow' "
