@@ -127,14 +127,16 @@ def victory_points(data: dict) -> bool:
     return data["game"]["scoring"]["kind"] == "victory-points"
 
 
-def odd_tricks(data: dict) -> bool:
-    """A game to a target of tricks above the book, which the page calls a game, not a match."""
-    return data["game"]["scoring"]["kind"] == "odd-tricks"
+def to_target(data: dict) -> bool:
+    """A game two sides play to a target (odd tricks, or points of tricks in one round, Euchre's
+    game to 10), which the page calls a game, not a match (issue 32)."""
+    scoring = data["game"]["scoring"]
+    return scoring["kind"] == "odd-tricks" or (scoring["kind"] == "tricks" and scoring["rounds"] == 1)
 
 
 def a_game(data: dict) -> bool:
-    """Whether the page plays a game (odd tricks, exact bids, penalty points, game points), not a match."""
-    return data["game"]["scoring"]["kind"] in ("odd-tricks", "exact-bids", "penalty-points", "game-points")
+    """Whether the page plays a game (to a target, exact bids, penalty points, game points), not a match."""
+    return to_target(data) or data["game"]["scoring"]["kind"] in ("exact-bids", "penalty-points", "game-points")
 
 
 def passed_cards(data: dict) -> int:
@@ -432,7 +434,7 @@ def test_a_whole_match_by_keyboard_alone_on_a_phone_from_disk(built_site, table,
         ends = [squash(messages[prefix + "won"]), *([squash(messages[prefix + "tie"])] if prefix + "tie" in messages else []),
                 *(squash(messages[prefix + "winner"].replace("{player}", name)) for name in names)]
     else:
-        won, lost = ("game-won", "game-lost") if odd_tricks(data) else ("match-won", "match-lost")
+        won, lost = ("game-won", "game-lost") if to_target(data) else ("match-won", "match-lost")
         ends = [squash(messages[won]), squash(messages[lost])]
     assert end["result"][-1] in ends
     assert end["focus"] == "new", f"the match is over but the focus is on {end['focus']}"

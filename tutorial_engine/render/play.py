@@ -398,13 +398,17 @@ def vocabulary_messages(tr: Translator, game: GameSpec) -> dict[str, str | tuple
                                        "{player} scores {n} points: one for each trick above {book}."),
             "odd-none": npgettext("play", "Nobody took more than {n} trick, so nobody scores.",
                                   "Nobody took more than {n} tricks, so nobody scores."),
+        }
+    one_game = isinstance(game.scoring, TrickScoring) and game.scoring.rounds == 1
+    if isinstance(game.scoring, OddTricks) or one_game:  # a game to a target, never a match
+        messages |= {
             "game-score": tr.pgettext("play", "Game: your side {score}, the other side {other_score}, to {target}."),
             "game-score-one": tr.pgettext("play", "Game: you {score}, {player} {other_score}, to {target}."),
             "game-won": tr.pgettext("play", "You win the game!"),
             "game-lost": tr.pgettext("play", "The other side wins the game."),
         }
-    if isinstance(game.scoring, (OddTricks, ExactBids, PenaltyPoints, GamePoints)):
-        messages |= game_messages(tr, by_seat=not isinstance(game.scoring, OddTricks))
+    if isinstance(game.scoring, (OddTricks, ExactBids, PenaltyPoints, GamePoints)) or one_game:
+        messages |= game_messages(tr, by_seat=not isinstance(game.scoring, (OddTricks, TrickScoring)))
     if isinstance(game.scoring, ExactBids):
         messages |= exact_bids_messages(tr)
     if isinstance(game.scoring, PenaltyPoints):

@@ -24,7 +24,9 @@
   var EXACT = G.scoring.kind === "exact-bids"; // each bids the tricks to take exactly
   var PENALTY = G.scoring.kind === "penalty-points"; // each avoids the cards that cost points; the lowest total wins
   var RACE = G.scoring.kind === "game-points"; // a race to the deal's target in card points, for game points
-  var GAME = ODD || EXACT || PENALTY || RACE, BY_SEAT = EXACT || PENALTY || RACE; // a game, scored player by player
+  var ONE_GAME = G.scoring.kind === "tricks" && G.scoring.rounds === 1; // one game to a target of points, not a match of rounds
+  var TO_TARGET = ODD || ONE_GAME; // a game two sides play to a target: "game", never "match"
+  var GAME = TO_TARGET || EXACT || PENALTY || RACE, BY_SEAT = EXACT || PENALTY || RACE; // a game, scored player by player
   var PASS = G.phases.filter(function (p) { return p.phase === "pass"; })[0]; // cards passed before play
   var TRUMP_SET = G.phases.filter(function (p) { return p.phase === "trump"; })[0]; // trump set by the rules
   var PAUSE = 600; // ms before a computer player moves, so that the learner can follow
@@ -537,7 +539,7 @@
     lines = lines.concat(r.kind === "thrown-in" ? say("thrown-in") : BY_SEAT ? totals() : matchScore());
     var ends = EXACT ? "bids-" : PENALTY ? "penalty-" : "race-";
     if (BY_SEAT && m.over) lines.push(m.winner === null ? say(ends + "tie") : m.winner === YOU ? say(ends + "won") : say(ends + "winner", { player: name(m.winner) }));
-    else if (m.winner !== null) lines.push(say(m.winner === MINE ? (ODD ? "game-won" : "match-won") : ODD ? "game-lost" : "match-lost"));
+    else if (m.winner !== null) lines.push(say(m.winner === MINE ? (TO_TARGET ? "game-won" : "match-won") : TO_TARGET ? "game-lost" : "match-lost"));
     result.innerHTML = lines.map(function (l) { return "<p>" + l + "</p>"; }).join("");
     S.said = S.said.concat(lines);
     stats(function (s) {
@@ -556,8 +558,8 @@
   function matchScore() {
     if (BY_SEAT) return totals().join(" ");
     var m = S.match, mine = POINTS ? m.totals : m.scores, line = TWO
-      ? say(ODD ? "game-score-one" : "match-score-one", { score: mine[MINE], player: name(TABLE.next(YOU)), other_score: mine[1 - MINE], target: m.target })
-      : say(ODD ? "game-score" : POINTS || G.scoring.rounds === 1 ? "match-score" : "round-score",
+      ? say(TO_TARGET ? "game-score-one" : "match-score-one", { score: mine[MINE], player: name(TABLE.next(YOU)), other_score: mine[1 - MINE], target: m.target })
+      : say(TO_TARGET ? "game-score" : POINTS ? "match-score" : "round-score",
             { score: mine[MINE], other_score: mine[1 - MINE], target: m.target });
     if (!POINTS && G.scoring.rounds > 1) line += " " + say("match-rounds", { score: m.rounds[MINE], other_score: m.rounds[1 - MINE] });
     return line;
