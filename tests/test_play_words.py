@@ -97,7 +97,8 @@ def test_a_game_scored_by_odd_tricks_and_a_trump_set_by_the_rules_have_their_wor
     assert all(len(text) == 2 for key, text in words.items()
                if key.startswith(("odd-", "tricks-")) and not key.endswith("-zero"))
     assert words["tricks-you-zero"] == "You: no tricks"
-    assert vocabulary_messages(Translator(), games["euchre"]) == {}
+    assert vocabulary_messages(Translator(), games["euchre"])["game-won"] == "You win the game!"
+    assert "game-won" not in vocabulary_messages(Translator(), games["altbaumer"])
 
 
 def test_a_count_that_can_be_zero_has_its_own_sentence_for_none_issue_32(games):
