@@ -13,7 +13,7 @@ export NO_MKDOCS_2_WARNING := 1
 # `make serve LANG=ru` previews one locale; the shell's own LANG (e.g. C.UTF-8) is not a choice.
 SITE_LANG := $(if $(filter command line,$(origin LANG)),$(LANG),en)
 
-.PHONY: setup lint test test-fast check site serve catalogs reference locks bench soak browser-tools clean
+.PHONY: setup lint test test-fast check site draft serve catalogs reference locks bench soak browser-tools clean
 
 setup: $(VENV)/.tool
 
@@ -66,13 +66,21 @@ site: $(VENV)/.tool
 	$(BYTECODE)
 	$(VENV)/bin/mkdocs build --strict
 
+# The site as `make site` builds it, but text not yet translated (or fuzzy) is published in
+# English instead of stopping the build: a new game can go out before its translations. Each
+# locale's count is printed (the tutorial plugin's `draft` setting, here from TUTORIAL_DRAFT).
+draft: $(VENV)/.tool
+	$(BYTECODE)
+	TUTORIAL_DRAFT=1 $(VENV)/bin/mkdocs build --strict
+
 serve: $(VENV)/.tool
 	$(BYTECODE)
 	TUTORIAL_LOCALE=$(SITE_LANG) $(VENV)/bin/mkdocs serve
 
 # Re-extract the English messages and merge them into every catalog (changed ones turn fuzzy):
 # `pybabel extract -F babel.cfg -o locales/messages.pot --no-wrap --add-comments=TRANSLATORS: --sort-by-file
-# --project="Card game tutorials" .` then `pybabel update -i locales/messages.pot -d locales --no-wrap`.
+# --project="Card game tutorials" .`, then a merge as `pybabel update -i locales/messages.pot -d locales
+# --no-wrap --no-fuzzy-matching --ignore-obsolete` with its own fuzzy suggestions (cli/locale.py).
 catalogs: $(VENV)/.tool
 	$(VENV)/bin/tutorial-engine locale update
 

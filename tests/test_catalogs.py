@@ -54,6 +54,14 @@ def test_every_message_is_translated_and_none_is_fuzzy(code):
 
 
 @pytest.mark.parametrize("code", EVERY_CATALOG)
+def test_no_catalog_keeps_an_obsolete_entry(code):
+    """`tutorial-engine locale update` drops them: an obsolete (#~) entry is never shown, and
+    one kept beside a message that comes back is a duplicate that msgfmt refuses."""
+    lines = (ROOT / "locales" / code / "LC_MESSAGES" / "messages.po").read_text(encoding="utf-8").splitlines()
+    assert [number for number, line in enumerate(lines, 1) if line.startswith("#~")] == []
+
+
+@pytest.mark.parametrize("code", EVERY_CATALOG)
 def test_locale_check_finds_nothing(code):
     """Syntax, placeholders, plural forms against the header and CLDR, markup, and the wording
     a reviewer would check (wording.py), the glossary's words included: as `tutorial-engine

@@ -41,3 +41,15 @@ def test_the_rank_messages_are_the_ones_a_card_placeholder_takes_its_gender_from
     tr = Translator.load(ROOT / "locales", code)
     for rank in Rank:
         assert tr.term("rank", rank.name.lower()) == rank_term(rank, tr)
+
+
+def test_a_phrase_the_glossary_sets_aside_is_found_whole_across_any_spaces():
+    """«El bower derecho» was the calque of the right bower (issue 32): a phrase is set aside as a
+    whole, never its words one by one."""
+    from tutorial_engine.content.glossary import Concept, Word, avoided
+
+    concept = Concept("right bower", "the jack of trump", {"es": Word("jota mayor", avoid=("bower derecho", "un euchre*"))})
+    (phrase, instead), (begun, _) = avoided([concept], "es")
+    assert phrase.search("El Bower  derecho gana.") and not phrase.search("un bower, derecho")
+    assert begun.search("un euchreado") and not begun.search("euchre")
+    assert instead == "the right bower is 'jota mayor' in this language (locales/glossary.yml)"

@@ -20,6 +20,7 @@ from tutorial_engine.build.plugin import chrome
 from tutorial_engine.content.pages import BulletList, FaqQuestion, Page, Paragraph, Section
 from tutorial_engine.engine.cards import Card
 from tutorial_engine.i18n.cardnames import card_name, inline
+from tutorial_engine.i18n.catalogs import Counts, ReadCatalog, count, read_catalog
 from tutorial_engine.i18n.translator import English, Translator, catalog_path
 from tutorial_engine.problems import Location
 from tutorial_engine.render.page import Renderer
@@ -104,6 +105,22 @@ def test_the_translator_keeps_account_of_what_it_showed_in_english(russian):
         russian.pgettext("other context", "Trump")
     assert page == {(None, "Untranslated"), (None, "{n} card"), ("other context", "Trump")}
     assert russian.missing == page | {(None, "Stale")}
+
+
+def test_a_catalog_is_counted_against_the_template_as_the_site_shows_it(tmp_path, russian):
+    """catalogs.count, the count of `locale stats`, of the build and of the translators' page:
+    what the site shows in English (fuzzy, empty, a plural form left empty) is not translated,
+    a message of the template that the catalog lacks is untranslated, and a message that only
+    the catalog has is not counted."""
+    read = read_catalog(catalog_path(tmp_path, "ru"), "ru")
+    assert read.keys == {(None, "Fresh"), (None, "Stale"), (None, "Untranslated"), ("diagram", "Trump"),
+                         ("diagram", "{n} point"), (None, "{n} card"), (None, "{n} trick")}
+    assert count(read, read.keys) == Counts(translated=3, fuzzy=2, untranslated=2)
+    template = {(None, "Fresh"), (None, "Stale"), (None, "{n} card"), (None, "Not in the catalog at all")}
+    assert count(read, template) == Counts(translated=1, fuzzy=1, untranslated=2)
+    assert {key for key in template if key not in read.messages.texts} == {
+        (context, message) for context, message in template if russian.gettext(message) == message}
+    assert ReadCatalog.from_json(read.to_json()) == read  # kept between builds with its states
 
 
 def test_english_and_a_translator_without_catalog_keep_no_account():

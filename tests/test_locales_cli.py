@@ -18,12 +18,14 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from babel.messages.pofile import read_po
+from babel.messages.catalog import Catalog, Message
+from babel.messages.pofile import read_po, write_po
 from click.testing import CliRunner
 
+from tutorial_engine.cli.locale import merge
 from tutorial_engine.cli.main import cli
 from tutorial_engine.cli.mkdocs_config import register_locale
-from tutorial_engine.i18n.pofile import check_po, markup_problems
+from tutorial_engine.i18n.pofile import OBSOLETE, check_po, markup_problems
 from tutorial_engine.problems import display_path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -44,8 +46,33 @@ def project(tmp_path, monkeypatch) -> Path:
     return tmp_path
 
 
+@pytest.fixture
+def sources(project) -> Path:
+    """The project with the code as well, whose messages babel.cfg extracts beside those of the
+    YAML: what `locale add`, `update` and `stats` read."""
+    shutil.copytree(ROOT / "tutorial_engine", project / "tutorial_engine", ignore=shutil.ignore_patterns("__pycache__"))
+    return project
+
+
 def locale(*args: str):
     return CliRunner().invoke(cli, ["locale", *args])
+
+
+def french(project: Path) -> Path:
+    return project / "locales" / "fr" / "LC_MESSAGES" / "messages.po"
+
+
+def edit_yaml(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new), encoding="utf-8")
+
+
+def stats_line(output: str, code: str) -> tuple[int, int, int]:
+    """(translated, fuzzy, untranslated) of a locale's line of `locale stats`."""
+    found = re.search(rf"^{code}: (\d+) translated, (\d+) fuzzy, (\d+) untranslated, ", output, re.M)
+    assert found, output
+    return int(found[1]), int(found[2]), int(found[3])
 
 
 def entry(path: Path, msgid: str):
@@ -63,11 +90,13 @@ def set_translation(path: Path, msgid: str, msgstr: str) -> None:
 
 # --- add -----------------------------------------------------------------------------------------
 
-def test_add_creates_the_catalog_with_the_cldr_plural_header_and_registers_the_locale(project):
+def test_add_creates_the_catalog_with_the_cldr_plural_header_and_registers_the_locale(sources):
+    project = sources
     mkdocs = (project / "mkdocs.yml").read_text(encoding="utf-8")
     result = locale("add", "ha")
     assert result.exit_code == 0, result.output
     assert result.stdout.splitlines() == [
+        "Extracted locales/messages.pot",
         f"Created {NEW.as_posix()} for Hausa (2 plural forms: nplurals=2; plural=(n != 1))",
         "Added ha to the locales of the tutorial plugin in mkdocs.yml",
         "Next:",
@@ -123,13 +152,37 @@ def test_add_refuses_and_writes_nothing(project, run_cli, code, message):
     assert (project / "mkdocs.yml").read_bytes() == mkdocs
 
 
-def test_add_without_a_template_suggests_update(project, run_cli):
-    (project / "locales" / "messages.pot").unlink()
+def test_add_starts_from_the_messages_the_sources_have_now(sources):
+    """A paragraph changed since the template was last extracted: the new catalog has the new
+    English, not the old, and the template too."""
+    old = "The dealer never forecasts. In a team game the dealer's partners do not forecast either."
+    new = "The dealer never makes a forecast. In a team game the dealer's partners do not forecast either."
+    edit_yaml(sources / "examples" / "albastini" / "pages.yml", old, new)
+    assert locale("add", "ha").exit_code == 0
+    for path in (sources / NEW, sources / "locales" / "messages.pot"):
+        with path.open("rb") as po:
+            ids = {m.id for m in read_po(po) if m.id}
+        assert new in ids and old not in ids, path
+
+
+def test_add_without_a_template_extracts_one(sources, run_cli):
+    (sources / "locales" / "messages.pot").unlink()
+    result = run_cli("locale", "add", "ha", cwd=sources)
+    assert (result.returncode, result.stderr) == (0, "")
+    with (sources / "locales" / "messages.pot").open("rb") as pot:
+        template = {m.id for m in read_po(pot) if m.id}
+    with (sources / NEW).open("rb") as po:
+        assert {m.id for m in read_po(po) if m.id} == template
+    assert len(template) > 1000
+
+
+def test_add_writes_nothing_when_the_sources_cannot_be_extracted(project, run_cli):
+    (project / "babel.cfg").unlink()
+    before = {path: path.read_bytes() for path in project.rglob("*") if path.is_file()}
     result = run_cli("locale", "add", "ha", cwd=project)
     assert (result.returncode, result.stdout) == (1, "")
-    assert result.stderr == ("Error: no template locales/messages.pot; "
-                             "run tutorial-engine locale update first\n")
-    assert not (project / "locales" / "ha").exists()
+    assert result.stderr == "Error: no babel.cfg: it names the files whose messages are extracted\n"
+    assert {path: path.read_bytes() for path in project.rglob("*") if path.is_file()} == before
 
 
 @pytest.mark.parametrize("before, after", [
@@ -148,7 +201,8 @@ def test_register_edits_only_the_locales_list(before, after):
 
 # --- update and stats ----------------------------------------------------------------------------
 
-def test_translating_one_string_moves_the_stats(project):
+def test_translating_one_string_moves_the_stats(sources):
+    project = sources
     assert locale("add", "ha").exit_code == 0
     before = locale("stats")
     assert before.exit_code == 0
@@ -156,7 +210,7 @@ def test_translating_one_string_moves_the_stats(project):
     total = int(re.search(r"(\d+) untranslated", line)[1])
     assert line == f"ha: 0 translated, 0 fuzzy, {total} untranslated, 0.0%"
     assert f"  {NEW.as_posix()}: 0 translated, 0 fuzzy, {total} untranslated, 0.0%" in before.stdout
-    assert "fr: " in before.stdout and "100.0%" in before.stdout
+    assert "fr: " in before.stdout and "out of date" not in before.stdout
 
     set_translation(project / NEW, "Who takes the trick, and what is it worth?",
                     "Nani anachukua mkono, na una thamani gani?")
@@ -176,41 +230,172 @@ def test_stats_min_names_the_locales_below_it(project, run_cli):
     assert run_cli("locale", "stats", "--min", "100", cwd=project).returncode == 0
 
 
-def test_a_changed_english_paragraph_becomes_fuzzy_after_update(project):
-    pages = project / "examples" / "albastini" / "pages.yml"
+def test_stats_counts_the_messages_of_the_template(sources):
+    """As the build counts (catalogs.count): a message of the template that the catalog lacks
+    is untranslated, and one that only the catalog has is not counted."""
+    assert locale("update").exit_code == 0
+    translated, fuzzy, untranslated = stats_line(locale("stats").stdout, "fr")
+    with french(sources).open("rb") as po:
+        catalog = read_po(po, locale="fr")
+    catalog.delete("Who takes the trick, and what is it worth?")
+    catalog.add("A sentence no source has.", "Une phrase qu'aucune source n'a.")
+    with french(sources).open("wb") as po:
+        write_po(po, catalog, width=0)
+    assert stats_line(locale("stats").stdout, "fr") == (translated - 1, fuzzy, untranslated + 1)
+
+
+EXTRA = "tutorial_engine/extra_messages.py"
+"""A file of the code that the sources' messages gain or lose in a test."""
+
+
+def test_stats_says_when_the_template_is_older_than_the_sources(sources):
+    assert locale("update").exit_code == 0
+    current = locale("stats").stdout.splitlines()
+    assert not any("out of date" in line for line in current)
+    advice = (" The counts are of its messages; run tutorial-engine locale update to bring it and the "
+              "catalogs up to date with the sources.")
+
+    (sources / EXTRA).write_text('gettext("A sentence only this test writes.")\n', encoding="utf-8")
+    assert locale("stats").stdout.splitlines() == [
+        "locales/messages.pot is out of date: the sources have 1 message it lacks." + advice, *current]
+    edit_yaml(sources / "examples" / "albastini" / "pages.yml", "The dealer never forecasts.",
+              "The dealer never makes a forecast.")
+    assert locale("stats").stdout.splitlines()[0] == (
+        "locales/messages.pot is out of date: the sources have 2 messages it lacks and no longer have 1 of its "
+        "messages." + advice)
+
+    assert locale("update").exit_code == 0
+    (sources / EXTRA).unlink()
+    assert locale("stats").stdout.splitlines()[0] == (
+        "locales/messages.pot is out of date: the sources no longer have 1 of its messages." + advice)
+    (sources / "locales" / "messages.pot").unlink()
+    assert locale("stats").stdout.splitlines()[0] == (
+        "locales/messages.pot does not exist; run tutorial-engine locale update to extract it from the sources.")
+
+
+def test_a_changed_english_paragraph_becomes_fuzzy_after_update(sources):
+    assert locale("update").exit_code == 0
+    translated, fuzzy, untranslated = stats_line(locale("stats").stdout, "fr")
     old = "The dealer never forecasts."
     new = "The dealer never makes a forecast."
-    text = pages.read_text(encoding="utf-8")
-    assert old in text
-    pages.write_text(text.replace(old, new), encoding="utf-8")
-    french = project / "locales" / "fr" / "LC_MESSAGES" / "messages.po"
-    before = next(m for m in read_po(french.open("rb")) if isinstance(m.id, str) and m.id.startswith(old))
+    edit_yaml(sources / "examples" / "albastini" / "pages.yml", old, new)
+    before = next(m for m in read_po(french(sources).open("rb")) if isinstance(m.id, str) and m.id.startswith(old))
 
     result = locale("update")
     assert result.exit_code == 0, result.output
     assert result.stdout.splitlines()[:2] == ["Extracted locales/messages.pot",
                                               "Updated locales/es/LC_MESSAGES/messages.po"]
-    changed = entry(french, before.id.replace(old, new))
+    changed = entry(french(sources), before.id.replace(old, new))
     assert changed.fuzzy
     assert changed.string == before.string  # the old translation, kept for the translator
-    stats = locale("stats").stdout
-    assert re.search(r"^fr: \d+ translated, 1 fuzzy, 0 untranslated, ", stats, re.M)
-    assert "#| " not in french.read_text(encoding="utf-8")  # no --previous: msgfmt rejects its wrapping
+    assert stats_line(locale("stats").stdout, "fr") == (translated - 1, fuzzy + 1, untranslated)
+    text = french(sources).read_text(encoding="utf-8")
+    assert "#| " not in text  # no --previous: msgfmt rejects its wrapping
+    assert not re.search("^#~", text, re.M) and f'msgid "{before.id}"' not in text  # no obsolete entry
     if shutil.which("msgfmt"):
-        done = subprocess.run(["msgfmt", "--check", "-o", os.devnull, str(french)],
+        done = subprocess.run(["msgfmt", "--check", "-o", os.devnull, str(french(sources))],
                               capture_output=True, text=True)
         assert done.returncode == 0, done.stderr
 
 
-def test_update_makes_a_removed_message_obsolete(project):
-    drills = project / "examples" / "albastini" / "drills.yml"
+def test_update_drops_a_removed_message(sources):
     title = "Three players, at least one trump"  # an Albastini drill title no other file uses
-    text = drills.read_text(encoding="utf-8")
-    assert title in text
-    drills.write_text(text.replace(title, "Tricks at a table of three"), encoding="utf-8")
+    edit_yaml(sources / "examples" / "albastini" / "drills.yml", title, "Tricks at a table of three")
     assert locale("update").exit_code == 0
-    russian = (project / "locales" / "ru" / "LC_MESSAGES" / "messages.po").read_text(encoding="utf-8")
-    assert f'#~ msgid "{title}"' in russian
+    for path in sorted((sources / "locales").glob("*/LC_MESSAGES/messages.po")):
+        text = path.read_text(encoding="utf-8")
+        assert not re.search("^#~", text, re.M) and f'"{title}"' not in text, path
+
+
+def test_update_drops_the_obsolete_entries_a_plain_pybabel_update_left(sources):
+    """`locale check` warns of each obsolete (#~) entry at its line, and `locale update` drops
+    them all. A message that comes back while its obsolete entry is still there takes its old
+    translation from it, fuzzy (pybabel kept no word of whether it was approved), and once:
+    pybabel would keep the obsolete entry beside it, a duplicate that msgfmt refuses."""
+    assert locale("update").exit_code == 0  # the catalogs as the sources are now, without obsolete entries
+    path = french(sources)
+    back = "Who takes the trick, and what is it worth?"
+    with path.open("rb") as po:
+        catalog = read_po(po, locale="fr")
+    translation = catalog[back].string
+    catalog.delete(back)
+    for message, text in ((back, translation), ("A sentence no source has any more.", "Une phrase disparue.")):
+        catalog.obsolete[message] = Message(message, text)
+    with path.open("wb") as po:
+        write_po(po, catalog, width=0)
+    lines = path.read_text(encoding="utf-8").splitlines()
+    obsolete = [number for number, line in enumerate(lines, 1) if line.startswith("#~ msgid ")]
+    assert len(obsolete) == 2
+    checked = locale("check", "fr").stdout.splitlines()
+    assert [line for line in checked if OBSOLETE in line] == [
+        f"locales/fr/LC_MESSAGES/messages.po:{number}: warning: {OBSOLETE}" for number in obsolete]
+
+    assert locale("update").exit_code == 0
+    text = path.read_text(encoding="utf-8")
+    assert not re.search("^#~", text, re.M) and "A sentence no source has any more." not in text
+    assert text.count(f'msgid "{back}"') == 1
+    assert (entry(path, back).string, entry(path, back).fuzzy) == (translation, True)
+    assert not any(OBSOLETE in line for line in locale("check", "fr").stdout.splitlines())
+    if shutil.which("msgfmt"):
+        done = subprocess.run(["msgfmt", "--check", "-o", os.devnull, str(path)], capture_output=True, text=True)
+        assert done.returncode == 0, done.stderr
+
+
+# --- fuzzy suggestions ---------------------------------------------------------------------------
+
+def merged(old: list[dict], new: list[dict]) -> Catalog:
+    """A Russian catalog of `old` (keyword arguments of Catalog.add), merged with a template of
+    `new` as `locale update` merges."""
+    catalog, template = Catalog(locale="ru"), Catalog()
+    for fields in old:
+        catalog.add(**fields)
+    for fields in new:
+        template.add(**fields)
+    merge(catalog, template)
+    return catalog
+
+
+def test_a_new_game_s_name_is_never_given_a_player_s_name():
+    """The tester's case: Babel's own matching pre-filled the new game Whist with the player
+    Dawit's name and its case forms, a fuzzy guess easy to accept. A name, game, suit, rank or
+    card is never given another message's translation, nor lends its own."""
+    dawit = {"id": "Dawit", "string": "Давит | gen=Давита", "context": "name"}
+    babel = Catalog(locale="ru")
+    babel.add(**dawit)
+    template = Catalog()
+    template.add("Whist", context="game")
+    babel.update(template)
+    assert babel.get("Whist", "game").string == "Давит | gen=Давита"  # what Babel alone does
+
+    catalog = merged([dawit, {"id": "{rank} of the trump suit", "string": "{rank} козырной масти", "context": "card"}],
+                     [{"id": "Whist", "context": "game"}, {"id": "Dawid", "context": "name"},
+                      {"id": "{rank} of the trump's suit", "context": "card"}])
+    for message, context in (("Whist", "game"), ("Dawid", "name"), ("{rank} of the trump's suit", "card")):
+        found = catalog.get(message, context)
+        assert not found.string and not found.fuzzy, message
+    assert not catalog.obsolete
+
+
+def test_a_changed_sentence_keeps_its_old_translation_fuzzy_and_nothing_else_does():
+    catalog = merged(
+        [{"id": "Boris leads the king of clubs and wins.", "string": "Борис ходит с короля треф и выигрывает."},
+         {"id": "Anna leads the ace of hearts.", "string": "Анна ходит с туза червей."},
+         {"id": "{player} leads the queen of clubs and loses.", "string": "{player} ходит с дамы треф и проигрывает."},
+         {"id": "Chiara leads the jack of spades here.", "string": "Кьяра ходит с валета пик.", "context": "drill"},
+         {"id": "Anna takes {n} tricks in this deal.", "string": "Анна берёт взяток: {n}."}],
+        [{"id": "Boris leads the king of clubs and takes the trick."},
+         {"id": "Anna leads the ace of hearts."},  # still in use: lends nothing
+         {"id": "Anna leads the ace of spades."},
+         {"id": "{card} leads the queen of clubs and loses."},  # other placeholders
+         {"id": "Chiara leads the jack of spades there."},  # another context
+         {"id": ("Anna takes {n} trick in this deal.", "Anna takes {n} tricks in this deal.")}])
+    suggested = {m.id if isinstance(m.id, str) else m.id[0]: m.string for m in catalog if m.id and m.fuzzy}
+    assert suggested == {
+        "Boris leads the king of clubs and takes the trick.": "Борис ходит с короля треф и выигрывает.",
+        "Anna takes {n} trick in this deal.": ("Анна берёт взяток: {n}.", "", ""),  # Russian's three forms
+    }
+    assert not catalog.get("Anna leads the ace of spades.").string
+    assert not catalog.obsolete
 
 
 # --- check ---------------------------------------------------------------------------------------
@@ -323,8 +508,8 @@ def test_a_bad_glossary_is_reported_at_its_line_and_column(project):
     result = locale("check", "ru")
     assert result.stdout.splitlines() == [
         f"locales/glossary.yml:{wort}:12: error: unknown key 'wort' in a language's word; did you mean 'word'?",
-        f"locales/glossary.yml:{bad}:17: error: '(a+)+$' is not a word: write a word, or a word ending in * for "
-        "every word it begins",
+        f"locales/glossary.yml:{bad}:17: error: '(a+)+$' is not a word: write a word or words, ending in * for "
+        "every word the last one begins",
         "Aborted with 2 errors, 0 warnings in 1 catalog"]
     assert result.exit_code == 1
 
@@ -344,45 +529,3 @@ def test_the_glossary_is_written_into_translating_md(project):
     (project / "TRANSLATING.md").write_text("# A guide without the glossary's markers\n", encoding="utf-8")
     refused = locale("glossary", "--write")
     assert refused.exit_code == 1 and "no glossary section" in refused.output
-
-
-def test_a_message_that_comes_back_takes_its_old_translation_once(project):
-    """As msgmerge does: a paragraph removed and then restored finds its translation in the
-    obsolete entry, rather than a guess from another message beside a duplicate that msgfmt
-    refuses; fuzzy, for pybabel kept no word of whether it was approved."""
-    pages = project / "examples" / "albastini" / "pages.yml"
-    text = pages.read_text(encoding="utf-8")
-    line = "          - In this trick three players play to the right. Clubs are trump and Anna leads the ace of diamonds.\n"
-    assert line in text
-    french = project / "locales" / "fr" / "LC_MESSAGES" / "messages.po"
-    msgid = line.strip().removeprefix("- ")
-    before = entry(french, msgid)
-    pages.write_text(text.replace(line, ""), encoding="utf-8")
-    assert locale("update").exit_code == 0
-    assert f'#~ msgid "{msgid}"' in french.read_text(encoding="utf-8")
-    pages.write_text(text, encoding="utf-8")
-    assert locale("update").exit_code == 0
-    back = entry(french, msgid)
-    assert (back.string, back.fuzzy) == (before.string, True)
-    assert f'#~ msgid "{msgid}"' not in french.read_text(encoding="utf-8")
-    if shutil.which("msgfmt"):
-        done = subprocess.run(["msgfmt", "--check", "-o", os.devnull, str(french)], capture_output=True, text=True)
-        assert done.returncode == 0, done.stderr
-
-
-def test_a_fuzzy_message_that_comes_back_is_still_fuzzy(project):
-    """The obsolete entry was not approved when it left; it is not approved when it returns."""
-    pages = project / "examples" / "albastini" / "pages.yml"
-    text = pages.read_text(encoding="utf-8")
-    line = "          - In this trick three players play to the right. Clubs are trump and Anna leads the ace of diamonds.\n"
-    msgid = line.strip().removeprefix("- ")
-    french = project / "locales" / "fr" / "LC_MESSAGES" / "messages.po"
-    po = french.read_text(encoding="utf-8")
-    french.write_text(po.replace(f'msgid "{msgid}"', f'#, fuzzy\nmsgid "{msgid}"', 1), encoding="utf-8")
-    assert entry(french, msgid).fuzzy
-    pages.write_text(text.replace(line, ""), encoding="utf-8")
-    assert locale("update").exit_code == 0
-    pages.write_text(text, encoding="utf-8")
-    assert locale("update").exit_code == 0
-    assert entry(french, msgid).fuzzy
-    assert french.read_text(encoding="utf-8").count(f'msgid "{msgid}"') == 1

@@ -1,5 +1,6 @@
-"""TRANSLATING.md stays true to the catalogs: its glossary (from locales/glossary.yml) and its
-Plural-Forms headers."""
+"""TRANSLATING.md stays true to the catalogs and the tools: its glossary (from
+locales/glossary.yml), its Plural-Forms headers, the games it covers and the workflow it
+describes."""
 
 from __future__ import annotations
 
@@ -50,6 +51,56 @@ def texts(messages, attribute: str) -> str:
         value = getattr(message, attribute)
         found.extend(value if isinstance(value, (tuple, list)) else [value])
     return "\n".join(found).casefold()
+
+
+def intro() -> str:
+    """What the guide says before its first section: whom it is for."""
+    return guide().split("\n## ", 1)[0]
+
+
+def test_the_guide_is_for_every_game():
+    """Not for the first two games alone: it says "every game" rather than a list that goes stale."""
+    assert "every game" in intro()
+    assert "Albastini and Altbaumer tutorials" not in intro()
+    assert "both games" not in section("The files")
+
+
+def test_the_guide_tells_how_to_start_a_new_language_s_glossary():
+    text = section("Starting a new language's glossary")
+    assert "`locales/glossary.yml`" in text
+    for field in ("`word`", "`source`", "`why`", "`avoid`"):
+        assert field in text, field
+    assert "tutorial-engine locale glossary --write" in text and "tutorial-engine locale check LANG" in text
+
+
+def test_the_guide_s_glossary_example_is_a_glossary_entry(tmp_path):
+    """The YAML the section shows, with its language, loads without a problem."""
+    text = section("Starting a new language's glossary")
+    example = re.search(r"```yaml\n(.*?)```", text, re.DOTALL)
+    assert example
+    path = tmp_path / "glossary.yml"
+    path.write_text("terms:\n" + example[1], encoding="utf-8")
+    concepts, problems = load(path, "glossary.yml")
+    assert not problems, "\n".join(problems.report())
+    assert [sorted(concept.words) for concept in concepts] == [["de"]]
+
+
+def test_the_guide_describes_update_as_it_merges():
+    """No more obsolete entries, and suggestions only for changed running text."""
+    text = section("The workflow")
+    assert "becomes **obsolete**" not in text and "You may delete them or leave them there" not in text
+    assert "No obsolete (`#~`) entry is kept" in text
+    assert "--no-fuzzy-matching --ignore-obsolete" in text
+
+
+def test_the_draft_build_is_documented_where_a_translator_and_an_instructor_look():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    authoring = (ROOT / "AUTHORING.md").read_text(encoding="utf-8")
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    assert re.search(r"^draft: .*\n(?:\t.*\n)*\tTUTORIAL_DRAFT=1 \$\(VENV\)/bin/mkdocs build --strict$", makefile, re.M)
+    for text in (readme, section("What the site does with unfinished work"), authoring):
+        assert "make draft" in text and "TUTORIAL_DRAFT=1" in text
+        assert "draft: true" in text
 
 
 def test_the_readme_links_the_guide():

@@ -45,7 +45,7 @@ from ..content.jsonschema import write_schemas
 from ..content.pages import Paragraph
 from ..content.project import Parsed, Report, check
 from ..content.source import Source, parse_source
-from ..i18n.catalogs import TEMPLATE, Counts, LocaleError, ReadCatalog, is_kept, read_catalog
+from ..i18n.catalogs import TEMPLATE, Counts, Key, LocaleError, ReadCatalog, count, is_kept, message_list, read_catalog
 from ..i18n.theme import not_found_heading, translated_theme_words
 from ..i18n.translator import SOURCE_LOCALE, Translator, catalog_path
 from ..problems import OUTSIDE, display_path, leads_outside
@@ -81,6 +81,8 @@ TEXT_WORDS = ("action.skip", "footer.next", "footer.previous", "search.result.in
 English; the others stand in attributes, where no mark can go."""
 ENGLISH_MARKS = ' lang="en" dir="ltr"'
 LOCALE_VARIABLE = "TUTORIAL_LOCALE"
+DRAFT_VARIABLE = "TUTORIAL_DRAFT"
+"""Overrides the plugin's `draft` setting: 1 (or true, yes, on) for a draft build, 0 for a strict one."""
 MAX_MEMO = 100_000
 """Entries of a kept Translator's memo past which `serve` starts afresh: each edit adds the
 entries of what it changed, and a long session should not grow without end."""
@@ -135,7 +137,11 @@ class Shared:
     catalogs: dict[str, ReadCatalog]
     """Every locale's catalog but the source's, for its own words."""
     counts: dict[str, Counts]
-    """Every locale's counts for the translators' page."""
+    """Every locale's counts against the template, as `locale stats` counts (catalogs.count):
+    for the translators' page and the build's report of each locale."""
+    messages: frozenset[Key] | None
+    """The template's messages (locales/messages.pot), None without one: a message the pages
+    show that it lacks is one no catalog can translate until `locale update`."""
     templates: CompiledTemplates
     """Our templates and Material's, compiled once for every locale."""
     rendered: RenderedLocales
@@ -151,6 +157,10 @@ class TutorialConfig(Config):
     """Locales to build; the first is the gettext source language."""
     examples = c.Type(str, default="examples")
     locales_dir = c.Type(str, default="locales")
+    draft = c.Type(bool, default=False)
+    """A draft build publishes messages not yet translated in English, as every build does, and
+    reports them per locale as information rather than as warnings, which `--strict` would stop
+    on: for a new game before its translations exist. $TUTORIAL_DRAFT overrides it."""
 
 
 class TutorialPlugin(BasePlugin[TutorialConfig]):
@@ -184,6 +194,8 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
         """Worker processes building the further locales of `mkdocs build` meanwhile."""
         self.locale = SOURCE_LOCALE
         """The locale this build writes (on_config)."""
+        self.draft = False
+        """A draft build (on_config, `_is_draft`): text shown in English is no warning."""
         self.english_words: tuple[str, ...] = ()
         """Material's words that this locale's pages show in English (on_env)."""
         self.descriptions: dict[str, str] = {}
@@ -204,6 +216,7 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
             self.stages.record("startup", *started)
         self.stages.started_up = True
         self.project = Path(config.config_file_path).parent
+        self.draft = self._is_draft()
         locales = list(self.config.locales)
         if self.nested_locale is not None:
             self.locale = self.nested_locale
@@ -354,7 +367,9 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
             if reading is not None:
                 reading.stop()
             catalogs = self._catalogs(locales)
-            return Shared(report, catalogs, {code: catalog.counts for code, catalog in catalogs.items()},
+            messages = self._messages() if catalogs else None
+            return Shared(report, catalogs, {code: count(catalog, catalog.keys if messages is None else messages)
+                                             for code, catalog in catalogs.items()}, messages,
                           CompiledTemplates.in_user_cache(), RenderedLocales.in_user_cache(),
                           self._render_keys(locales), {data: source for data, source in self.parsed.sources.values()})
 
@@ -421,6 +436,8 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
             return None
         folder = self.project / self.config.locales_dir
         unread = [(code, _catalog_file(self.project, folder, code)) for code in locales if code != SOURCE_LOCALE]
+        if unread and (template := _template_file(self.project, folder)) is not None:  # what they are counted against
+            unread.append((SOURCE_LOCALE, template))
         unread = [(code, path) for code, path in unread if not is_kept(path, code, kept)]
         env = _theme_environment(config)
         templates = env.bytecode_cache
@@ -452,6 +469,54 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
                     raise PluginError(str(error)) from None
                 self.read_catalogs[code] = (data, catalogs[code])
         return catalogs
+
+    def _messages(self) -> frozenset[Key] | None:
+        """The template's messages, kept between builds as the catalogs are; None without one."""
+        template = _template_file(self.project, self.project / self.config.locales_dir)
+        if template is None:
+            return None
+        try:
+            return message_list(template, Kept("catalogs", "json"))
+        except LocaleError as error:
+            raise PluginError(str(error)) from None
+
+    def _is_draft(self) -> bool:
+        """The plugin's `draft` setting, unless $TUTORIAL_DRAFT says otherwise."""
+        value = os.environ.get(DRAFT_VARIABLE, "").strip().lower()
+        if value in ("1", "true", "yes", "on"):
+            return True
+        if value in ("0", "false", "no", "off"):
+            return False
+        if value:
+            raise PluginError(f"{DRAFT_VARIABLE}={value} is neither 1 (a draft build) nor 0 (a strict one)")
+        return bool(self.config.draft)
+
+    def _report_translations(self) -> None:
+        """One line for a locale with text in English: how many of the template's messages its
+        catalog leaves untranslated or fuzzy, counted as `locale stats` counts them, and how many
+        the pages show that the template lacks (it is older than the sources). Warnings, on which
+        `mkdocs build --strict` stops; in a draft build, information, and a line for every
+        locale, complete or not."""
+        shared = self._current()
+        if self.locale == SOURCE_LOCALE:
+            return
+        counts = shared.counts[self.locale]
+        known = shared.messages if shared.messages is not None else shared.catalogs[self.locale].keys
+        unknown = sum(key not in known for key in self.tr.missing)
+        say = log.info if self.draft else log.warning
+        if self.draft:
+            name = f"{self.tr.babel.english_name or self.locale} ({self.locale})"
+            say(f"Draft: {name} shows {counts.missing} message{'s' if counts.missing != 1 else ''} in English, "
+                f"{counts.untranslated} untranslated and {counts.fuzzy} fuzzy" if counts.missing
+                else f"Draft: {name} has every message translated")
+        elif counts.missing:
+            say(f"{self.locale}: {counts.missing} message{'s are' if counts.missing != 1 else ' is'} untranslated "
+                f"or fuzzy and {'are' if counts.missing != 1 else 'is'} shown in English")
+        if unknown:
+            template = display_path(self.project / self.config.locales_dir / TEMPLATE)
+            say(f"{self.locale}: the pages show {unknown} message{'s' if unknown != 1 else ''} in English that "
+                f"{template} lacks, so no catalog can translate {'them' if unknown != 1 else 'it'} yet; "
+                "run tutorial-engine locale update")
 
     def on_files(self, files: Files, *, config) -> Files:
         search = config.plugins.get("material/search")
@@ -587,9 +652,7 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
         _no_cdn(Path(config.site_dir))
         _no_sitemap_reads(Path(config.site_dir))
         searchindex.lighten(Path(config.site_dir))
-        if missing := len(self.tr.missing):
-            log.warning(f"{self.locale}: {missing} message{'s are' if missing != 1 else ' is'} untranslated "
-                        f"or fuzzy and {'are' if missing != 1 else 'is'} shown in English")
+        self._report_translations()
         if self.nested_locale is not None or self.staging is None:
             self.stages.stop(f"finish {self.locale}")
         if self.nested_locale is not None:
@@ -849,6 +912,16 @@ def _catalog_file(project: Path, folder: Path, code: str) -> Path:
     a file a link takes out of the project (problems.leads_outside)."""
     path = catalog_path(folder, code)
     path = path if path.exists() else folder / TEMPLATE
+    if leads_outside(project, path):
+        raise PluginError(f"{display_path(path)}: {OUTSIDE}")
+    return path
+
+
+def _template_file(project: Path, folder: Path) -> Path | None:
+    """The template (messages.pot), if there is one; never a file a link takes out of the project."""
+    path = folder / TEMPLATE
+    if not path.exists():
+        return None
     if leads_outside(project, path):
         raise PluginError(f"{display_path(path)}: {OUTSIDE}")
     return path

@@ -1,9 +1,11 @@
 """The translator's workflow behind `tutorial-engine locale add|update|stats|check`.
 
-Thin wrappers over Babel, so the plain tools keep working: `update` runs the very `pybabel
-extract` and `pybabel update` that `make catalogs` always ran; `add` writes what `pybabel init`
-writes, and lists the locale in mkdocs.yml; `check` reads each catalog with i18n/pofile.py.
-main.py only prints what these functions return.
+Thin wrappers over Babel, so the plain tools keep working: `add` and `update` extract the
+template with the very `pybabel extract` that `make catalogs` always ran; `add` then writes what
+`pybabel init` writes, and lists the locale in mkdocs.yml; `update` merges as `pybabel update
+--no-fuzzy-matching --ignore-obsolete` does, and suggests its own fuzzy translations
+(`suggest`); `check` reads each catalog with i18n/pofile.py. main.py only prints what these
+functions return.
 """
 
 from __future__ import annotations
@@ -11,25 +13,106 @@ from __future__ import annotations
 import contextlib
 import datetime
 import io
+import os
+import tempfile
+from collections.abc import Iterator
 from dataclasses import dataclass
+from difflib import get_close_matches
 from pathlib import Path
 
 from babel import Locale, UnknownLocaleError
+from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import read_po, write_po
 
 from ..content import glossary
-from ..i18n.catalogs import LOCALES_DIR, TEMPLATE, LocaleError, catalog_files, locale_codes, own, template_path
-from ..i18n.pofile import CatalogProblem, check_po
-from ..i18n.translator import SOURCE_LOCALE, catalog_path, oversized
+from ..i18n.catalogs import (
+    LOCALES_DIR,
+    TEMPLATE,
+    Key,
+    LocaleError,
+    catalog_files,
+    locale_codes,
+    message_list,
+    own,
+    template_path,
+)
+from ..i18n.pofile import PLACEHOLDER, CatalogProblem, check_po
+from ..i18n.translator import DOMAIN, SOURCE_LOCALE, catalog_path, oversized
 from ..problems import display_path
 from .mkdocs_config import MKDOCS, register_locale
 
 TRANSLATING = "TRANSLATING.md"
+MAPPING = "babel.cfg"
 PROJECT_NAME = "Card game tutorials"
-# The `catalogs` recipe of the Makefile as it always was; `make catalogs` now runs `locale update`.
-EXTRACT = ["extract", "-F", "babel.cfg", "-o", f"{LOCALES_DIR}/{TEMPLATE}", "--no-wrap",
-           "--add-comments=TRANSLATORS:", f"--project={PROJECT_NAME}", "--sort-by-file", "."]
-UPDATE = ["update", "-i", f"{LOCALES_DIR}/{TEMPLATE}", "-d", LOCALES_DIR, "--no-wrap"]
+# The `catalogs` recipe of the Makefile as it always was, but for its output file (`extract`);
+# `make catalogs` now runs `locale update`.
+EXTRACT = ["extract", "-F", MAPPING, "--no-wrap", "--add-comments=TRANSLATORS:",
+           f"--project={PROJECT_NAME}", "--sort-by-file", "."]
+TERM_CONTEXTS = frozenset({"name", "game", "suit", "rank", "rank letter", "card"})
+"""Contexts of names and terms: a player's or a game's name, a suit, a rank, a card. Their
+translations are never guessed from another message's, nor lent to one: "Whist" is not "Dawit"."""
+MIN_WORDS = 4
+"""Running text worth a suggestion has at least this many words: a short label ("Card",
+"One deal") is quicker to translate afresh than to check against another's translation."""
+CUTOFF = 0.6
+"""How alike two English texts must be (difflib's ratio) for the old translation to be
+suggested: Babel's and GNU msgmerge's own threshold."""
+
+
+# --- the template --------------------------------------------------------------------------------
+
+def extract(project: Path, target: Path) -> None:
+    """Extract every message of the sources into the template `target`, as `pybabel extract`
+    does: written whole, so that a failed extraction leaves the template as it was."""
+    from babel.messages.frontend import CommandLineInterface, OptionError
+
+    if not (project / MAPPING).is_file():
+        raise LocaleError(f"no {display_path(project / MAPPING)}: it names the files whose messages are extracted")
+    with tempfile.TemporaryDirectory(dir=target.parent, prefix=".extract-") as folder:
+        written = Path(folder) / target.name
+        with contextlib.chdir(project):
+            try:
+                CommandLineInterface().run(["pybabel", "--quiet", *EXTRACT, "-o", str(written)])
+            except (OptionError, OSError) as error:
+                raise LocaleError(str(error)) from None
+        os.replace(written, target)
+
+
+@dataclass(frozen=True)
+class Stale:
+    """How the template differs from the sources: messages they have that it lacks (`added`)
+    and messages it has that they no longer have (`removed`); or that there is none."""
+    template: Path
+    added: int
+    removed: int
+    exists: bool = True
+
+    def __str__(self) -> str:
+        where = display_path(self.template)
+        if not self.exists:
+            return f"{where} does not exist; run tutorial-engine locale update to extract it from the sources."
+        lacks = f"the sources have {self.added} message{'s' if self.added != 1 else ''} it lacks"
+        gone = f"no longer have {self.removed} of its messages"
+        found = lacks + f" and {gone}" if self.added and self.removed else lacks if self.added else f"the sources {gone}"
+        return (f"{where} is out of date: {found}. The counts are of its messages; run tutorial-engine "
+                "locale update to bring it and the catalogs up to date with the sources.")
+
+
+def stale_template(project: Path) -> Stale | None:
+    """How locales/messages.pot differs from a fresh extraction of the sources; None when it
+    has every message of theirs and no other, or when there is nothing to compare (no locales
+    folder, or no babel.cfg to extract with)."""
+    if not (project / LOCALES_DIR).is_dir() or not (project / MAPPING).is_file():
+        return None
+    template = own(project, template_path(project))
+    with tempfile.TemporaryDirectory(prefix="tutorial-extract-") as folder:
+        fresh = Path(folder) / TEMPLATE
+        extract(project, fresh)
+        now = message_list(fresh)
+    if not template.is_file():
+        return Stale(template, len(now), 0, exists=False)
+    before = message_list(template)
+    return None if now == before else Stale(template, len(now - before), len(before - now))
 
 
 # --- add -----------------------------------------------------------------------------------------
@@ -62,83 +145,139 @@ def new_catalog(template: bytes, locale: Locale, now: datetime.datetime) -> byte
     return out.getvalue()
 
 
-@dataclass
+@dataclass(frozen=True)
 class Added:
     catalog: Path
+    template: Path
+    """Extracted afresh from the sources, which the catalog was made from."""
     locale: Locale
     registered: bool  # False when mkdocs.yml listed the locale already
 
 
 def add_locale(project: Path, code: str, now: datetime.datetime | None = None) -> Added:
-    """Create locales/<code>/LC_MESSAGES/messages.po and list the locale in mkdocs.yml.
+    """Extract the template afresh, create locales/<code>/LC_MESSAGES/messages.po from it and
+    list the locale in mkdocs.yml. A template extracted earlier would lack what the sources
+    have gained since.
 
-    Everything is checked before anything is written: an error leaves the project as it was.
+    Everything is checked, and the template extracted, before anything is written: an error
+    leaves the project as it was.
     """
     locale = parse_code(code)
     target = catalog_path(project / LOCALES_DIR, code)
     if catalog_files(project, code):
         raise LocaleError(f"locale {code} exists already: {display_path(catalog_files(project, code)[0])}")
     template = own(project, template_path(project))
-    if not template.is_file():
-        raise LocaleError(f"no template {display_path(template)}; run tutorial-engine locale update first")
     mkdocs_file = project / MKDOCS
     if not mkdocs_file.is_file():
         raise LocaleError(f"no {MKDOCS} in {display_path(project)}")
     mkdocs = register_locale(mkdocs_file.read_text(encoding="utf-8"), code)
-    catalog = new_catalog(template.read_bytes(), locale,
-                          now or datetime.datetime.now(datetime.UTC))
+    with tempfile.TemporaryDirectory(prefix="tutorial-extract-") as folder:
+        fresh = Path(folder) / TEMPLATE
+        extract(project, fresh)
+        extracted = fresh.read_bytes()
+    catalog = new_catalog(extracted, locale, now or datetime.datetime.now(datetime.UTC))
+    template.parent.mkdir(parents=True, exist_ok=True)
+    template.write_bytes(extracted)
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_bytes(catalog)
     if mkdocs is not None:
         mkdocs_file.write_text(mkdocs, encoding="utf-8")
-    return Added(target, locale, mkdocs is not None)
+    return Added(target, template, locale, mkdocs is not None)
 
 
 # --- update --------------------------------------------------------------------------------------
 
 def update_catalogs(project: Path) -> list[Path]:
-    """Re-extract the template and merge it into every catalog, as `pybabel` does, except that
-    a message that comes back takes its old translation from the obsolete entry, to be confirmed
-    (_revive_obsolete).
+    """Extract the template afresh and merge it into every catalog; returns the catalogs merged.
 
-    A changed English message keeps its old translation marked fuzzy; a removed one turns
-    obsolete (#~). No --previous: pybabel wraps the `#|` lines, which msgfmt then rejects.
-    Returns the catalogs merged.
+    A new message is untranslated, unless it is running text that replaces a message of the same
+    kind that the sources no longer have: then it gets that message's translation, marked fuzzy
+    (`suggest`), as a changed paragraph keeps its old translation for the translator to check.
+    A removed message leaves the catalog with no obsolete (#~) entry: none is ever shown, and
+    one kept beside a message that comes back is a duplicate that msgfmt refuses. Its
+    translation stays in the catalog's history (git).
     """
-    from babel.messages.frontend import CommandLineInterface, OptionError
-
-    with contextlib.chdir(project):
-        try:
-            CommandLineInterface().run(["pybabel", "--quiet", *EXTRACT])
-            codes = locale_codes(project)
-            if codes:
-                CommandLineInterface().run(["pybabel", "--quiet", *UPDATE])
-        except (OptionError, OSError) as error:
-            raise LocaleError(str(error)) from None
-    paths = [path for code in codes for path in catalog_files(project, code)]
+    template_file = own(project, template_path(project))
+    template_file.parent.mkdir(parents=True, exist_ok=True)
+    extract(project, template_file)
+    with template_file.open("rb") as file:
+        template = read_po(file)
+    paths = [own(project, catalog_path(project / LOCALES_DIR, code)) for code in locale_codes(project)]
+    paths = [path for path in paths if path.is_file()]  # the template's domain, as `pybabel update`
     for path in paths:
-        _revive_obsolete(path)
+        with path.open("rb") as file:
+            catalog = read_po(file, locale=path.parent.parent.name, domain=DOMAIN)
+        merge(catalog, template)
+        with tempfile.TemporaryDirectory(dir=path.parent, prefix=".update-") as folder:
+            written = Path(folder) / path.name
+            with written.open("wb") as file:
+                write_po(file, catalog, width=0)  # 0: no wrapping, as --no-wrap
+            os.replace(written, path)
     return paths
 
 
-def _revive_obsolete(path: Path) -> None:
-    """A message that comes back takes its old translation from the obsolete (#~) entry, as GNU
-    msgmerge does, but marked fuzzy: pybabel keeps no flags on obsolete entries, so whether that
-    translation was approved is lost. pybabel itself would guess a translation from another
-    message and keep the obsolete entry too, a duplicate that msgfmt refuses."""
-    with path.open("rb") as file:
-        catalog = read_po(file)
-    back = [(key, old, message) for key, old in catalog.obsolete.items()
-            if (message := catalog.get(old.id, old.context)) is not None]
-    if not back:
-        return
-    for key, old, message in back:
-        del catalog.obsolete[key]
-        if message.fuzzy or not message.string:  # a current translation stays; a guess gives way
-            message.string = old.string
-            message.flags.add("fuzzy")
-    with path.open("wb") as file:
-        write_po(file, catalog, width=0)  # 0: no wrapping, as --no-wrap
+def merge(catalog: Catalog, template: Catalog) -> None:
+    """`pybabel update --no-fuzzy-matching --ignore-obsolete` on a catalog read, then `suggest`
+    for what is new. No --previous: pybabel wraps the `#|` lines, which msgfmt then rejects."""
+    before = [message for message in catalog if message.id]
+    obsolete = list(catalog.obsolete.values())  # left by a plain `pybabel update`
+    catalog.update(template, no_fuzzy_matching=True)
+    catalog.obsolete.clear()
+    gone = obsolete + [message for message in before if catalog.get(message.id, message.context) is None]
+    current = {_key(message) for message in before}
+    new = [message for message in catalog if message.id and _key(message) not in current]
+    for message, old in suggest(new, gone):
+        message.string = _reshaped(old.string, message, catalog.num_plurals)
+        message.user_comments = list(old.user_comments)
+        message.flags.add("fuzzy")
+
+
+def suggest(new: list[Message], gone: list[Message]) -> Iterator[tuple[Message, Message]]:
+    """Each new message with the translated message it most likely was before its English
+    changed: one the sources no longer have, of the same context, with the same placeholders,
+    both running text (MIN_WORDS, not a name or term: TERM_CONTEXTS), their English at least
+    CUTOFF alike. Only the messages gone are compared, not the whole catalog: comparing each
+    new message with two thousand was most of the minute `update` took after a game was
+    added, and gave a new game's sentences another game's translations."""
+    candidates: dict[tuple, dict[str, Message]] = {}
+    for old in gone:
+        if _running_text(old) and any(_strings(old)):
+            candidates.setdefault(_kind(old), {}).setdefault(_english(old).lower().strip(), old)
+    for message in new:
+        alike = candidates.get(_kind(message), {}) if _running_text(message) else {}
+        best = get_close_matches(_english(message).lower().strip(), alike, 1, CUTOFF)
+        if best:
+            yield message, alike[best[0]]
+
+
+def _key(message: Message) -> Key:
+    return message.context, message.id if isinstance(message.id, str) else message.id[0]
+
+
+def _english(message: Message) -> str:
+    return message.id if isinstance(message.id, str) else "\n".join(message.id)
+
+
+def _strings(message: Message) -> tuple[str, ...]:
+    return (message.string,) if isinstance(message.string, str) else tuple(message.string or ())
+
+
+def _running_text(message: Message) -> bool:
+    return message.context not in TERM_CONTEXTS and len(_english(message).split()) >= MIN_WORDS
+
+
+def _kind(message: Message) -> tuple:
+    """What a suggestion keeps: the message's context and its placeholders."""
+    return message.context, frozenset(PLACEHOLDER.findall(_english(message)))
+
+
+def _reshaped(strings, message: Message, forms: int) -> str | tuple[str, ...]:
+    """An old translation in the shape of the new message: a plural one as `forms` forms (the
+    singular's translation first, the rest left to the translator), a singular one as one."""
+    old = (strings,) if isinstance(strings, str) else tuple(strings)
+    if isinstance(message.id, str):
+        return old[0]
+    return (old + ("",) * forms)[:forms] if len(old) > 1 else (old[0],) + ("",) * (forms - 1)
 
 
 # --- check ---------------------------------------------------------------------------------------

@@ -522,8 +522,9 @@ def locale() -> None:
 def locale_add(lang: str, project: Path | None) -> None:
     """Create the catalog for LANG and add LANG to the site's locales.
 
-    LANG is a code Babel (CLDR) knows: de, pt_BR … The catalog gets the language's plural forms;
-    mkdocs.yml gets LANG appended to the tutorial plugin's locales.
+    LANG is a code Babel (CLDR) knows: de, pt_BR … locales/messages.pot is extracted afresh from
+    the sources first, and the catalog made from it gets the language's plural forms; mkdocs.yml
+    gets LANG appended to the tutorial plugin's locales.
     """
     root = _project(project)
     try:
@@ -532,6 +533,7 @@ def locale_add(lang: str, project: Path | None) -> None:
         raise click.ClickException(str(error)) from None
     catalog = display_path(added.catalog)
     plural = get_plural(added.locale)
+    click.echo(f"Extracted {display_path(added.template)}")
     click.echo(f"Created {catalog} for {added.locale.english_name} "
                f"({plural.num_plurals} plural form{'s' if plural.num_plurals != 1 else ''}: "
                f"{plural.plural_forms.rstrip(';')})")
@@ -551,8 +553,9 @@ def locale_add(lang: str, project: Path | None) -> None:
 def locale_update(project: Path | None) -> None:
     """Re-extract locales/messages.pot and merge it into every catalog.
 
-    A changed English message keeps its old translation, marked fuzzy; a removed one becomes
-    obsolete (#~). The site shows neither.
+    A changed paragraph or sentence keeps its old translation, marked fuzzy, which the site does
+    not show; names of players and games, suits, ranks and cards never get another message's
+    translation. A removed message leaves the catalog (no obsolete #~ entry is kept).
     """
     root = _project(project)
     try:
@@ -572,13 +575,18 @@ def locale_update(project: Path | None) -> None:
 def locale_stats(minimum: float | None, project: Path | None) -> None:
     """Translated, fuzzy and untranslated messages per locale.
 
-    Per locale and per catalog file; the percent counts translated messages that are not fuzzy.
+    Per locale and per catalog file, of the messages of locales/messages.pot, as the build
+    counts them; the percent counts translated messages that are not fuzzy. Says first when
+    locales/messages.pot is older than the sources (the sources are extracted to compare).
     """
     root = _project(project)
     try:
         counts = catalogs.stats(root)
+        stale = locale_commands.stale_template(root)
     except catalogs.LocaleError as error:
         raise click.ClickException(str(error)) from None
+    if stale is not None:
+        click.echo(str(stale))
     below = []
     for code, files in counts.items():
         total = sum((c for _, c in files), catalogs.Counts())
@@ -601,10 +609,10 @@ def locale_check(langs: tuple[str, ...], project: Path | None) -> None:
     """Report every problem of the catalogs at once, at its line.
 
     Checks the named locales (default: all) and prints file:line: error|warning: message. Syntax errors, placeholders that differ from the English, plural entries whose number of forms
-    differs from the Plural-Forms header (a warning where that header differs from CLDR),
-    unexpected or unbalanced HTML/Markdown, and the wording a reviewer would check: names after
-    a word that elides or governs a case, forms and genders a message asks of names, suits and
-    ranks that do not give them, counts without plural forms, mixed typography, and words the
+    differs from the Plural-Forms header (a warning where that header differs from CLDR) or
+    that leave a form empty, obsolete (#~) entries (a warning), unexpected or unbalanced
+    HTML/Markdown, and the wording a reviewer would check: names after a word that elides or
+    governs a case, forms and genders a message asks of names, suits and ranks that do not give them, counts without plural forms, mixed typography, and words the
     glossary (locales/glossary.yml) sets aside. Exit 1 on any error.
     """
     root = _project(project)

@@ -1,11 +1,13 @@
 """A locale's catalog as the build reads it: where the catalogs are, their current
-translations and how much of each is translated, kept between builds as plain data."""
+translations, kept between builds as plain data, and how much of the template's messages each
+translates (`count`: `locale stats`, the build and the translators' page count alike)."""
 
 from __future__ import annotations
 
 import hashlib
 import io
 import json
+from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -16,7 +18,7 @@ from babel.messages.pofile import read_po
 from ..cache import Kept
 from ..problems import OUTSIDE, display_path, leads_outside
 from .pofile import markup_errors, markup_problems
-from .translator import DOMAIN, CurrentMessages, is_current, oversized
+from .translator import DOMAIN, SOURCE_LOCALE, CurrentMessages, is_current, oversized
 
 LOCALES_DIR = "locales"
 TEMPLATE = f"{DOMAIN}.pot"
@@ -51,6 +53,10 @@ def own(project: Path, path: Path) -> Path:
     return path
 
 
+Key = tuple[str | None, str]
+"""A message: its context and its English (the singular of a plural message)."""
+
+
 @dataclass(frozen=True)
 class Counts:
     translated: int = 0
@@ -60,6 +66,11 @@ class Counts:
     @property
     def total(self) -> int:
         return self.translated + self.fuzzy + self.untranslated
+
+    @property
+    def missing(self) -> int:
+        """The messages a reader gets in English: untranslated or fuzzy."""
+        return self.fuzzy + self.untranslated
 
     @property
     def percent(self) -> float:
@@ -77,40 +88,35 @@ class Counts:
                 f"{self.untranslated} untranslated, {shown:.1f}%")
 
 
-def count(catalog: Catalog) -> Counts:
-    translated = fuzzy = untranslated = 0
-    for message in catalog:  # obsolete messages are not iterated
-        if not message.id:
-            continue
-        strings = message.string if isinstance(message.string, (tuple, list)) else (message.string,)
-        if message.fuzzy:
-            fuzzy += 1
-        elif strings and all(strings):
-            translated += 1
-        else:
-            untranslated += 1
-    return Counts(translated, fuzzy, untranslated)
-
-
-def catalog_counts(path: Path, code: str) -> Counts:
-    return read_catalog(path, code).counts
+def _key_of(message) -> Key:
+    return message.context, message.id if isinstance(message.id, str) else message.id[0]
 
 
 @dataclass(frozen=True)
 class ReadCatalog:
-    """What a build takes from a catalog: its current translations and its counts, plain data
-    that the user's cache folder keeps as JSON."""
+    """What a build takes from a catalog: its current translations, and which of its other
+    messages are fuzzy or untranslated, plain data that the user's cache folder keeps as JSON."""
     messages: CurrentMessages
-    counts: Counts
+    fuzzy: frozenset[Key]
+    untranslated: frozenset[Key]
+    """Neither current nor fuzzy: empty, or a plural message with a form left empty."""
+
+    @property
+    def keys(self) -> frozenset[Key]:
+        """Every message of the catalog (the header and obsolete entries left out)."""
+        return frozenset(self.messages.texts) | self.fuzzy | self.untranslated
 
     @classmethod
     def of(cls, catalog: Catalog) -> ReadCatalog:
-        return cls(CurrentMessages.of(catalog), count(catalog))
+        current = CurrentMessages.of(catalog)
+        others = [message for message in catalog if message.id and _key_of(message) not in current.texts]
+        return cls(current, frozenset(_key_of(m) for m in others if m.fuzzy),
+                   frozenset(_key_of(m) for m in others if not m.fuzzy))
 
     def to_json(self) -> bytes:
         texts = [[context, message, text] for (context, message), text in self.messages.texts.items()]
-        counts = [self.counts.translated, self.counts.fuzzy, self.counts.untranslated]
-        return json.dumps({"plural": self.messages.plural, "counts": counts, "texts": texts},
+        return json.dumps({"plural": self.messages.plural, "texts": texts, "fuzzy": sorted(self.fuzzy, key=str),
+                           "untranslated": sorted(self.untranslated, key=str)},
                           ensure_ascii=False).encode("utf-8")
 
     @classmethod
@@ -120,9 +126,36 @@ class ReadCatalog:
             kept = json.loads(data)
             texts = {(context, message): text if isinstance(text, str) else tuple(text)
                      for context, message, text in kept["texts"]}
-            return cls(CurrentMessages(texts, str(kept["plural"])), Counts(*map(int, kept["counts"])))
+            return cls(CurrentMessages(texts, str(kept["plural"])),
+                       *(frozenset((context, str(message)) for context, message in kept[name])
+                         for name in ("fuzzy", "untranslated")))
         except (ValueError, TypeError, KeyError):
             return None
+
+
+def count(catalog: ReadCatalog, messages: Collection[Key]) -> Counts:
+    """How much of `messages`, the template's (what the sources give to translate), the catalog
+    translates: the one count of `locale stats`, of the build's report and of the translators'
+    page. A message the catalog lacks is untranslated; one only the catalog has is not counted."""
+    translated = sum(key in catalog.messages.texts for key in messages)
+    fuzzy = sum(key in catalog.fuzzy for key in messages)
+    return Counts(translated, fuzzy, len(messages) - translated - fuzzy)
+
+
+def catalog_counts(path: Path, code: str, messages: Collection[Key] | None = None) -> Counts:
+    """The counts of the catalog at `path` against `messages`: by default its project's template
+    (the messages.pot beside locales/<code>/), or its own messages while there is none."""
+    catalog = read_catalog(path, code)
+    if messages is None:
+        template = path.parents[2] / TEMPLATE
+        messages = message_list(template) if template.is_file() else catalog.keys
+    return count(catalog, messages)
+
+
+def message_list(template: Path, kept: Kept | None = None) -> frozenset[Key]:
+    """The messages of the template (messages.pot), read as the source locale's catalog: all
+    untranslated. `kept` keeps them between builds, as it keeps the catalogs."""
+    return read_catalog(template, SOURCE_LOCALE, kept).keys
 
 
 def _key(code: str, data: bytes) -> str:
@@ -175,8 +208,8 @@ def read_catalog(path: Path, code: str, kept: Kept | None = None) -> ReadCatalog
 
 
 def stats(project: Path) -> dict[str, list[tuple[Path, Counts]]]:
-    """Per locale, per catalog file: the counts."""
-    return {code: [(path, catalog_counts(path, code)) for path in catalog_files(project, code)]
+    """Per locale, per catalog file: the counts against the template (catalog_counts)."""
+    template = own(project, template_path(project))
+    messages = message_list(template) if template.is_file() else None
+    return {code: [(path, catalog_counts(path, code, messages)) for path in catalog_files(project, code)]
             for code in locale_codes(project)}
-
-

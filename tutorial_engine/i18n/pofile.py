@@ -71,8 +71,13 @@ def _string(text: str) -> tuple[str, str | None]:
     return "".join(value), None
 
 
+_OBSOLETE_START = re.compile(r"#~\s*(msgctxt|msgid)\b")
+OBSOLETE = "obsolete entry (#~): no page shows it, and tutorial-engine locale update removes it"
+
+
 def parse_po(data: bytes, path: Path) -> tuple[list[Entry], list[CatalogProblem]]:
-    """Every entry of a .po file (obsolete ones left out) and every syntax problem, at its line."""
+    """Every entry of a .po file and every syntax problem, at its line; an obsolete (#~) entry
+    is not read, only reported, as a warning."""
     problems: list[CatalogProblem] = []
     entries: list[Entry] = []
 
@@ -81,6 +86,7 @@ def parse_po(data: bytes, path: Path) -> tuple[list[Entry], list[CatalogProblem]
 
     entry: Entry | None = None
     flags: set[str] = set()
+    obsolete_context = False  # within an obsolete entry's msgctxt: its msgid follows
     part: tuple[str, int | None] | None = None  # what a continuation line continues
 
     def finish() -> None:
@@ -104,9 +110,15 @@ def parse_po(data: bytes, path: Path) -> tuple[list[Entry], list[CatalogProblem]
             line = raw.decode("utf-8", errors="replace").strip()
         if not line:
             continue
-        if line.startswith("#~"):  # obsolete: kept for reference, never used
-            part = None
+        if line.startswith("#~"):  # obsolete: never used
+            starts = _OBSOLETE_START.match(line)
+            keyword = starts[1] if starts else None
+            if keyword == "msgctxt" or keyword == "msgid" and not obsolete_context:
+                problems.append(CatalogProblem(path, number, "warning", OBSOLETE))
+            obsolete_context = keyword == "msgctxt" or obsolete_context and keyword is None
+            flags, part = set(), None  # the flags were the obsolete entry's
             continue
+        obsolete_context = False
         if line.startswith("#"):
             if entry is not None and entry.strings:
                 finish()
@@ -350,6 +362,10 @@ def check_po(data: bytes, path: Path, code: str | None = None,
             elif forms and forms != list(range(nplurals)):
                 report(entry.msgid_line, f"plural forms {written}, but Plural-Forms "
                        f"(nplurals={nplurals}) asks for msgstr[0] to msgstr[{nplurals - 1}]")
+        if entry.plural is not None and any(entry.strings.values()):
+            for form in sorted(form for form, text in entry.strings.items() if form is not None and not text):
+                report(entry.string_lines[form], f"msgstr[{form}] is empty, but other forms of this "
+                       "message are written: the site shows the message in English until every form is")
         for slot, text in sorted(entry.strings.items(), key=lambda item: item[0] or 0):
             if not text:
                 continue
