@@ -315,10 +315,10 @@ class DrillRenderer:
                              "the trees outrank every other trump.", card=high, lower=[low])
         elif high in game.permanent_trumps:
             why = tr.gettext("{card} is a tree, and the trees outrank every other trump.", card=high)
+        elif high in table.top:  # a bower says why it is a trump, above all over a card of its printed suit
+            why = top_trump_beats(high, low, game, trump, tr)
         elif high in table.trump_strength and low not in table.trump_strength:
             why = tr.pgettext("drill", "{high} is a trump and {low} is not.", high=high, low=low)
-        elif high in table.top:
-            why = top_trump_beats(high, low, game, trump, tr)
         else:
             # The ranks of this suit as they stand under this trump: a card that a top trump took
             # away (a bower, a tree) is in neither the suit's trump order nor its plain order.
