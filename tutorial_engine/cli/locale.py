@@ -50,7 +50,8 @@ EXTRACT = ["extract", "-F", MAPPING, "--no-wrap", "--add-comments=TRANSLATORS:",
            f"--project={PROJECT_NAME}", "--sort-by-file", "."]
 TERM_CONTEXTS = frozenset({"name", "game", "suit", "rank", "rank letter", "card"})
 """Contexts of names and terms: a player's or a game's name, a suit, a rank, a card. Their
-translations are never guessed from another message's, nor lent to one: "Whist" is not "Dawit"."""
+translations are never guessed from another message's, nor lent to one: a game's name is not a
+player's."""
 MIN_WORDS = 4
 """Running text worth a suggestion has at least this many words: a short label ("Card",
 "One deal") is quicker to translate afresh than to check against another's translation."""
