@@ -193,7 +193,10 @@ def squash(text: str) -> str:
 
 
 def plural(messages: dict, key: str, n: int) -> str:
-    """An English plural message filled with n."""
+    """An English plural message filled with n; for none, the message's own sentence for none
+    where it has one (issue 32: never "0 deals won")."""
+    if n == 0 and key + "-zero" in messages:
+        return messages[key + "-zero"]
     forms = messages[key]
     return forms[0 if n == 1 else 1].replace("{n}", str(n))
 
@@ -682,12 +685,12 @@ def test_statistics_survive_a_reload_over_http_and_can_be_forgotten(built_site, 
     stats = page.evaluate(STATS)
     assert [line["text"] for line in stats] == [
         plural(messages, "stats-deals", deals), plural(messages, "stats-won", won),
-        plural(messages, "stats-matches", 0), plural(messages, "stats-refusals", 1)]
+        plural(messages, "stats-games", 0), plural(messages, "stats-refusals", 1)]  # Euchre plays games (issue 32)
     assert stats[3]["kinds"] == [plural(messages, "stats-must-follow", 1)]
     assert squash(page.inner_text(".tc-play__stats h3")) == messages["stats"]
 
     page.click(".tc-play__reset")
-    zero = [plural(messages, key, 0) for key in ("stats-deals", "stats-won", "stats-matches", "stats-refusals")]
+    zero = [plural(messages, key, 0) for key in ("stats-deals", "stats-won", "stats-games", "stats-refusals")]
     assert [line["text"] for line in page.evaluate(STATS)] == zero
     assert all(line["kinds"] == [] for line in page.evaluate(STATS))
     assert page.evaluate("localStorage.getItem('tc-play:euchre:4x2')") is None
@@ -773,8 +776,9 @@ def test_unreadable_statistics_are_forgotten_and_said_once(built_site, server, t
 
 
 def plural_fr(messages: dict, key: str) -> str:
-    """A French plural message for 0, which takes French's first form."""
-    return messages[key][0].replace("{n}", "0")
+    """A French plural message for 0: its sentence for none where it has one, else French's
+    first form."""
+    return messages.get(key + "-zero") or messages[key][0].replace("{n}", "0")
 
 
 # --- 6. Persian --------------------------------------------------------------------------------
@@ -1190,11 +1194,17 @@ def barred_bid(deal: Deal) -> int | None:
     return next((n for n in range(tricks + 1) if n not in allowed), None)
 
 
+def counted(tr: Translator, none: str, singular: str, plural: str, n: int, **values) -> str:
+    """A play message for a count: its own sentence for none, never "0 points" (issue 32)."""
+    return tr.npgettext("play", singular, plural, n, **values) if n else tr.pgettext("play", none, **values)
+
+
 def total_lines(tr: Translator, totals: tuple[int, ...]) -> list[str]:
     """Each player's running total, as the page says it after a deal of a game scored by seat."""
-    return [tr.npgettext("play", "You: {n} point in all.", "You: {n} points in all.", total) if seat == YOU else
-            tr.npgettext("play", "{player}: {n} point in all.", "{player}: {n} points in all.", total,
-                         player=tr.term("name", NAMES[seat]))
+    return [counted(tr, "You: no points in all.", "You: {n} point in all.", "You: {n} points in all.", total)
+            if seat == YOU else
+            counted(tr, "{player}: no points in all.", "{player}: {n} point in all.", "{player}: {n} points in all.",
+                    total, player=tr.term("name", NAMES[seat]))
             for seat, total in enumerate(totals)]
 
 
@@ -1204,12 +1214,14 @@ def bid_lines(tr: Translator, result: BidsResult, totals: tuple[int, ...]) -> li
     lines, players = [], len(result.bids)
     for seat in range(players):
         bid, n, score = result.bids[seat], result.tricks[seat], result.written[seat]
-        lines.append(tr.npgettext("play", "You bid {number} and took {n} trick: you write {score}.",
-                                  "You bid {number} and took {n} tricks: you write {score}.", n,
-                                  number=bid, score=score) if seat == YOU else
-                     tr.npgettext("play", "{player} bid {number} and took {n} trick: {player} writes {score}.",
-                                  "{player} bid {number} and took {n} tricks: {player} writes {score}.", n,
-                                  player=tr.term("name", NAMES[seat]), number=bid, score=score))
+        lines.append(counted(tr, "You bid {number} and took no tricks: you write {score}.",
+                             "You bid {number} and took {n} trick: you write {score}.",
+                             "You bid {number} and took {n} tricks: you write {score}.", n,
+                             number=bid, score=score) if seat == YOU else
+                     counted(tr, "{player} bid {number} and took no tricks: {player} writes {score}.",
+                             "{player} bid {number} and took {n} trick: {player} writes {score}.",
+                             "{player} bid {number} and took {n} tricks: {player} writes {score}.", n,
+                             player=tr.term("name", NAMES[seat]), number=bid, score=score))
     return [said(line) for line in lines + total_lines(tr, totals)]
 
 
@@ -1223,12 +1235,13 @@ def barred_line(tr: Translator, tricks: int, barred: int) -> str:
 def bid_advice(tr: Translator, deal: Deal, bid: int) -> str:
     likely = likely_winners(deal, YOU)
     if bid == likely:
-        return said(tr.npgettext("play", "You hold {n} likely winner: bid {n}.",
-                                 "You hold {n} likely winners: bid {n}.", likely))
-    return said(tr.npgettext("play", "You hold {n} likely winner, but the dealer may not bid {n}: bid {number}, "
-                                     "the nearest number allowed.",
-                             "You hold {n} likely winners, but the dealer may not bid {n}: bid {number}, the "
-                             "nearest number allowed.", likely, number=bid))
+        return said(counted(tr, "You hold no likely winners: bid zero.", "You hold {n} likely winner: bid {n}.",
+                            "You hold {n} likely winners: bid {n}.", likely))
+    return said(counted(tr, "You hold no likely winners, but the dealer may not bid zero: bid {number}.",
+                        "You hold {n} likely winner, but the dealer may not bid {n}: bid {number}, "
+                        "the nearest number allowed.",
+                        "You hold {n} likely winners, but the dealer may not bid {n}: bid {number}, the "
+                        "nearest number allowed.", likely, number=bid))
 
 
 def digits_of(tr: Translator, n: int) -> str:
@@ -1556,10 +1569,10 @@ def race_lines(tr: Translator, result, totals: tuple[int, ...], target: int) -> 
     the deal and how, the game points, then each running total."""
     lines = []
     for seat in range(2):
-        lines.append(tr.npgettext("play", "You have {n} card point.", "You have {n} card points.", result.points[seat])
-                     if seat == YOU else
-                     tr.npgettext("play", "{player} has {n} card point.", "{player} has {n} card points.",
-                                  result.points[seat], player=tr.term("name", NAMES[seat])))
+        lines.append(counted(tr, "You have no card points.", "You have {n} card point.", "You have {n} card points.",
+                             result.points[seat]) if seat == YOU else
+                     counted(tr, "{player} has no card points.", "{player} has {n} card point.",
+                             "{player} has {n} card points.", result.points[seat], player=tr.term("name", NAMES[seat])))
     winner, you = result.winner, result.winner == YOU
     reason = {"target": ("{player} reaches {target} and wins the deal.", "You reach {target} and win the deal."),
               "closer-failed": ("The stock was closed by a player who did not reach {target} first: {player} wins "
@@ -1632,8 +1645,7 @@ def test_the_announcement_of_a_card_played_names_it_in_the_form_its_sentence_ask
     s = t.until_decision()
     card = next(c for c, legal in zip(s["cards"], s["open"]) if legal)
     t.page.click(f'.tc-play__hand [data-card="{card}"]')
-    t.page.clock.run_for(WAIT)
-    said = squash(t.page.inner_text(".tc-play__live"))
+    said = squash(t.page.inner_text(".tc-play__live"))  # said at once; the computer players move later
     sentence = spoken(inline(tr.pgettext("play", "You play {card}.", card=Card.parse(card)), tr))
     assert sentence in said
     form = re.search(r"\{\{GRAMMAR:(\w+)\|\{card\}\}\}", data["messages"]["you-play"])
