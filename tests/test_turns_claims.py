@@ -64,6 +64,10 @@ def turns_of(block) -> list[dict]:
     ("hearts", "{kind: turns, expect: {first_leader: card-holder, next_leader: winner}}"),          # H5
     ("whist", "{kind: turns, expect: {turned_card: dealer, discard_turned: false}}"),               # W4
     ("oh-hell", "{kind: turns, players: 4, expect: {turned_card: nobody, next_leader: winner}}"),   # O5, O8
+    ("hearts", "{kind: turns, players: 4, expect: {broken_by: suit-played}}"),                      # H8
+    ("euchre", "{kind: turns, expect: {partners: alternate, bid_order: after-dealer}}"),            # U2, U7
+    ("oh-hell", "{kind: turns, players: 5, expect: {bid_order: after-dealer}}"),                    # O6
+    ("albastini", "{kind: turns, players: 3, expect: {partners: none}}"),                           # A4
 ])
 def test_a_turns_claim_that_says_what_the_engine_does_passes(tmp_path, game, claim):
     assert problems_of(tmp_path, game, claim) == []
@@ -94,6 +98,9 @@ def test_a_turns_claim_that_says_what_the_engine_does_passes(tmp_path, game, cla
      "then the others in turn"),
     ("albastini", "{kind: turns, players: 5, expect: {indicator: last-drawer}}",
      "11:63: expected indicator last-drawer, but the engine gives nobody: nobody draws the trump indicator"),
+    ("whist", "{kind: turns, expect: {partners: none}}",
+     "11:50: expected partners none, but the engine gives alternate: partners and opponents alternate round the "
+     "table: each player sits between two opponents"),
     ("albastini", "{kind: turns, players: 2, expect: {indicator: nobody}}",
      "11:63: expected indicator nobody, but the engine gives last-drawer: the trump indicator is the last card "
      "drawn, and the player who draws last takes it"),
@@ -111,6 +118,11 @@ def test_a_wrong_turns_claim_is_refused_with_its_reason(tmp_path, game, claim, m
      "leave out 'named_suits'"),
     ("euchre", "{kind: turns, expect: {draw_order: winner-first}}",
      "11:52: nobody draws from a stock in Euchre: leave out 'draw_order'"),
+    ("euchre", "{kind: turns, expect: {broken_by: suit-played}}",
+     "11:51: no suit of Euchre waits to be broken before it may be led (the tricks phase's 'unbroken'): leave out "
+     "'broken_by'"),
+    ("hearts", "{kind: turns, expect: {bid_order: after-dealer}}",
+     "11:51: nobody bids in Hearts: leave out 'bid_order'"),
     ("euchre", "{kind: turns, players: 3, expect: {first_leader: after-dealer}}",
      "11:40: Euchre is played by 4 players, not 3"),
     ("euchre", "{kind: turns, expect: {first_leader: left-of-dealer}}",
@@ -188,3 +200,20 @@ def test_sentences_about_turns_are_checked_by_turns_claims(report, game, start, 
              and b.location.path.endswith(f"{game}/pages.yml")]
     assert found, start
     assert any(key in expect for block in found for expect in turns_of(block))
+
+
+def test_a_round_of_bids_that_does_not_start_after_the_dealer_fails_bid_order():
+    """U7, O6: the check reads the log's bids round by round; a log where the dealer spoke first fails."""
+    from types import SimpleNamespace
+
+    from tutorial_engine.content.examples import _bid_order
+    from tutorial_engine.engine.events import TricksBid
+    from tutorial_engine.engine.seating import Table
+
+    table = Table(4, 1)
+    def deal(seats):
+        return SimpleNamespace(log=[TricksBid(seat, 1) for seat in seats], table=table, dealer=0, players=[0, 1, 2, 3])
+    assert _bid_order(None, deal([1, 2, 3, 0]), "after-dealer")
+    assert _bid_order(None, deal([1, 2, 3, 0, 1, 2]), "after-dealer")
+    assert not _bid_order(None, deal([0, 1, 2, 3]), "after-dealer")
+    assert not _bid_order(None, deal([]), "after-dealer")

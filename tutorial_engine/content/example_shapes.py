@@ -1081,6 +1081,11 @@ class _ExampleBuilder:
                                                   "once the turned card is turned down: leave out 'named_suits'")
             elif key in ("draw_order", "indicator") and not procedure.draws:
                 self.error(expect.locations[key], f"nobody draws from a stock in {game.name}: leave out '{key}'")
+            elif key == "bid_order" and bidding is None and procedure.find(TrickBids) is None:
+                self.error(expect.locations[key], f"nobody bids in {game.name}: leave out 'bid_order'")
+            elif key == "broken_by" and (procedure.tricks is None or procedure.tricks.unbroken is None):
+                self.error(expect.locations[key], f"no suit of {game.name} waits to be broken before it may be led "
+                                                  "(the tricks phase's 'unbroken'): leave out 'broken_by'")
         players = rec.get("players", min(game.players))
         team_size = rec.get("team_size", min(game.team_sizes(players), default=1))
         if self.ok:

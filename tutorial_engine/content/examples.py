@@ -695,6 +695,16 @@ TURNS = MappingProxyType({
     "indicator": MappingProxyType({
         "last-drawer": "the trump indicator is the last card drawn, and the player who draws last takes it",
         "nobody": "nobody draws the trump indicator"}),
+    "partners": MappingProxyType({
+        "alternate": "partners and opponents alternate round the table: each player sits between two opponents",
+        "together": "partners sit next to each other",
+        "none": "everyone plays alone"}),
+    "bid_order": MappingProxyType({
+        "after-dealer": "each round of bidding starts with the player after the dealer and goes round in turn, the "
+                        "dealer last"}),
+    "broken_by": MappingProxyType({
+        "suit-played": "the restricted suit is broken once a card of it has been played to a trick, led or thrown, "
+                       "and by nothing else"}),
 })
 """The values a `turns` claim may expect of each key, with what each means, which a refusal
 quotes for the value the engine's deals fit."""
@@ -752,6 +762,10 @@ class TurnsExample(Example):
             return self._turned(key)
         if key == "named_suits":
             return self._named()
+        if key == "partners":
+            return [self._partners()]
+        if key == "broken_by":
+            return ["suit-played"] if self._broken_as_played() else []
         deals = [deal for deal in self.played() if any(isinstance(e, events.Trick) for e in deal.log)]
         if key == "indicator":  # a deal of a race may end before its stock does
             deals = [deal for deal in deals if not deal.stock] or deals
@@ -768,6 +782,33 @@ class TurnsExample(Example):
                  "maker": lambda d: d.maker is not None and d.turned in d.hands[d.maker],
                  "stock": lambda d: d.turned in d.stock, "nobody": lambda d: d.turned in d.out}
         return [value for value in TURNS[key] if all(where[value](deal) for deal in deals)]
+
+    def _partners(self) -> str:
+        table = self.table()
+        if table.team_size == 1:
+            return "none"
+        apart = all(table.team_of(seat) != table.team_of(table.next(seat)) for seat in range(table.players))
+        return "alternate" if apart else "together"
+
+    def _broken_as_played(self) -> bool:
+        """Before every trick of deals the engine plays, the restricted suit counts as broken
+        exactly when a card of it lies in an earlier trick: Q♠ or any other card breaks nothing."""
+        rules = self.game.procedure.tricks
+        assert rules is not None and rules.unbroken is not None  # the builder asks only of such a game
+        seen: list[bool] = []
+
+        def watching(state: Deal, rng: random.Random):
+            if state.phase == "play" and not state.trick:
+                suit_of = self.game.table(state.trump).suit
+                played = [card for event in _tricks_of(state) for card in event.plays]
+                seen.append(state.broken == any(suit_of[card] is rules.unbroken for card in played))
+            return _never_closing(state, rng)
+
+        for dealer in range(self.players):
+            for seed in range(3):
+                rng = random.Random(seed)
+                play_out(Deal(self.game, self.table(), dealer, rng), watching, rng)
+        return bool(seen) and all(seen)
 
     def _named(self) -> list[Any]:
         """The suits the first player of the second round of bidding may name."""
@@ -835,6 +876,14 @@ def _draw_order(example: TurnsExample, deal: Deal, value: str) -> bool:
                for trick, seats in rounds if seats)
 
 
+def _bid_order(example: TurnsExample, deal: Deal, value: str) -> bool:
+    """Every round of bids in the log, from the player after the dealer round to the dealer."""
+    bids = [event.seat for event in deal.log if isinstance(event, (events.Bid, events.TricksBid))]
+    order = [seat for seat in deal.table.order_from(deal.table.next(deal.dealer)) if seat in deal.players]
+    return bool(bids) and all(bids[start:start + len(order)] == order[:len(bids[start:start + len(order)])]
+                              for start in range(0, len(bids), len(order)))
+
+
 def _indicator(example: TurnsExample, deal: Deal, value: str) -> bool:
     """last-drawer: the deal drew its stock to the end, the indicator last, to the last drawer;
     nobody: the deal never drew it."""
@@ -846,5 +895,5 @@ def _indicator(example: TurnsExample, deal: Deal, value: str) -> bool:
 
 
 _FITS = MappingProxyType({"first_leader": _first_leader, "next_leader": _next_leader, "draw_order": _draw_order,
-                          "indicator": _indicator})
+                          "indicator": _indicator, "bid_order": _bid_order})
 """How a played deal is tested against each value of a key read off whole deals."""
