@@ -689,3 +689,12 @@ def test_the_individual_play_sentence_is_said_only_where_teams_were_possible(rep
     texts = question_texts(every_question(d))
     assert [ALONE.format(n=players) in text for text in texts] == [said] * 30
     assert not [text for text in texts if "play individually" in text and not said]
+
+
+def test_after_the_strongest_card_the_next_is_the_strongest_of_the_remaining_cards(report):
+    """The picture still shows the cards already ranked: the second question and its answer say
+    "of the remaining cards", never "of these cards" (issue 32 learner review)."""
+    for steps in steps_of(rendered(report, "euchre", "strongest-card")):
+        choices = [feedback for kind, _, feedback in steps if kind == "choice"]
+        assert choices[0].endswith(" is the strongest of these cards.")
+        assert choices[1:] and all(f.endswith(" is the strongest of the remaining cards.") for f in choices[1:])

@@ -94,18 +94,20 @@ def test_a_translation_fills_terms_counts_and_signs():
 
 def test_inline_localises_card_codes_and_isolates_every_left_to_right_run_on_rtl_pages():
     ru = translator("ru", {("rank letter", "Q"): "Д", ("rank", "queen"): "дама",
-                           ("card", "{rank} of clubs"): "{rank} треф"})
+                           ("card", "{rank} of clubs"): "{rank} треф", ("card", "the {card_name}"): "{card_name}"})
     assert inline("Ход Q♣.", ru) == ('Ход <span class="tc-code" dir="ltr" role="img" aria-label="дама треф">'
                                      'Д♣</span>.')
     fa = Translator("fa")
     html = inline(f"آنا A♥ و Albastini، {fa.signed(-1)} & `game.yml` [x]", fa)
-    assert html == ('آنا <span class="tc-code tc-code--red" dir="ltr" role="img" aria-label="ace of hearts">A♥</span>'
+    assert html == ('آنا <span class="tc-code tc-code--red" dir="ltr" role="img" aria-label="the ace of hearts">A♥</span>'
                     ' و <span dir="ltr">Albastini</span>، <span dir="ltr">\u200e−۱</span> &amp; '
                     '<span dir="ltr">`game.yml`</span> &#91;<span dir="ltr">x</span>&#93;')
     assert "<span dir" not in inline("Anna and Albastini", Translator("en"))
     # Accented Latin stays in one run, and a sentence keeps its own full stop (issue 16 review).
     assert inline("از Rötenbach و St. Märgen.", fa) == ('از <span dir="ltr">Rötenbach</span> و '
                                                       '<span dir="ltr">St. Märgen</span>.')
+    # A straight apostrophe, escaped before the runs are found, stays inside its word (issue 32 review).
+    assert inline("کتاب *Hoyle's Rules of Games*", fa) == 'کتاب *<span dir="ltr">Hoyle&#39;s Rules of Games</span>*'
 
 
 @pytest.mark.parametrize("code", ["en", "ru", "fr", "es", "sw"])
@@ -118,7 +120,8 @@ RUSSIAN_CARDS = {("rank letter", "Q"): "Д", ("rank letter", "K"): "К",
                  ("rank", "queen"): "дама | gender=f | acc=даму | ins=дамой",
                  ("rank", "king"): "король | gender=m | acc=короля | ins=королём",
                  ("rank", "ten"): "десятка | gender=f | acc=десятку",
-                 ("card", "{rank} of spades"): "{rank} пик", ("card", "{rank} of diamonds"): "{rank} бубен"}
+                 ("card", "{rank} of spades"): "{rank} пик", ("card", "{rank} of diamonds"): "{rank} бубен",
+                 ("card", "the {card_name}"): "{card_name}"}
 
 
 def test_a_card_is_named_in_the_form_its_sentence_asks_issue_32():
@@ -145,7 +148,7 @@ def test_a_card_code_written_in_a_translation_may_take_a_form_and_a_missing_form
         '<span class="tc-code" dir="ltr" role="img" aria-label="дама пик">Д♠</span>.')
     fa = Translator("fa")
     assert inline("بوریس {{GRAMMAR:acc|3♠}} را بازی می‌کند", fa) == (
-        'بوریس <span class="tc-code" dir="ltr" role="img" aria-label="three of spades">3♠</span> را بازی می‌کند')
+        'بوریس <span class="tc-code" dir="ltr" role="img" aria-label="the three of spades">3♠</span> را بازی می‌کند')
     english = Translator("en")
     assert english.gettext("{player} plays {card}.", player="Anna", card=Card.parse("3♠")) == "Anna plays 3♠."
 
@@ -157,3 +160,15 @@ def test_a_long_list_ends_as_the_catalog_writes_it_and_as_cldr_does_until_then()
     assert Translator("fa").listed(["الف", "ب", "ج"]) == "الف،\u200f ب، و ج"
     assert translator("fr", {}).listed(["a", "b", "c"]) == "a, b et c"
     assert fa.listed(["الف", "ب"]) == "الف و ب"
+
+
+def test_english_reads_a_card_in_a_sentence_with_its_article_and_a_card_face_without():
+    """«Anna plays the ace of spades», not «plays ace of spades» (issue 32 learner review); a
+    language whose sentences ask for forms translates "the {card_name}" as the name alone."""
+    from tutorial_engine.i18n.cardnames import card_face
+
+    english = Translator("en")
+    assert 'aria-label="the ace of spades">A♠' in inline("Anna plays A♠.", english)
+    assert 'aria-label="ace of spades"' in card_face(Card.parse("A♠"), "", english)
+    ru = translator("ru", RUSSIAN_CARDS)
+    assert 'aria-label="дама пик"' in inline("Q♠", ru)

@@ -247,7 +247,7 @@ def test_markup_or_script_in_a_catalog_is_shown_as_text(tmp_path, hostile):
 def test_markup_in_a_card_code_sentence_is_text_too():
     html = markdown.markdown(str(inline("[Q♣](javascript:alert(1)) <b onclick=x>", Translator())))
     assert Live(html).found == []
-    assert 'aria-label="queen of clubs"' in html
+    assert 'aria-label="the queen of clubs"' in html
 
 
 @pytest.mark.parametrize("hostile", HOSTILE + ['" onmouseover="alert(1)', "&lt;/title&gt;&lt;script&gt;"])

@@ -229,7 +229,7 @@ def test_the_first_deal_of_a_game_in_english_and_persian(whist):
                                                                      GameStep((0, 1), (0, 1), None))
     assert prompts_of(whist, "a-deal-of-a-game")[0].endswith(
         '<p class="tc-row">Anna dealt and turned up <span class="tc-code" dir="ltr" role="img" '
-        'aria-label="four of clubs">4♣</span>: its suit was trump.</p>')
+        'aria-label="the four of clubs">4♣</span>: its suit was trump.</p>')
     assert [feedback for _, _, _, feedback in steps_of(whist, "a-deal-of-a-game")[0]] == [
         "Anna and Chiara took 6 tricks. That is not above the book of 6, so it scores nothing.",
         "Boris and Dawit took 7 tricks. That is 1 trick above the book of 6, which scores 1 point.",

@@ -309,7 +309,7 @@ def test_a_page_carries_only_the_words_of_the_vocabulary_its_game_uses(report, t
     [race] = [block for page in report.pages for block in play_blocks(page) if page.game.id == "sixty-six"]
     words = set(vocabulary_messages(Translator("en"), race.game))
     assert {"meld-button", "exchange-button", "close-button", "race-closer-failed", "advice-marry", "must-head",
-            "stock-gone"} <= words and "prompt-pass" not in words and "trump-none" not in words
+            "stock-closed", "stock-used-up"} <= words and "prompt-pass" not in words and "trump-none" not in words
 
 
 # --- a game scored by exact bids (issue 30) -----------------------------------------------------

@@ -143,6 +143,9 @@ def test_legal_claims_say_where_the_trick_stands_and_are_checked_by_the_rules_of
                                                                              "5♥": "clean-first-trick"}
     assert explain_legality(legality) == ("You cannot follow suit. No card that costs penalty points may go to the "
                                           "first trick while you hold another card you may play.")
+    void = legal_plays(report.games["hearts"], None, [Card.parse("4♦")], [Card.parse("Q♠"), Card.parse("5♥")],
+                       Moment(first_trick=False, broken=False))
+    assert explain_legality(void) == "You cannot follow suit: any card may be played."  # no trump to speak of
 
 
 def test_a_wrong_legal_claim_names_the_rule_that_refused_each_card(tmp_path):

@@ -168,7 +168,9 @@ def trump_badge(suit: Suit, tr: Translator) -> Markup:
 _CODE = r"(?<![\w])(?:10|[AKQJ2-9])[♠♥♦♣](?![\w])"
 _LTR = r"[A-Za-z0-9\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f\u1e00-\u1eff]"
 """A letter of the Latin script, accents included (Rötenbach), or a Western digit."""
-_WORD = rf"(?!{_CODE}){_LTR}+(?:['’._/-]+(?!{_CODE}){_LTR}+)*"
+_WORD = rf"(?!{_CODE}){_LTR}+(?:(?:['’._/-]|&#39;)+(?!{_CODE}){_LTR}+)*"
+"""A Latin word, its inner apostrophes, stops, slashes and hyphens included; `plain` has already
+written a straight apostrophe as &#39; (Hoyle&#39;s is one word)."""
 _LATIN = rf"(?P<latin>{_WORD}(?:[.,]?[ ]{_WORD})*)"
 """Latin words, with the spaces, stops and commas between them ("St. Märgen", "CC BY 4.0"), but
 not a stop or a comma after the last: it belongs to the sentence around it."""
@@ -232,5 +234,16 @@ def card_code(text: str, form: str | None, tr: Translator) -> str:
     red = " tc-code--red" if is_red(card.suit) else ""
     face = f"{rank_letter(card.rank, tr)}{card.suit}"
     return (f'<span class="tc-code{red}" dir="ltr" role="img" '
-            f'aria-label="{escape(card_term(card, tr).form(form))}">{escape(face)}</span>')
+            f'aria-label="{escape(in_sentence(card_term(card, tr).form(form), tr))}">{escape(face)}</span>')
+
+
+@cached
+def in_sentence(name: str, tr: Translator) -> str:
+    """A card's name as a sentence says it: English reads "the ace of spades" where a card
+    face alone is "ace of spades"; other languages give the form the sentence asks instead."""
+    # TRANSLATORS: How a card's name reads inside a sentence, for screen readers ("Anna plays the
+    # ace of spades"). English puts "the" before it. If your sentences ask for the card's forms
+    # ({{GRAMMAR:acc|{card}}}, TRANSLATING.md), or your language has no such article, write
+    # {card_name}.
+    return tr.pgettext("card", "the {card_name}", card_name=name)
 

@@ -178,6 +178,8 @@ def explain_legality(legality: Legality, tr: Translator = ENGLISH) -> str:
         return " ".join([*_duty_before_rules(legality, None, tr), *(_rule_sentence(legality, rule, None, tr)
                                                                    for rule in rules)])
     if not legality.refused:
+        if legality.duty is Duty.VOID and legality.trump is None:  # no trump to speak of
+            return tr.gettext("You cannot follow suit: any card may be played.")
         return tr.gettext(DUTIES[legality.duty])
     suit = suit_term(legality.led, tr)
     if legality.duty is Duty.HEAD:
@@ -205,6 +207,8 @@ def explain_duty_of(legality: Legality, player, tr: Translator) -> str:
             return tr.gettext("{player} leads: any card may be played.", player=player)
         if duty is Duty.FREE:
             return tr.gettext("{player} can neither follow nor trump: any card may be played.", player=player)
+        if duty is Duty.VOID and legality.trump is None:
+            return tr.gettext("{player} cannot follow suit: any card may be played.", player=player)
         if duty is Duty.VOID:
             return tr.gettext("{player} cannot follow suit, and nothing obliges {player} to trump: any card may "
                               "be played.", player=player)

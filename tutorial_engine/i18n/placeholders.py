@@ -44,7 +44,7 @@ PLACEHOLDERS: dict[str, Kind] = {
     "sum": Kind.TEXT, "equation": Kind.TEXT, "order": Kind.TEXT, "draws": Kind.TEXT, "passes": Kind.TEXT, "page": Kind.TEXT,
     "worksheet": Kind.TEXT, "title": Kind.TEXT, "deck_cards": Kind.TEXT,
     "deck_points": Kind.TEXT, "hand_cards": Kind.TEXT, "file": Kind.TEXT, "files": Kind.TEXT,
-    "summary": Kind.TEXT, "source": Kind.TEXT, "pages": Kind.TEXT, "items": Kind.TEXT, "last": Kind.TEXT,
+    "summary": Kind.TEXT, "source": Kind.TEXT, "pages": Kind.TEXT, "items": Kind.TEXT, "last": Kind.TEXT, "card_name": Kind.TEXT,
 }
 
 TERMS = (Kind.NAME, Kind.TEAM, Kind.SUIT, Kind.RANK, Kind.CARDS)

@@ -280,11 +280,14 @@ class DrillRenderer:
         steps, shown = [], list(variant.ranking.cards)
         while shown:  # E3: strongest, its value, hide it, again, until every card is valued
             best = next(c for c in ranking.order if c in shown)
+            first = len(shown) == len(variant.ranking.cards)  # later, the cards ranked still show
             if len(shown) > 1:
                 steps.append(self.choice(
-                    "choice", tr.pgettext("drill", "Which of these cards is the strongest?"),
+                    "choice", tr.pgettext("drill", "Which of these cards is the strongest?") if first else
+                    tr.pgettext("drill", "Which of the remaining cards is the strongest?"),
                     [self.card_option(str(c), c) for c in shown], [str(best)],
-                    tr.pgettext("drill", "{card} is the strongest of these cards.", card=best)))
+                    tr.pgettext("drill", "{card} is the strongest of these cards.", card=best) if first else
+                    tr.pgettext("drill", "{card} is the strongest of the remaining cards.", card=best)))
             if game.total_points:
                 worth = game.card_points(best)
                 steps.append(self.number(tr.pgettext("drill", "How many points is {card} worth?", card=best),

@@ -123,6 +123,7 @@ def play_messages(tr: Translator) -> dict[str, str | tuple[str, ...]]:
     return {
         # the table
         "your-hand": tr.pgettext("play", "Your hand"),
+        "card-in-sentence": tr.pgettext("card", "the {card_name}"),  # cardnames.in_sentence
         "hand-of": tr.pgettext("diagram", "{player}'s hand:"),
         "you": tr.pgettext("play", "You"),
         "trick": tr.pgettext("play", "The trick"),
@@ -183,9 +184,11 @@ def play_messages(tr: Translator) -> dict[str, str | tuple[str, ...]]:
                                                "turned up, or do not forecast."),
         "prompt-cut": tr.pgettext("play", "You cut the pack, and {card} lies at the bottom of the lifted packet. It is "
                                           "a tree: will you take it?"),
-        "prompt-choose": tr.pgettext("play", "{card} is turned up. Will you accept its suit as trump and take the "
-                                             "card, or refuse it?"),
-        "prompt-order": tr.pgettext("play", "{card} is turned up. Will you order it up and make {suit} trump, or pass?"),
+        # The turned card has just been told ("The top card of the talon is turned face up: …"):
+        # the prompts name it without saying again that it is turned up.
+        "prompt-choose": tr.pgettext("play", "Will you accept {card}, making its suit trump and taking the card, or "
+                                             "refuse it?"),
+        "prompt-order": tr.pgettext("play", "Will you order up {card} and make {suit} trump, or pass?"),
         "prompt-name": tr.pgettext("play", "The turned card lies face down. Name another suit as trump, or pass."),
         "prompt-name-must": tr.pgettext("play", "Everyone else has passed twice, and as the dealer you must name a "
                                                 "suit other than {suit}."),
@@ -272,6 +275,7 @@ def play_messages(tr: Translator) -> dict[str, str | tuple[str, ...]]:
         "duty-none": tr.gettext("No obligations: any card may be played."),
         "duty-free": tr.gettext("You can neither follow nor trump: any card may be played."),
         "duty-void": tr.gettext("You cannot follow suit, and nothing obliges you to trump: any card may be played."),
+        "duty-void-no-trump": tr.gettext("You cannot follow suit: any card may be played."),
         "duty-follow": tr.gettext("Every card of the hand follows the lead."),
         "duty-play-tree": tr.gettext("Every card of the hand is a tree, as the duty requires."),
         "duty-trump": tr.gettext("Every card of the hand is a trump, as the duty requires."),
@@ -423,7 +427,8 @@ def vocabulary_messages(tr: Translator, game: GameSpec) -> dict[str, str | tuple
         messages |= {
             "must-head": tr.gettext("You must follow suit with a card that takes the trick: {suit} were led."),
             "duty-head": tr.gettext("Every card of the hand follows suit and takes the trick, as the duty requires."),
-            "stock-gone": tr.pgettext("diagram", "Stock closed or used up"),
+            "stock-closed": tr.pgettext("diagram", "Stock closed"),
+            "stock-used-up": tr.pgettext("diagram", "Stock used up"),
             "stats-must-head": npgettext("play", "{n} card refused because you had to take the trick",
                                          "{n} cards refused because you had to take the trick"),
         }

@@ -138,8 +138,9 @@
     return fill(T.cards[suitOf(c)], { rank: { text: form(r, want || null), forms: r.forms, gender: r.gender } });
   }
   function red(c, block) { return E.red(suitOf(c)) ? " " + block + "--red" : ""; }
-  function codeHtml(c, want) { // cardnames.card_code: named in the form the sentence asks
-    return '<span class="tc-code' + red(c, "tc-code") + '" dir="ltr" role="img" aria-label="' + cardName(c, want)
+  function codeHtml(c, want) { // cardnames.card_code: named in the form the sentence asks, as a sentence says it
+    var named = fill(M["card-in-sentence"], { card_name: markup(cardName(c, want)) });
+    return '<span class="tc-code' + red(c, "tc-code") + '" dir="ltr" role="img" aria-label="' + named
       + '">' + esc(T.letters[rankOf(c)] + suitOf(c)) + "</span>";
   }
   /* A card as a sentence's value (Translator.card): its code, named in the form the sentence
@@ -200,7 +201,7 @@
     var own = codes.some(function (c) { return RULES.indexOf(c) < 0; });
     var first = !own && rules.length ? (l.duty === "void" ? say("cannot-follow") : l.duty === "free" ? say("neither")
       : l.duty === "follow" ? say("duty-follow") : "")
-      : !own ? say("duty-" + l.duty)
+      : !own ? say("duty-" + l.duty + (l.duty === "void" && l.trump === null ? "-no-trump" : ""))
       : say(l.duty !== "follow" ? "must-" + l.duty : l.led === l.trump ? "must-follow-trump" : "must-follow",
             { suit: suitTerm(l.led) });
     return [first].concat(rules.map(function (r) {
@@ -712,11 +713,12 @@
       return '<li class="tc-play__seat' + (s === d.toMove() ? " tc-play__seat--turn" : "") + '"><span class="tc-seat__name">'
         + esc(name(s).text) + "</span> " + tags(s) + "</li>";
     }).join(""));
-    var up = d.phase === "choose" || (d.phase === "bid" && d.bidRound === 0) ? d.turned : d.stock.length ? d.indicator : null;
+    var open = d.closedBy === null; // a closed stock lies with its trump card face down: neither is shown
+    var up = d.phase === "choose" || (d.phase === "bid" && d.bidRound === 0) ? d.turned : d.stock.length && open ? d.indicator : null;
     if (TRUMP_SET && TRUMP_SET.source === "next-card") up = d.turned; // out of play, shown all the deal
     put(pack, (d.trump ? badge(d.trump) : TRUMP_SET ? '<span class="tc-badge">' + say("no-trump") + "</span>" : "") + (up ? ' <span class="tc-play__up">' + say("turned") + " " + face(up) + "</span>" : "")
-      + (d.draws && d.stock.length ? ' <span class="tc-play__stock">' + say("stock", { n: d.stock.length }) + "</span>" : "")
-      + (RACE && d.stockGone() ? ' <span class="tc-badge">' + say("stock-gone") + "</span>" : "")
+      + (d.draws && d.stock.length && open ? ' <span class="tc-play__stock">' + say("stock", { n: d.stock.length }) + "</span>" : "")
+      + (RACE && d.stockGone() ? ' <span class="tc-badge">' + say(open ? "stock-used-up" : "stock-closed") + "</span>" : "")
       + (d.rules && d.rules.unbroken !== null && d.phase === "play"
         ? ' <span class="tc-badge">' + say(d.broken ? "broken" : "not-broken", { suit: suitTerm(d.rules.unbroken) }) + "</span>" : ""));
     trick.hidden = !S.shown;
