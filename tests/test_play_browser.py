@@ -1226,7 +1226,7 @@ def bid_lines(tr: Translator, result: BidsResult, totals: tuple[int, ...]) -> li
 
 
 def barred_line(tr: Translator, tricks: int, barred: int) -> str:
-    return said(tr.npgettext("play", "The bids would add up to the {n} trick of the deal: the dealer may not bid "
+    return said(tr.npgettext("play", "The bids would add up to the deal's one trick: the dealer may not bid "
                                      "{number}.",
                              "The bids would add up to the {n} tricks of the deal: the dealer may not bid "
                              "{number}.", tricks, number=barred))
@@ -1275,7 +1275,7 @@ def test_deals_of_oh_hell_bid_and_played_by_clicking(oh_hell_pages, oh_hell, tab
             assert sorted(s["cards"]) == sorted(str(c) for c in deal.hands[YOU])
             if deal.phase == "bid-tricks":
                 assert said(s["prompt"]) == said(tr.npgettext(
-                    "play", "Your bid: how many of the {n} trick of this deal will you take?",
+                    "play", "Your bid: will you take this deal's one trick?",
                     "Your bid: how many of the {n} tricks of this deal will you take?", number, ))
                 for seat, bid in deal.tricks_bid.items():  # the bids made so far, by each seat
                     assert messages["bid-tag"].replace("{number}", digits_of(tr, bid)) in seat_tags(page, seats, seat)

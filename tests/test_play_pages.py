@@ -330,7 +330,7 @@ def test_a_game_scored_by_exact_bids_plays_each_for_themselves_at_3_to_7(tmp_pat
     assert data["game"]["scoring"]["kind"] == "exact-bids"
     messages = data["messages"]
     assert messages["bid-barred"] == [
-        "The bids would add up to the {n} trick of the deal: the dealer may not bid {number}.",
+        "The bids would add up to the deal's one trick: the dealer may not bid {number}.",
         "The bids would add up to the {n} tricks of the deal: the dealer may not bid {number}."]
     assert messages["advice-bid-likely"] == ["You hold {n} likely winner: bid {n}.",
                                              "You hold {n} likely winners: bid {n}."]

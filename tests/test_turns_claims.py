@@ -68,6 +68,8 @@ def turns_of(block) -> list[dict]:
     ("euchre", "{kind: turns, expect: {partners: alternate, bid_order: after-dealer}}"),            # U2, U7
     ("oh-hell", "{kind: turns, players: 5, expect: {bid_order: after-dealer}}"),                    # O6
     ("albastini", "{kind: turns, players: 3, expect: {partners: none}}"),                           # A4
+    ("sixty-six", "{kind: turns, expect: {announced_on: lead, exchange_while: more-than-two, deal_ends: at-target, "
+                  "last_trick_bonus: stock-used-up}}"),                                             # S6-S8, S10, S11
 ])
 def test_a_turns_claim_that_says_what_the_engine_does_passes(tmp_path, game, claim):
     assert problems_of(tmp_path, game, claim) == []
@@ -101,6 +103,12 @@ def test_a_turns_claim_that_says_what_the_engine_does_passes(tmp_path, game, cla
     ("whist", "{kind: turns, expect: {partners: none}}",
      "11:50: expected partners none, but the engine gives alternate: partners and opponents alternate round the "
      "table: each player sits between two opponents"),
+    ("sixty-six", "{kind: turns, expect: {exchange_while: open}}",
+     "11:56: expected exchange_while open, but the engine gives more-than-two: the exchange is offered while the "
+     "stock is open and holds more than two cards"),                                                # S7
+    ("sixty-six", "{kind: turns, expect: {last_trick_bonus: always}}",
+     "11:58: expected last_trick_bonus always, but the engine gives stock-used-up: the last trick's bonus counts "
+     "only when the stock was drawn to its end, not when it was closed"),                          # S10
     ("albastini", "{kind: turns, players: 2, expect: {indicator: nobody}}",
      "11:63: expected indicator nobody, but the engine gives last-drawer: the trump indicator is the last card "
      "drawn, and the player who draws last takes it"),
@@ -121,6 +129,10 @@ def test_a_wrong_turns_claim_is_refused_with_its_reason(tmp_path, game, claim, m
     ("euchre", "{kind: turns, expect: {broken_by: suit-played}}",
      "11:51: no suit of Euchre waits to be broken before it may be led (the tricks phase's 'unbroken'): leave out "
      "'broken_by'"),
+    ("whist", "{kind: turns, expect: {announced_on: lead}}",
+     "11:54: nobody shows a marriage, exchanges a card or closes the stock in Whist: leave out 'announced_on'"),
+    ("euchre", "{kind: turns, expect: {deal_ends: at-target}}",
+     "11:51: Euchre is not a race to card points (scoring kind: game-points): leave out 'deal_ends'"),
     ("hearts", "{kind: turns, expect: {bid_order: after-dealer}}",
      "11:51: nobody bids in Hearts: leave out 'bid_order'"),
     ("euchre", "{kind: turns, players: 3, expect: {first_leader: after-dealer}}",

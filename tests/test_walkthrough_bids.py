@@ -196,7 +196,7 @@ def test_the_oh_hell_deal_in_words(oh_hell):
     ]
     assert asked[-4:] == [
         ("How many points does Anna write for this deal?", 11,
-         "10 + 1 = 11: Anna took exactly the 1 trick bid, and writes 10 points and one more for the trick bid."),
+         "10 + 1 = 11: Anna took exactly the one trick bid, and writes 10 points and one more for the trick bid."),
         ("How many points does Boris write for this deal?", 0,
          "Boris bid 1 but took 3 tricks: the bid is missed, and Boris writes nothing."),
         ("How many points does Chiara write for this deal?", 0,

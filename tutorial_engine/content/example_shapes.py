@@ -1070,6 +1070,7 @@ class _ExampleBuilder:
         expect = self._expect(rec)
         bidding = procedure.find(Bidding)
         trump = procedure.find(TrumpSet)
+        tricks = procedure.tricks
         turned = (procedure.find(TurnUp) is not None or procedure.has_maker
                   or isinstance(trump, TrumpSet) and trump.source in (TrumpFrom.DEALER_LAST, TrumpFrom.NEXT_CARD))
         for key in expect.values:
@@ -1083,6 +1084,15 @@ class _ExampleBuilder:
                 self.error(expect.locations[key], f"nobody draws from a stock in {game.name}: leave out '{key}'")
             elif key == "bid_order" and bidding is None and procedure.find(TrickBids) is None:
                 self.error(expect.locations[key], f"nobody bids in {game.name}: leave out 'bid_order'")
+            elif key == "announced_on" and not (tricks and (tricks.marriage or tricks.exchange or tricks.closing)):
+                self.error(expect.locations[key], f"nobody shows a marriage, exchanges a card or closes the stock in "
+                                                  f"{game.name}: leave out 'announced_on'")
+            elif key == "exchange_while" and not (tricks and tricks.exchange):
+                self.error(expect.locations[key], f"nobody exchanges a card for the turned one in {game.name} (the "
+                                                  "tricks phase's 'exchange'): leave out 'exchange_while'")
+            elif key in ("deal_ends", "last_trick_bonus") and not isinstance(game.scoring, GamePoints):
+                self.error(expect.locations[key], f"{game.name} is not a race to card points (scoring kind: "
+                                                  f"game-points): leave out '{key}'")
             elif key == "broken_by" and (procedure.tricks is None or procedure.tricks.unbroken is None):
                 self.error(expect.locations[key], f"no suit of {game.name} waits to be broken before it may be led "
                                                   "(the tricks phase's 'unbroken'): leave out 'broken_by'")

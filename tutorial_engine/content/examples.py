@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 
 from ..engine import events
 from ..engine.cards import Card, Suit
-from ..engine.deal import BidTricks, Close, Deal, Discard, play_out
+from ..engine.deal import BidTricks, Close, Deal, Discard, Exchange, Meld, play_out
 from ..engine.events import Draw
 from ..engine.forecast import ForecastOptions, ForecastOutcome, forecast_options, forecast_outcome
 from ..engine.game import (
@@ -702,6 +702,17 @@ TURNS = MappingProxyType({
     "bid_order": MappingProxyType({
         "after-dealer": "each round of bidding starts with the player after the dealer and goes round in turn, the "
                         "dealer last"}),
+    "announced_on": MappingProxyType({
+        "lead": "a marriage, an exchange or a close is offered only to the player on lead, before the lead"}),
+    "exchange_while": MappingProxyType({
+        "more-than-two": "the exchange is offered while the stock is open and holds more than two cards",
+        "open": "the exchange is offered while the stock is open"}),
+    "deal_ends": MappingProxyType({
+        "at-target": "the deal ends the moment a player reaches the deal's target: nobody plays on with it"}),
+    "last_trick_bonus": MappingProxyType({
+        "stock-used-up": "the last trick's bonus counts only when the stock was drawn to its end, not when it was "
+                         "closed",
+        "always": "the last trick's bonus counts whether the stock was drawn to its end or closed"}),
     "broken_by": MappingProxyType({
         "suit-played": "the restricted suit is broken once a card of it has been played to a trick, led or thrown, "
                        "and by nothing else"}),
@@ -766,6 +777,8 @@ class TurnsExample(Example):
             return [self._partners()]
         if key == "broken_by":
             return ["suit-played"] if self._broken_as_played() else []
+        if key in RACE_KEYS:
+            return self._race(key)
         deals = [deal for deal in self.played() if any(isinstance(e, events.Trick) for e in deal.log)]
         if key == "indicator":  # a deal of a race may end before its stock does
             deals = [deal for deal in deals if not deal.stock] or deals
@@ -809,6 +822,52 @@ class TurnsExample(Example):
                 rng = random.Random(seed)
                 play_out(Deal(self.game, self.table(), dealer, rng), watching, rng)
         return bool(seen) and all(seen)
+
+    def _race(self, key: str) -> list[Any]:
+        """Read off deals played with every legal action in reach, marriages, exchanges and closes
+        among them, watched at each decision: where those are offered, when the exchange is, that
+        nobody moves once a player has the deal's target, and what the last trick adds."""
+        game, phase = self.game, self.game.procedure.tricks
+        assert phase is not None  # the builder asks only of a game with tricks
+        scoring = game.scoring
+        fits = {value: True for value in TURNS[key]}
+
+        def watching(state: Deal, rng: random.Random):
+            actions, seat = state.legal_actions(), state.to_move
+            announced = [a for a in actions if type(a) in (Meld, Exchange, Close)]
+            exchangeable = (seat is not None and state.phase == "play" and not state.trick and state.trump is not None
+                            and phase.exchange is not None and Card(phase.exchange, state.trump) in state.hands[seat])
+            if key == "announced_on":
+                fits["lead"] &= not announced or (not state.trick and seat == state.leader)
+            elif key == "exchange_while" and exchangeable:
+                offered, open_stock = any(type(a) is Exchange for a in actions), state.closed_by is None
+                fits["more-than-two"] &= offered == (open_stock and len(state.stock) > 2)
+                fits["open"] &= offered == (open_stock and bool(state.stock))
+            elif key == "deal_ends" and isinstance(scoring, GamePoints):
+                fits["at-target"] &= max(state.card_points) < scoring.deal_target
+            if key == "exchange_while":  # keep the card to exchange in hand, to the stock's last cards
+                kept = [a for a in actions if type(a) not in (Exchange, Close)
+                        and not (phase.exchange is not None and getattr(a, "card", None) is not None
+                                 and a.card.rank is phase.exchange and a.card.suit is state.trump)]
+                return rng.choice(kept or actions)
+            return rng.choice(actions)
+
+        deals = []
+        for dealer in range(self.players):
+            for seed in range(12):
+                rng = random.Random(seed)
+                deal = Deal(game, self.table(), dealer, rng)
+                play_out(deal, watching, rng)
+                deals.append(deal)
+        if key == "last_trick_bonus":
+            played_out = [deal for deal in deals if not any(deal.hands)]
+            closed = [deal for deal in played_out if deal.closed_by is not None]
+            drawn = [deal for deal in played_out if deal.closed_by is None]
+            fits["stock-used-up"] = all(_bonus(deal) == 0 for deal in closed) and all(_bonus(deal) > 0 for deal in drawn)
+            fits["always"] = all(_bonus(deal) > 0 for deal in played_out)
+            if not closed or not drawn:
+                return []
+        return [value for value, fit in fits.items() if fit]
 
     def _named(self) -> list[Any]:
         """The suits the first player of the second round of bidding may name."""
@@ -876,6 +935,15 @@ def _draw_order(example: TurnsExample, deal: Deal, value: str) -> bool:
                for trick, seats in rounds if seats)
 
 
+def _bonus(deal: Deal) -> int:
+    """What the last trick's winner has beyond the points of their tricks and marriages: the last
+    trick's bonus, in a deal played to its last card."""
+    tricks = _tricks_of(deal)
+    seat = tricks[-1].winner
+    marriages = sum(event.points for event in deal.log if isinstance(event, events.Married) and event.seat == seat)
+    return deal.card_points[seat] - sum(t.points for t in tricks if t.winner == seat) - marriages
+
+
 def _bid_order(example: TurnsExample, deal: Deal, value: str) -> bool:
     """Every round of bids in the log, from the player after the dealer round to the dealer."""
     bids = [event.seat for event in deal.log if isinstance(event, (events.Bid, events.TricksBid))]
@@ -893,6 +961,9 @@ def _indicator(example: TurnsExample, deal: Deal, value: str) -> bool:
     return (not deal.stock and bool(drawn) and drawn[-1].card == deal.indicator
             and deal.indicator_taker == drawn[-1].seat)
 
+
+RACE_KEYS = ("announced_on", "exchange_while", "deal_ends", "last_trick_bonus")
+"""The keys of a `turns` claim read off whole deals of a race to card points, watched as they go."""
 
 _FITS = MappingProxyType({"first_leader": _first_leader, "next_leader": _next_leader, "draw_order": _draw_order,
                           "indicator": _indicator, "bid_order": _bid_order})

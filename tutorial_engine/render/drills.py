@@ -642,15 +642,15 @@ class DrillRenderer:
         if barred:
             why = tr.npgettext(
                 "drill", "The others bid {total} in all, and {sum}: if {dealer} bid {barred}, the bids would add "
-                         "up to the {n} trick of the deal, which the dealer may not do.",
+                         "up to the deal's one trick, which the dealer may not do.",
                 "The others bid {total} in all, and {sum}: if {dealer} bid {barred}, the bids would add up to "
                 "the {n} tricks of the deal, which the dealer may not do.", v.tricks, total=total,
                 sum=LeftToRight(tr.digits(f"{v.tricks} \u2212 {total} = {barred[0]}")), dealer=dealer,
                 barred=barred[0])
         else:
             why = tr.npgettext(
-                "drill", "The others bid {total} in all, more than the {n} trick of the deal: whatever {dealer} "
-                         "bids, the bids cannot add up to {n}, so any number may be bid.",
+                "drill", "The others bid {total} in all, more than the deal's one trick: whatever {dealer} bids, "
+                         "the bids cannot add up to {n}, so any number may be bid.",
                 "The others bid {total} in all, more than the {n} tricks of the deal: whatever {dealer} bids, "
                 "the bids cannot add up to {n}, so any number may be bid.", v.tricks, total=total, dealer=dealer)
         options = [self.option(str(n), tr.value(n)) for n in range(v.tricks + 1)]

@@ -610,10 +610,10 @@ def exact_bids_messages(tr: Translator) -> dict[str, str | tuple[str, ...]]:
 
     return {
         "bid-tag": tr.pgettext("play", "bid: {number}"),
-        "prompt-bid": npgettext("play", "Your bid: how many of the {n} trick of this deal will you take?",
+        "prompt-bid": npgettext("play", "Your bid: will you take this deal's one trick?",
                                 "Your bid: how many of the {n} tricks of this deal will you take?"),
-        "bid-barred": npgettext("play", "The bids would add up to the {n} trick of the deal: the dealer may not "
-                                        "bid {number}.",
+        "bid-barred": npgettext("play", "The bids would add up to the deal's one trick: the dealer may not bid "
+                                        "{number}.",
                                 "The bids would add up to the {n} tricks of the deal: the dealer may not bid "
                                 "{number}."),
         "refused-bid": tr.pgettext("play", "You may not bid {number}."),

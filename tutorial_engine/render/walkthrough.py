@@ -850,7 +850,7 @@ class WalkRenderer:
             steps.append(self.drill_renderer.number(
                 tr.pgettext("walkthrough", "How many tricks have the other players bid in all?"), m.others,
                 added + " " + tr.npgettext(
-                    "walkthrough", "That is more than the {n} trick of the deal, so whatever the dealer bids, the bids "
+                    "walkthrough", "That is more than the deal's one trick, so whatever the dealer bids, the bids "
                     "cannot add up to the tricks: every number is allowed.",
                     "That is more than the {n} tricks of the deal, so whatever the dealer bids, the bids cannot add up "
                     "to the tricks: every number is allowed.", m.tricks) + " " + bids))
@@ -894,7 +894,7 @@ class WalkRenderer:
                                   "points.", equation=sum_, player=player, bonus=m.bonus)
             else:
                 sum_ = LeftToRight(tr.digits(f"{m.bonus} + {bid} = {written}"))
-                why = tr.npgettext("walkthrough", "{equation}: {player} took exactly the {n} trick bid, and writes "
+                why = tr.npgettext("walkthrough", "{equation}: {player} took exactly the one trick bid, and writes "
                                    "{bonus} points and one more for the trick bid.",
                                    "{equation}: {player} took exactly the {n} tricks bid, and writes {bonus} points "
                                    "and one more for each trick bid.", bid, equation=sum_, player=player,
