@@ -106,11 +106,11 @@ def test_the_explanation_says_why_the_left_bower_follows_trump_and_not_its_face(
         return re.sub(r"\s+([.,:])", r"\1", text)
 
     assert feedback("A♥ Q♣", "9♥ J♥ K♥ 9♠ J♠") == (
-        "You may play: 9♥ and K♥. You must follow suit: hearts were led. J♥ is the jack of the other suit of "
-        "the trump's colour: it counts as a trump, so it does not follow suit when hearts are led.")
+        "You may play: 9♥ and K♥. You must follow suit: hearts were led. J♥ is the left bower: it counts as a "
+        "trump, so it does not follow suit when hearts are led.")   # named as game.yml names it (issue 32)
     assert feedback("Q♦", "J♥ A♠ 9♣ K♣ 10♠") == (
-        "You may play: J♥. A trump was led: you must follow with a trump. J♥ is the jack of the other suit of "
-        "the trump's colour: it counts as a trump, so it follows a trump lead.")
+        "You may play: J♥. A trump was led: you must follow with a trump. J♥ is the left bower: it counts as a "
+        "trump, so it follows a trump lead.")
     assert feedback("A♠", "J♥ A♥ 9♣ K♣ 10♠") == (
         "You may play: 10♠. You must follow suit: spades were led.")
 

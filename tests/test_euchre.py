@@ -276,13 +276,13 @@ def test_the_order_drill_names_the_bowers_above_the_trump_order():
 
     report = check(ROOT)
     explanations = [steps[0][2] for steps in steps_of(rendered(report, "euchre", "which-card-is-higher"))]
-    bowers = [e for e in explanations if " of the trump suit" in e or "of the trump's colour" in e]
-    assert bowers == explanations   # every question holds the left bower (issue 32), which says why it is a trump
+    bowers = [e for e in explanations if re.match(r"J. is the (?:right|left) bower, ", e)]
+    assert bowers == explanations   # every question holds the left bower (issue 32), named as players call it
     printed = [e for e in bowers if re.match(r"J(.) .* beats (?:A|K|Q|10|9)\1\.$", e)]
-    assert printed   # U4: over a card of its printed suit, the left bower says it counts as a trump
-    for explanation in bowers:
-        assert re.match(r"J. is the jack of (the trump suit, the highest trump|the other suit of the trump's colour: "
-                        r"it counts as a trump that only J. outranks), so it beats ", explanation), explanation
+    assert printed   # U4: over a card of its printed suit, the left bower says it is a trump
+    for explanation in bowers:   # U5: the right bower the highest trump, the left bower under it alone
+        assert re.match(r"J. is the (right bower, the highest trump|left bower, a trump that only J. outranks), so "
+                        r"it beats ", explanation), explanation
 
 
 def test_the_sensible_player_does_not_hand_the_dealer_a_bower_on_three_trumps(euchre):
@@ -296,3 +296,23 @@ def test_the_sensible_player_does_not_hand_the_dealer_a_bower_on_three_trumps(eu
     assert sensible_strategy(state, random.Random(0)) == Bid(1, None)
     state.apply(Bid(1, None))
     assert sensible_strategy(state, random.Random(0)) == Bid(2, DIAMONDS)
+
+
+def test_u5_a_bower_that_wins_is_named_as_players_call_it_in_every_locale(euchre):
+    """game.yml names the bowers (top_trumps: name); a trick's explanation uses the name, in the
+    catalog's word, not the card's place (issue 32 learner review)."""
+    from pathlib import Path
+
+    from tutorial_engine.i18n.explain import explain_win
+
+    left_wins = trick_verdict(euchre, Suit.HEARTS, [Card.parse(c) for c in ("A♥", "J♦", "K♥", "Q♥")])
+    right_over = trick_verdict(euchre, Suit.HEARTS, [Card.parse(c) for c in ("J♦", "J♥", "A♥", "K♥")])
+    english = Translator()
+    assert explain_win(left_wins, euchre, english) == ("J♦ is the left bower: the only card above it, J♥, was "
+                                                       "not played.")
+    assert explain_win(right_over, euchre, english) == "J♥ is the right bower, and no card ranks above it."
+    locales = Path(__file__).resolve().parent.parent / "locales"
+    for code in ("ru", "fr", "es", "fa", "sw"):
+        tr = Translator.load(locales, code)
+        named = tr.term("term", "left bower").text
+        assert named in explain_win(left_wins, euchre, tr), code

@@ -291,7 +291,7 @@ def test_a_page_carries_only_the_words_of_the_vocabulary_its_game_uses(report, t
             if page.game.id == "euchre":  # one game to 10: a game's words, never a match's (issue 32)
                 assert set(vocabulary_messages(Translator("en"), block.game)) == {
                     "game-score", "game-score-one", "game-won", "game-lost", "prompt-game-over", "new-game",
-                    "stats-games", "stats-games-zero"}
+                    "stats-games", "stats-games-zero", "top-name-0", "top-name-1", "win-named", "win-named-under"}
             elif page.game.id not in ("whist", "oh-hell", "hearts", "sixty-six"):
                 assert vocabulary_messages(Translator("en"), block.game) == {}
                 plain += 1

@@ -16,6 +16,8 @@ from ..content.source import SourceError, parse_source
 NAME_NOTE = ("A player's name; adapt it to your language's spelling. After it you may give the forms "
              "and the gender your sentences ask for: “Анна | gender=f | gen=Анны” (TRANSLATING.md, "
              "Names, teams and suits).")
+TERM_NOTE = ("What players call this top trump (such as “left bower”), a term of the game: use your glossary's "
+             "word. After it you may give the forms and the gender your sentences ask for (TRANSLATING.md).")
 COUNT_NOTES = {
     "cards": "{cards} is the number of cards in the deck, from the game's rules: keep it. The plural "
              "forms are chosen by it.",
@@ -40,6 +42,8 @@ def extract_yaml(fileobj, keywords, comment_tags, options):
         yield from _text(top.get("name"), "game", "The name of a card game.")
         variants = [_mapping(variant).get("players") for _, variant in _mapping(top.get("variants")).items()]
         yield from _seat_names([top.get("players"), *variants])
+        for card in map(_mapping, _items(_mapping(top.get("top_trumps")).get("cards"))):
+            yield from _text(card.get("name"), "term", TERM_NOTE)
     for example in _items(top.get("examples")):
         yield from _example(_mapping(example))
     for reference in map(_mapping, _items(top.get("references"))):

@@ -108,6 +108,8 @@ _RULES = {
                           doc="`trump`: the card of that rank in the trump suit (the right bower); "
                               "`same-colour`: the card of that rank in the other suit of the trump's "
                               "colour (the left bower)."),
+            "name": Field(Text("a term"), doc="What players call it (`left bower`): explanations name the card "
+                                              "by this term, which translators translate."),
         }), min_items=1), required=True, doc="High to low, above the trump order; each belongs to the trump "
                                              "suit for every purpose."),
         "home_suit": Field(SuitShape(), doc="Fixed top trumps also follow an ordinary lead of this suit "
@@ -333,7 +335,7 @@ def _top_trumps(rec: Rec | None, deck, ranks, problems: Problems) -> tuple[tuple
             problems.add(item.at("rank"), f"{item['rank']} is not a rank of the deck "
                                           f"({' '.join(map(str, ranks))})")
         tops.append(TopTrump(card=item.get("card"), rank=item.get("rank"),
-                             suit=TopTrumpSuit(item["suit"]) if "suit" in item else None))
+                             suit=TopTrumpSuit(item["suit"]) if "suit" in item else None, name=item.get("name")))
     home = rec.get("home_suit")
     if home is None and any(top.card is not None for top in tops):
         problems.add(rec.location, "fixed top trumps need a home_suit: the suit whose ordinary lead they follow")

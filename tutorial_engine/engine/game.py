@@ -62,6 +62,9 @@ class TopTrump:
     card: Card | None = None
     rank: Rank | None = None
     suit: TopTrumpSuit | None = None
+    name: str | None = None
+    """What players call it ("left bower"), in English: explanations name it by this term of the
+    game, translated like the game's name, rather than by its place."""
 
     def under(self, trump: Suit | None, suits: tuple[Suit, ...]) -> Card | None:
         """The card this top trump is when `trump` is trump; None when there is no such card."""

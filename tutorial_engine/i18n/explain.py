@@ -45,6 +45,12 @@ def _top_trump_wins(verdict: Verdict, game: GameSpec, tr: Translator) -> str | N
     higher = top[:top.index(card)]
     if len(higher) > 1:  # no game has one yet; the plain sentence stays true
         return None
+    if rule.name is not None:  # what players call it, which the rules page teaches
+        named = tr.term("term", rule.name)
+        if not higher:
+            return tr.gettext("{card} is the {term}, and no card ranks above it.", card=card, term=named)
+        return tr.gettext("{card} is the {term}: the only card above it, {higher}, was not played.", card=card,
+                          term=named, higher=higher[0])
     rank = rank_term(card.rank, tr)
     if rule.suit is TopTrumpSuit.TRUMP:
         if not higher:
@@ -64,6 +70,14 @@ def _top_trump_wins(verdict: Verdict, game: GameSpec, tr: Translator) -> str | N
 def top_trump_beats(high, low, game: GameSpec, trump, tr: Translator) -> str:
     """Why a top trump that depends on the trump suit (a bower) beats another card."""
     top = game.table(trump).top
+    rule = next((t for t in game.top_trumps if t.under(trump, game.suits) == high), None)
+    if rule is not None and rule.name is not None:  # what players call it, which the rules page teaches
+        named = tr.term("term", rule.name)
+        if top.index(high) == 0:
+            return tr.gettext("{high} is the {term}, the highest trump, so it beats {low}.", high=high, term=named,
+                              low=low)
+        return tr.gettext("{high} is the {term}, a trump that only {higher} outranks, so it beats {low}.",
+                          high=high, term=named, higher=top[top.index(high) - 1], low=low)
     rank = rank_term(high.rank, tr)
     if top.index(high) == 0:
         if high.suit is trump:

@@ -30,7 +30,7 @@ class CatalogMessage(Protocol):
     string_lines: dict[int | None, int]
 
 
-TERM_CONTEXTS = {"name": Kind.NAME, "suit": Kind.SUIT, "rank": Kind.RANK}
+TERM_CONTEXTS = {"name": Kind.NAME, "suit": Kind.SUIT, "rank": Kind.RANK, "term": Kind.TERM}
 """The messages that translate a term, by their msgctxt; a team's members are names."""
 
 ELIDING = {
@@ -103,7 +103,7 @@ def _members(placeholder_kind: Kind) -> Kind:
 
 
 _DOUBLE = re.compile(r"\{\{|\}\}")
-_TERM_WORD = {Kind.NAME: "name", Kind.SUIT: "suit", Kind.RANK: "rank"}
+_TERM_WORD = {Kind.NAME: "name", Kind.SUIT: "suit", Kind.RANK: "rank", Kind.TERM: "term"}
 _RANK_WORDS = {rank.value: rank.name.lower() for rank in Rank}
 
 

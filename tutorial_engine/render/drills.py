@@ -364,8 +364,19 @@ class DrillRenderer:
     def face_suit_notes(self, ex: LegalExample, legality: Legality) -> list[str]:
         """Why a top trump of the trump's colour in the hand answers to the trump and not to the
         suit on its face, when one of the two was led: the card a learner most often misplaces."""
-        tr, notes = self.tr, []
-        for card in (c for c in ex.hand if c in same_colour_tops(ex.game, ex.trump)):
+        tr, notes, game = self.tr, [], ex.game
+        for card in (c for c in ex.hand if c in same_colour_tops(game, ex.trump)):
+            rule = next(t for t in game.top_trumps if t.under(ex.trump, game.suits) == card)
+            if rule.name is not None:  # what players call it, which the rules page teaches
+                named = tr.term("term", rule.name)
+                if legality.led is ex.trump:
+                    notes.append(tr.pgettext("drill", "{card} is the {term}: it counts as a trump, so it follows a "
+                                                      "trump lead.", card=card, term=named))
+                elif legality.led is card.suit:
+                    notes.append(tr.pgettext("drill", "{card} is the {term}: it counts as a trump, so it does not "
+                                                      "follow suit when {suit} are led.",
+                                             card=card, term=named, suit=suit_term(card.suit, tr)))
+                continue
             rank = rank_term(card.rank, tr)
             if legality.led is ex.trump:
                 # TRANSLATORS: "colour" is red or black, not a suit.

@@ -369,6 +369,13 @@ def vocabulary_messages(tr: Translator, game: GameSpec) -> dict[str, str | tuple
         return tr.plural_forms(context, singular, plural)
 
     messages: dict[str, str | tuple[str, ...]] = {}
+    named = {f"top-name-{index}": tr.pgettext("term", top.name) for index, top in enumerate(game.top_trumps)
+             if top.name is not None}
+    if named:  # top trumps named as players call them (explain._top_trump_wins), each name a term
+        messages |= named | {
+            "win-named": tr.gettext("{card} is the {term}, and no card ranks above it."),
+            "win-named-under": tr.gettext("{card} is the {term}: the only card above it, {higher}, was not played."),
+        }
     if game.procedure.find(TrumpSet) is not None:
         messages |= {
             "no-trump": tr.pgettext("play", "No trump"),

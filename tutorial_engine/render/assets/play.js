@@ -179,7 +179,7 @@
     return s;
   }
 
-  // a top trump that depends on the trump suit (a bower) is named by its place
+  // a top trump that depends on the trump suit (a bower) is named as players call it, else by its place
   function topTrumpWins(v) {
     var c = v.card, top = G.table(v.trump).top, higher = top.slice(0, top.indexOf(c));
     var rule = G.top.filter(function (t) {
@@ -190,6 +190,10 @@
       return t.rank + suit === c;
     })[0];
     if (!rule || higher.length > 1) return null;
+    var named = M["top-name-" + G.top.indexOf(rule)]; // what players call it, as explain._top_trump_wins
+    if (named !== undefined) {
+      return say(higher.length ? "win-named-under" : "win-named", { card: code(c), term: term(named), higher: higher.length ? code(higher[0]) : "" });
+    }
     return say("win-" + (rule.suit === "trump" ? "right" : "left") + (higher.length ? "-under" : ""),
                { card: code(c), rank: term(T.ranks[rankOf(c)]), higher: higher.length ? code(higher[0]) : "" });
   }
