@@ -57,7 +57,9 @@ def english_words(code: str, tr: Translator) -> set[str]:
     english = set()
     for message in catalog:
         if is_current(message) and isinstance(message.id, str) and message.string != message.id:
-            if message.context not in ("name", "rank letter", "game"):
+            # A game's name and a term of the game ("right bower") may stay the players' English
+            # word, glossed where it is defined, as French players of Euchre keep it.
+            if message.context not in ("name", "rank letter", "game", "term"):
                 english.add(message.id.strip())
     ours = theme_words(tr)
     english |= {word for key, word in theme_words(Translator()).items() if ours[key] != word}
