@@ -8,31 +8,16 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from drawn import check  # the project's drills drawn once a run
+from test_claims import problems_of as claims_page_problems
 
 from tutorial_engine.content.pages import Decision, Paragraph
 
-PROJECT = Path(__file__).resolve().parent.parent
-
-PAGE = """\
-game: {game}
-pages:
-  - id: rules
-    title: Rules
-    sections:
-      - id: one
-        title: One
-        blocks:
-          - text: A sentence.
-            claims:
-              - {claim}
-"""
+BLOCK = "          - text: A sentence.\n            claims:\n              - {claim}\n"
 
 
 def problems_of(tmp_path: Path, game: str, claim: str) -> list[str]:
-    path = tmp_path / "pages.yml"
-    path.write_text(PAGE.format(game=game, claim=claim), encoding="utf-8")
-    return [f"{p.location.line}:{p.location.column}: {p.message}" for p in check(PROJECT, [path]).problems]
+    """The problems of one claim on a page of `game`, the page test_claims writes."""
+    return claims_page_problems(tmp_path, BLOCK.format(claim=claim), game=game)
 
 
 @pytest.fixture(scope="module")
