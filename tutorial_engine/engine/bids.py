@@ -47,10 +47,7 @@ def bids_json(played: BidsDeal, with_events: bool = False) -> dict:
     else:
         data |= {"trump": str(result.trump) if result.trump else None, "bids": list(result.bids),
                  "tricks": list(result.tricks), "score_change": list(result.written)}
-    data |= {"totals": list(played.totals), "game_over": played.over, "game_winner": played.winner}
-    if with_events:
-        data["events"] = [events.as_data(event) for event in played.deal.log]
-    return data
+    return played.json(data, with_events)
 
 
 def describe_bids_deal(played: BidsDeal) -> list[str]:

@@ -40,10 +40,7 @@ def penalties_json(played: PenaltyDeal, with_events: bool = False) -> dict:
     data: dict = {"dealer": played.deal.dealer, "trump": str(result.trump) if result.trump else None,
                   "tricks": list(result.tricks), "penalties": list(result.taken), "moon": result.moon,
                   "score_change": list(result.written)}
-    data |= {"totals": list(played.totals), "game_over": played.over, "game_winner": played.winner}
-    if with_events:
-        data["events"] = [events.as_data(event) for event in played.deal.log]
-    return data
+    return played.json(data, with_events)
 
 
 def describe_penalty_deal(played: PenaltyDeal) -> list[str]:

@@ -38,10 +38,7 @@ def race_json(played: RaceDeal, with_events: bool = False) -> dict:
     data: dict = {"dealer": played.deal.dealer, "trump": str(result.trump) if result.trump else None,
                   "tricks": list(result.tricks), "card_points": list(result.points), "deal_winner": result.winner,
                   "reason": result.reason.value, "closed_by": result.closed_by, "score_change": list(result.written)}
-    data |= {"totals": list(played.totals), "game_over": played.over, "game_winner": played.winner}
-    if with_events:
-        data["events"] = [events.as_data(event) for event in played.deal.log]
-    return data
+    return played.json(data, with_events)
 
 
 REASONS = {events.DealEnd.TARGET: "reaches the deal's target",

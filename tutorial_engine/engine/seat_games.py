@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Generic, Protocol, TypeVar
 
+from . import events
 from .deal import Deal, ThrownIn, play_out
 from .game import GameSpec
 from .seating import Table
@@ -38,6 +39,15 @@ class SeatDeal(Generic[R]):
     winner: int | None
     """The seat with the winning total once the game is over; None before, or when the winning
     totals are level."""
+
+    def json(self, data: dict, with_events: bool = False) -> dict:
+        """`data`, what a kind of scoring says of the deal, with what every game scored by seat
+        adds for scripts: the running totals, whether the game is over and who won it, and on
+        request the deal's events."""
+        data = data | {"totals": list(self.totals), "game_over": self.over, "game_winner": self.winner}
+        if with_events:
+            data["events"] = [events.as_data(event) for event in self.deal.log]
+        return data
 
 
 def play_seat_game(game: GameSpec, table: Table, scored: type[R], *, seed: int, strategy: str, deals: int | None,
