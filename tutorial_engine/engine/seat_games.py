@@ -1,6 +1,7 @@
 """Consecutive deals of a game each player plays for themselves, with a running total by seat:
-one loop for the games scored by exact bids (`bids`) and by penalty points (`penalties`), which
-differ only in when the game ends and whether the highest or the lowest total wins."""
+one loop, and one JSON tail, for the games scored by exact bids (`bids`), penalty points
+(`penalties`) and game points (`races`), which differ only in when the game ends and whether
+the highest or the lowest total wins."""
 
 from __future__ import annotations
 
