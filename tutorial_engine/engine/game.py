@@ -156,6 +156,12 @@ class TrickScoring:
                          "that takes `majority` tricks or more wins.", default=False)
     solo_wins_round: bool = term("A solo player who takes every trick wins the round at once.", default=False)
 
+    @property
+    def one_game(self) -> bool:
+        """One round is the whole game: a game to its target of points, not a match of
+        rounds; the pages call it a game."""
+        return self.rounds == 1
+
 
 @dataclass(frozen=True)
 class OddTricks:

@@ -554,7 +554,7 @@ class DrillRenderer:
             ("declarers", tr.pgettext("drill", "The declarers")),
             ("defenders", tr.pgettext("drill", "The defenders")),
             ("none", tr.pgettext("drill", "Nobody yet")))]
-        if scoring.rounds == 1:  # one round is the whole game: a game to its target, not a match of rounds
+        if scoring.one_game:
             steps.append(self.choice(
                 "choice", tr.pgettext("drill", "Has a side now won the game?"), options, [winner or "none"],
                 tr.pgettext("drill", "The declarers now have {declarers} and the defenders {defenders}; {target} "
@@ -870,7 +870,7 @@ class DrillRenderer:
                                "{player} played alone and took all {n} tricks, so {team} win the round "
                                "at once, whatever the scores.", v.game.hand_size, player=self.name(v.solo),
                                team=teams[v.round_winner])
-        elif v.round_winner is not None and scoring.rounds == 1:  # one round: a game to its target
+        elif v.round_winner is not None and scoring.one_game:
             why = tr.pgettext("drill", "{team} now have {score}, which reaches {target}: they win the game.",
                               team=teams[v.round_winner], score=v.written[v.round_winner], target=target)
         elif v.round_winner is not None:
@@ -881,7 +881,7 @@ class DrillRenderer:
             why = tr.pgettext("drill", "Nobody has reached {target}: the scores are now {score} for {team} and "
                                        "{other_score} for {other_team}.", target=target,
                               score=v.scores[0], team=teams[0], other_score=v.scores[1], other_team=teams[1])
-        question = (tr.pgettext("drill", "Has a side now won the game?") if scoring.rounds == 1 else
+        question = (tr.pgettext("drill", "Has a side now won the game?") if scoring.one_game else
                     tr.pgettext("drill", "Has a side now won the round?"))
         steps.append(self.choice("choice", question, options,
                                  [str(v.round_winner) if v.round_winner is not None else "none"], why))

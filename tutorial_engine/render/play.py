@@ -410,7 +410,7 @@ def vocabulary_messages(tr: Translator, game: GameSpec) -> dict[str, str | tuple
             "odd-none": npgettext("play", "Nobody took more than {n} trick, so nobody scores.",
                                   "Nobody took more than {n} tricks, so nobody scores."),
         }
-    one_game = isinstance(game.scoring, TrickScoring) and game.scoring.rounds == 1
+    one_game = isinstance(game.scoring, TrickScoring) and game.scoring.one_game
     if isinstance(game.scoring, OddTricks) or one_game:  # a game to a target, never a match
         messages |= {
             "game-score": tr.pgettext("play", "Game: your side {score}, the other side {other_score}, to {target}."),
