@@ -220,6 +220,13 @@ PASSING = [
     "expect: {dealer_barred: none}}",
     "{kind: bids, bids: {Anna: 0, Boris: 0, Chiara: 0}, tricks: {Anna: 0, Boris: 0, Chiara: 1}, "
     "expect: {dealer_barred: 1}}",
+    # O12: after the last deal the highest total wins; before it, nobody has won yet
+    "{kind: bids, last: true, bids: {Anna: 1, Boris: 0, Chiara: 1}, tricks: {Anna: 1, Boris: 0, Chiara: 0}, "
+    "totals: {Anna: 40, Boris: 52, Chiara: 35}, expect: {totals: {Boris: 62}, winner: Boris}}",
+    "{kind: bids, bids: {Anna: 1, Boris: 0, Chiara: 1}, tricks: {Anna: 1, Boris: 0, Chiara: 0}, "
+    "totals: {Anna: 40, Boris: 52, Chiara: 35}, expect: {winner: nobody}}",
+    "{kind: bids, last: true, bids: {Anna: 1, Boris: 1, Chiara: 1}, tricks: {Anna: 1, Boris: 0, Chiara: 0}, "
+    "totals: {Anna: 40, Boris: 51}, expect: {winner: nobody}}",
 ]
 
 
@@ -245,10 +252,20 @@ FAILING = [
      "expect: {dealer_barred: none}}",
      ["expected the dealer, Chiara, free to bid any number, but the engine bars 0: the others bid 2 in all, and "
       "2 + 0 would make the 2 tricks of the deal"]),
+    ("{kind: bids, last: true, bids: {Anna: 1, Boris: 0, Chiara: 1}, tricks: {Anna: 1, Boris: 0, Chiara: 0}, "
+     "totals: {Anna: 40, Boris: 52}, expect: {winner: Anna}}",
+     ["expected Anna to win the game, but the engine gives Boris: Boris has the highest total, 62"]),
+    ("{kind: bids, bids: {Anna: 1, Boris: 0, Chiara: 1}, tricks: {Anna: 1, Boris: 0, Chiara: 0}, "
+     "totals: {Anna: 40, Boris: 52}, expect: {winner: Boris}}",
+     ["expected Boris to win the game, but the engine gives nobody: the game goes on: this is not its last deal"]),
+    ("{kind: bids, last: true, bids: {Anna: 1, Boris: 1, Chiara: 1}, tricks: {Anna: 1, Boris: 0, Chiara: 0}, "
+     "totals: {Anna: 40, Boris: 51}, expect: {winner: Anna}}",
+     ["expected Anna to win the game, but the engine gives nobody: the highest totals are level at 51"]),
 ]
 
 
-@pytest.mark.parametrize(("claim", "expected"), FAILING, ids=["written", "totals", "free"])
+@pytest.mark.parametrize(("claim", "expected"), FAILING, ids=["written", "totals", "free", "winner", "not-last",
+                                                              "level"])
 def test_bids_claims_that_the_engine_contradicts_fail_with_the_engines_reason(tmp_path, claim, expected):
     report = claims(tmp_path, claim)
     assert [str(p)[str(p).index("error:") + 7:] for p in report.problems] == expected
@@ -271,6 +288,10 @@ REFUSED = [
       "'dealer_barred' is a number of tricks or 'none', not 'two'"]),
     ("{kind: tally, tricks: {Anna: 3, Boris: 2}, expect: {written: {Anna: 13}}}",
      ["Oh Hell is scored by exact bids: check what each player writes with a 'bids' claim"]),
+    ("{kind: bids, last: true, bids: {Anna: 1, Boris: 0, Chiara: 0}, tricks: {Anna: 1, Boris: 1, Chiara: 0}, "
+     "expect: {winner: Dawit}}",
+     ["the tricks add up to 2, but the last deal of Oh Hell at 3 players has 1 trick",
+      "'Dawit' is not one of the players whose bids are given (Anna, Boris, Chiara)"]),
 ]
 
 

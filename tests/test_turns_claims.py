@@ -11,6 +11,7 @@ import pytest
 from test_claims import problems_of as claims_page_problems
 
 from tutorial_engine.content.pages import Decision, Paragraph
+from tutorial_engine.engine.cards import Suit
 
 BLOCK = "          - text: A sentence.\n            claims:\n              - {claim}\n"
 
@@ -55,6 +56,12 @@ def turns_of(block) -> list[dict]:
     ("albastini", "{kind: turns, players: 3, expect: {partners: none}}"),                           # A4
     ("sixty-six", "{kind: turns, expect: {announced_on: lead, exchange_while: more-than-two, deal_ends: at-target, "
                   "last_trick_bonus: stock-used-up}}"),                                             # S6-S8, S10, S11
+    ("altbaumer", "{kind: turns, expect: {cut: top-trumps, chooser: after-dealer, refusal: turn-on, "
+                  "turned_top_trump: home-suit}}"),                                                 # B8, B9, B11
+    ("euchre", "{kind: turns, expect: {lone_first_leader: after-dealer}}"),                         # U10, U12
+    ("oh-hell", "{kind: turns, players: 4, expect: {pack_used_up: no-trump}}"),                     # O5
+    ("oh-hell", "{kind: turns, players: 7, expect: {pack_used_up: no-trump}}"),                     # O5
+    ("sixty-six", "{kind: turns, expect: {marriage_counts: first-trick}}"),                         # S6
 ])
 def test_a_turns_claim_that_says_what_the_engine_does_passes(tmp_path, game, claim):
     assert problems_of(tmp_path, game, claim) == []
@@ -124,9 +131,98 @@ def test_a_wrong_turns_claim_is_refused_with_its_reason(tmp_path, game, claim, m
      "11:40: Euchre is played by 4 players, not 3"),
     ("euchre", "{kind: turns, expect: {first_leader: left-of-dealer}}",
      "11:54: 'left-of-dealer' is not a value of first_leader; did you mean 'after-dealer'?"),
+    ("euchre", "{kind: turns, expect: {cut: top-trumps}}",
+     "11:45: nobody may take a fixed top trump at the cut in Euchre (the cut phase's 'take'): leave out 'cut'"),
+    ("euchre", "{kind: turns, expect: {refusal: turn-on}}",
+     "11:49: nobody accepts or refuses a turned card in Euchre (the accept-or-refuse phase): leave out 'refusal'"),
+    ("euchre", "{kind: turns, expect: {turned_top_trump: home-suit}}",
+     "11:58: nobody accepts or refuses a turned card in Euchre (the accept-or-refuse phase): leave out "
+     "'turned_top_trump'"),
+    ("whist", "{kind: turns, expect: {lone_first_leader: after-dealer}}",
+     "11:59: nobody plays alone in Whist (the solo phase): leave out 'lone_first_leader'"),
+    ("whist", "{kind: turns, expect: {pack_used_up: no-trump}}",
+     "11:54: Whist does not turn the next card after the deal for trump (the trump phase's 'from: next-card'): "
+     "leave out 'pack_used_up'"),
+    ("euchre", "{kind: turns, expect: {marriage_counts: first-trick}}",
+     "11:57: nobody shows a marriage in Euchre: leave out 'marriage_counts'"),
 ])
 def test_a_turns_claim_the_game_cannot_answer_is_refused_at_its_key(tmp_path, game, claim, message):
     assert problems_of(tmp_path, game, claim) == [message]
+
+
+# --- the keys answered by deals made for them fail on an engine that breaks their rule -------
+
+def _wrong_refusal(deal, first):
+    """A refusal that keeps the refused suit, as if the chooser had accepted."""
+    deal._fix_trump(deal.trump_suit_of(first), deal.chooser, deal.chooser, [first])
+
+
+def _first_lead_from_seat_zero(lead):
+    def wrong(deal, leader):
+        lead(deal, leader if deal.tricks else deal.players[0])
+    return wrong
+
+
+def _marriage_counted_at_once(meld):
+    def wrong(deal, action):
+        deal.won[deal._teams[action.seat]] += 1  # as if a trick had been taken
+        meld(deal, action)
+        deal.won[deal._teams[action.seat]] -= 1
+    return wrong
+
+
+def _trump_kept_without_a_card(set_trump):
+    def wrong(deal, phase):
+        set_trump(deal, phase)
+        deal.trump = deal.trump or deal.game.suits[0]
+    return wrong
+
+
+@pytest.mark.parametrize("game, players, team_size, key, method, breaking", [
+    ("altbaumer", 4, 2, "refusal", "_refuse", lambda original: _wrong_refusal),                 # B11
+    ("altbaumer", 4, 2, "turned_top_trump", "trump_suit_of",                                    # B11: trees as spades
+     lambda original: lambda deal, card: Suit.SPADES if card in deal.game.permanent_trumps else card.suit),
+    ("altbaumer", 4, 2, "cut", "_tree_on_offer",                                                # B8: one tree at most
+     lambda original: lambda deal: original(deal) if not deal.taken else None),
+    ("altbaumer", 4, 2, "chooser", "_choose",                                                   # B11: nobody takes it
+     lambda original: lambda deal, action: deal._fix_trump(deal.turned.suit, deal.chooser, None, [])),
+    ("euchre", 4, 2, "lone_first_leader", "_lead", _first_lead_from_seat_zero),                  # U12
+    ("oh-hell", 4, 1, "pack_used_up", "_set_trump", _trump_kept_without_a_card),                # O5
+    ("sixty-six", 2, 1, "marriage_counts", "_meld", _marriage_counted_at_once),                 # S6
+])
+def test_a_key_answered_by_made_deals_fails_when_the_engine_breaks_its_rule(report, monkeypatch, game, players,
+                                                                              team_size, key, method, breaking):
+    """The deals a claim reads are the engine's own: the same claim that passes on the engine
+    (above) finds nothing to fit once the rule it states is broken."""
+    from tutorial_engine.content.examples import TurnsExample
+
+    example = TurnsExample(id="x", location=None, game=report.games[game], title=None, cites=(), expect=None,
+                           players=players, team_size=team_size)
+    assert example.fits(key) != []
+    break_rule(monkeypatch, method, breaking)
+    assert example.fits(key) == []
+
+
+def break_rule(monkeypatch, method: str, breaking) -> None:
+    """Deal's `method` replaced by `breaking(method)`, in the tables that dispatch phases and
+    decisions to it as well."""
+    from tutorial_engine.engine import deal as deal_module
+
+    original = getattr(deal_module.Deal, method)
+    wrong = breaking(original)
+    monkeypatch.setattr(deal_module.Deal, method, wrong)
+    for table in (deal_module._ENTER, deal_module._DECIDE):
+        for kind, function in table.items():
+            if function is original:
+                monkeypatch.setitem(table, kind, wrong)
+
+
+def test_a_key_answered_by_made_deals_says_what_it_found(tmp_path, monkeypatch):
+    """The refusal names the key's only value and the table the deals were played at."""
+    break_rule(monkeypatch, "_refuse", lambda original: _wrong_refusal)
+    assert problems_of(tmp_path, "altbaumer", "{kind: turns, expect: {refusal: turn-on}}") == [
+        "11:49: expected refusal turn-on, but the engine gives none: the deals the engine plays at 4 players fit "
+        "none of turn-on"]
 
 
 def test_partner_draw_and_first_dealer_are_facts_of_the_game(tmp_path):
@@ -187,7 +283,16 @@ def test_briscola_deals_as_its_text_says(report):
 @pytest.mark.parametrize("game, start, key", [
     ("briscola", "The non-dealer leads to the first trick.", "first_leader"),
     ("albastini", "The next player after the dealer leads", "first_leader"),
-    ("euchre", "When the maker plays alone and the player on the dealer's left", "first_leader"),
+    ("euchre", "When the maker plays alone and the player on the dealer's left", "lone_first_leader"),
+    ("altbaumer", "The dealer shuffles, and the player on the dealer's left cuts.", "cut"),
+    ("altbaumer", "The dealer then deals", "cut"),
+    ("altbaumer", "The first card of the talon is turned face up.", "chooser"),
+    ("altbaumer", "To refuse, the chooser leaves the card where it is.", "refusal"),
+    ("altbaumer", "If all four talon cards are of one suit", "refusal"),
+    ("altbaumer", "When a turned talon card decides the trump suit", "turned_top_trump"),
+    ("oh-hell", "The first card left in the pack is then turned face up.", "pack_used_up"),
+    ("oh-hell", "Almost always.", "pack_used_up"),
+    ("sixty-six", "The points of a marriage count only once you have taken a trick.", "marriage_counts"),
     ("euchre", "If all four players pass, the dealer turns the card face down.", "named_suits"),
     ("sixty-six", "The dealer's opponent leads to the first trick.", "draw_order"),
     ("hearts", "The player who holds the **two of clubs**", "first_leader"),

@@ -27,11 +27,14 @@ from ..engine.game import (
     VictoryPoints,
 )
 from ..engine.procedure import (
+    AcceptOrRefuse,
     Asked,
     Bidding,
     BidRound,
+    Cut,
     HandSizes,
     PassDirection,
+    SoloOffer,
     TrickBids,
     TrumpFrom,
     TrumpSet,
@@ -274,6 +277,8 @@ BIDS_FIELDS = MappingProxyType({
                         "the deal."),
     "totals": Field(MapOf(PLAYER, Integer("a score"), "totals by player"),
                     doc="The totals before the deal, by the names of `bids`; a player left out has 0."),
+    "last": Field(Boolean(), doc="Whether the deal is the last of the game's sequence of hand sizes; default "
+                                 "`false`."),
     "expect": Field(Record("a bids expectation", {
         "written": Field(MapOf(PLAYER, Integer("a number of points"), "points by player"),
                          doc="What each player it names writes for the deal."),
@@ -281,6 +286,8 @@ BIDS_FIELDS = MappingProxyType({
                         doc="The totals after the deal, of each player it names."),
         "dealer_barred": Field(Text("a number of tricks, or none"),
                                doc="The bid the dealer may not make after the others' bids, or `none`."),
+        "winner": Field(PLAYER, doc=f"Who wins the game after the deal, with the highest total once the game is "
+                                    f"over (after its last deal, or at its target), or {NOBODY}."),
     }), doc=EXPECT_DOC),
 })
 
@@ -782,7 +789,8 @@ class _ExampleBuilder:
         total = sum(taken.values())
         number = None
         if "bids" in rec and "tricks" in rec and not missing and isinstance(scoring, ExactBids):
-            number = self._bid_deal(names, total, rec.at("bids"), rec.at("tricks"))
+            number = self._bid_deal(names, total, rec.at("bids"), rec.at("tricks"),
+                                    rec.at("last") if rec.get("last", False) else None)
         if number is not None:
             for name, bid, location in bids:
                 if bid > total:
@@ -801,6 +809,8 @@ class _ExampleBuilder:
         for key in ("written", "totals"):
             for name, _, location in expect.values.get(key, ()):
                 self._player(names, name, location)
+        if "winner" in expect and expect["winner"] != NOBODY:
+            self._player(names, expect["winner"], expect.locations["winner"])
         barred = expect.values.get("dealer_barred")
         if barred is not None and barred != "none" and not barred.isdigit():
             self.error(expect.locations["dealer_barred"], f"'dealer_barred' is a number of tricks or 'none', "
@@ -812,7 +822,7 @@ class _ExampleBuilder:
             return None
         return BidsExample(**self._common(), expect=expect, players=tuple(names),
                            bids=tuple(bid for _, bid, _ in bids), tricks=tuple(taken[name] for name in names),
-                           totals=tuple(before.values()), number=number)
+                           totals=tuple(before.values()), number=number, last=rec.get("last", False))
 
     def _penalties(self) -> PenaltiesExample | None:
         rec, game = self.rec, self.game
@@ -873,16 +883,31 @@ class _ExampleBuilder:
                                  loser_points=rec["loser_points"], loser_tricks=rec["loser_tricks"],
                                  winner_tricks=rec.get("winner_tricks", 1))
 
-    def _bid_deal(self, names: list[str], total: int, at_bids: Location, at_tricks: Location) -> int | None:
+    def _bid_deal(self, names: list[str], total: int, at_bids: Location, at_tricks: Location,
+                  at_last: Location | None) -> int | None:
         """A deal of the game, at a table of as many players as are named, whose hands hold as many
-        cards as the tricks add up to; reported if there is none."""
+        cards as the tricks add up to (the last deal of the game, when `at_last` says so);
+        reported if there is none."""
         game = self.game
         if len(names) not in game.players:
             self.error(at_bids, f"{game.name} is played by {alternatives(game.players)} players, but "
                                 f"{len(names)} {'bids' if len(names) == 1 else 'bid'} here; give the bid of each")
             return None
-        length = game.procedure.deal.deals(len(names), len(game.deck)) or 1
-        sizes = {game.hand_size_at(len(names), number): number for number in range(length)}
+        deals = game.procedure.deal.deals(len(names), len(game.deck))
+        if at_last is not None:
+            if deals is None:
+                self.error(at_last, f"a game of {game.name} has no last deal: its hands keep one size, and it ends "
+                                    "at its target; leave out 'last'")
+                return None
+            last = game.hand_size_at(len(names), deals - 1)
+            if total != last:
+                self.error(at_tricks, f"the tricks add up to {total}, but the last deal of {game.name} at "
+                                      f"{len(names)} players has {_count(last)}")
+                return None
+            return deals - 1
+        sizes: dict[int, int] = {}  # the first deal of each size: only `last` asks for the game's end
+        for number in range(deals or 1):
+            sizes.setdefault(game.hand_size_at(len(names), number), number)
         if total not in sizes:
             self.error(at_tricks, f"the tricks add up to {total}, but a deal of {game.name} at {len(names)} "
                                   f"players has {alternatives(sorted(sizes))} tricks")
@@ -1093,6 +1118,24 @@ class _ExampleBuilder:
             elif key in ("deal_ends", "last_trick_bonus") and not isinstance(game.scoring, GamePoints):
                 self.error(expect.locations[key], f"{game.name} is not a race to card points (scoring kind: "
                                                   f"game-points): leave out '{key}'")
+            elif key == "cut" and not (isinstance(cut := procedure.find(Cut), Cut) and cut.take and game.permanent_trumps):
+                self.error(expect.locations[key], f"nobody may take a fixed top trump at the cut in {game.name} (the "
+                                                  "cut phase's 'take'): leave out 'cut'")
+            elif key in ("chooser", "refusal", "turned_top_trump") and procedure.find(AcceptOrRefuse) is None:
+                self.error(expect.locations[key], f"nobody accepts or refuses a turned card in {game.name} (the "
+                                                  f"accept-or-refuse phase): leave out '{key}'")
+            elif key == "turned_top_trump" and not game.permanent_trumps:
+                self.error(expect.locations[key], f"{game.name} has no fixed top trump (top_trumps with 'card'): "
+                                                  "leave out 'turned_top_trump'")
+            elif key == "lone_first_leader" and procedure.find(SoloOffer) is None:
+                self.error(expect.locations[key], f"nobody plays alone in {game.name} (the solo phase): leave out "
+                                                  "'lone_first_leader'")
+            elif key == "pack_used_up" and not (isinstance(trump, TrumpSet) and trump.source is TrumpFrom.NEXT_CARD):
+                self.error(expect.locations[key], f"{game.name} does not turn the next card after the deal for trump "
+                                                  "(the trump phase's 'from: next-card'): leave out 'pack_used_up'")
+            elif key == "marriage_counts" and not (tricks and tricks.marriage):
+                self.error(expect.locations[key], f"nobody shows a marriage in {game.name}: leave out "
+                                                  "'marriage_counts'")
             elif key == "broken_by" and (procedure.tricks is None or procedure.tricks.unbroken is None):
                 self.error(expect.locations[key], f"no suit of {game.name} waits to be broken before it may be led "
                                                   "(the tricks phase's 'unbroken'): leave out 'broken_by'")

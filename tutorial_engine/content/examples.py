@@ -8,14 +8,15 @@ from __future__ import annotations
 
 import abc
 import random
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, ClassVar
 
 from ..engine import events
 from ..engine.cards import Card, Suit
-from ..engine.deal import BidTricks, Close, Deal, Discard, Exchange, Meld, play_out
+from ..engine.bids import bids_game_over
+from ..engine.deal import BidTricks, ChooseTrump, Close, Deal, Discard, Exchange, Meld, Solo, TakeTree, play_out
 from ..engine.events import Draw
 from ..engine.forecast import ForecastOptions, ForecastOutcome, forecast_options, forecast_outcome
 from ..engine.game import (
@@ -28,7 +29,7 @@ from ..engine.game import (
     TrickScoring,
     VictoryPoints,
 )
-from ..engine.procedure import Bidding, PassCards, SoloOffer, TrickBids, Tricks, TrumpSet
+from ..engine.procedure import Bidding, Cut, PassCards, SoloOffer, TrickBids, Tricks, TrumpSet
 from ..engine.rules import Legality, Moment, Ranking, RuleError, Verdict, legal_plays, rank_cards, trick_verdict
 from ..engine.scoring import (
     DealVictory,
@@ -520,8 +521,28 @@ class BidsExample(Example):
     """The totals before the deal."""
     number: int
     """A deal of the game's hand-size sequence whose hand is as large as the tricks given."""
+    last: bool
+    """The deal is the last of the sequence: the game is over after it."""
 
     kind = "bids"
+
+    def _winner_problems(self, after: tuple[int, ...]) -> list[Problem]:
+        """The game's winner after the deal, by the rule of play_bidding_game: over after the last
+        deal or at the target, the highest total winning when no one shares it."""
+        scoring = self.game.scoring
+        assert isinstance(scoring, ExactBids)
+        deals = self.game.procedure.deal.deals(len(self.players), len(self.game.deck))
+        over = bids_game_over(scoring, deals, self.number + 1, after)
+        best = max(after)
+        winner = self.players[after.index(best)] if over and after.count(best) == 1 else NOBODY
+        if self.expect["winner"] == winner:
+            return []
+        why = ("the game goes on: this is not its last deal" + (
+                   f", and no total has reached {scoring.target}" if scoring.target is not None else "")
+               if not over else f"{winner} has the highest total, {best}" if winner != NOBODY
+               else f"the highest totals are level at {best}")
+        return [self._mismatch("winner", f"expected {self.expect['winner']} to win the game, but the engine "
+                                         f"gives {winner}: {why}")]
 
     def solve(self) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
         """What each writes, the totals after the deal, and every bid the engine lets the dealer make
@@ -552,6 +573,8 @@ class BidsExample(Example):
                                                   f"{written[k]}: {name} bid {self.bids[k]} and took "
                                                   f"{self.tricks[k]}, which scores {added or 'nothing'}"))
         problems += _totals_problems(self.expect, self.players, self.totals, written, after)
+        if "winner" in self.expect:
+            problems += self._winner_problems(after)
         if "dealer_barred" in self.expect:
             tricks, others = sum(self.tricks), sum(self.bids[:-1])
             barred = [n for n in range(tricks + 1) if n not in allowed]
@@ -713,6 +736,29 @@ TURNS = MappingProxyType({
         "stock-used-up": "the last trick's bonus counts only when the stock was drawn to its end, not when it was "
                          "closed",
         "always": "the last trick's bonus counts whether the stock was drawn to its end or closed"}),
+    "cut": MappingProxyType({
+        "top-trumps": "the player before the dealer in turn cuts, and may take the card exposed at the cut when it is "
+                      "a fixed top trump, then the card above it when that is one too; the cutter is dealt one card "
+                      "fewer for each card taken"}),
+    "chooser": MappingProxyType({
+        "after-dealer": "a card is turned once the cards are dealt, and the player after the dealer decides whether "
+                        "its suit is trump, taking it on accepting"}),
+    "refusal": MappingProxyType({
+        "turn-on": "after a refusal, cards are turned one at a time until one of another suit: its suit is trump, "
+                   "and the chooser takes that card; when every card turned is of one suit, that suit is trump, "
+                   "and the chooser takes them all; either way the chooser then discards as many cards"}),
+    "turned_top_trump": MappingProxyType({
+        "home-suit": "a fixed top trump turned for trump counts as a card of its home suit, whether the chooser "
+                     "accepts it or refuses it"}),
+    "lone_first_leader": MappingProxyType({
+        "after-dealer": "when a player plays alone, the first player after the dealer who takes part in the play "
+                        "leads the first trick, passing over a partner who sits out"}),
+    "pack_used_up": MappingProxyType({
+        "no-trump": "a deal whose hands use up the whole pack has no card left to turn and is played without trump; "
+                    "in any other deal the card turned sets trump"}),
+    "marriage_counts": MappingProxyType({
+        "first-trick": "a marriage's points count once its player has taken a trick: shown before that, they wait, "
+                       "and are added with the first trick"}),
     "broken_by": MappingProxyType({
         "suit-played": "the restricted suit is broken once a card of it has been played to a trick, led or thrown, "
                        "and by nothing else"}),
@@ -749,12 +795,12 @@ class TurnsExample(Example):
                 deals.append(deal)
         return deals
 
-    def made(self, target: int) -> Deal:
+    def made(self, target: int, dealer: int = 0) -> Deal:
         """A deal stopped once trump is made, `target` ordering up in the first round of bidding
         and everyone else passing (with -1, everyone passes the first round); a chooser accepts,
         forecasters pass."""
         rng = random.Random(target)
-        deal = Deal(self.game, self.table(), 0, rng)
+        deal = Deal(self.game, self.table(), dealer, rng)
         while deal.phase in ("cut", "pass", "forecast", "choose", "bid") and not (
                 deal.phase == "bid" and deal.bid_round > 0):
             actions = deal.legal_actions()
@@ -779,6 +825,8 @@ class TurnsExample(Example):
             return ["suit-played"] if self._broken_as_played() else []
         if key in RACE_KEYS:
             return self._race(key)
+        if key in _SEARCHED:
+            return _SEARCHED[key](self)
         deals = [deal for deal in self.played() if any(isinstance(e, events.Trick) for e in deal.log)]
         if key == "indicator":  # a deal of a race may end before its stock does
             deals = [deal for deal in deals if not deal.stock] or deals
@@ -831,6 +879,20 @@ class TurnsExample(Example):
         assert phase is not None  # the builder asks only of a game with tricks
         scoring = game.scoring
         fits = {value: True for value in TURNS[key]}
+        waited = added = False
+
+        def marriages(state: Deal) -> None:
+            """Each seat's card points: its tricks', and its marriages' once it has taken a trick."""
+            nonlocal waited, added
+            tricks = _tricks_of(state)
+            for seat in range(state.table.players):
+                won = [trick for trick in tricks if trick.winner == seat]
+                shown = sum(event.points for event in state.log
+                            if isinstance(event, events.Married) and event.seat == seat)
+                fits["first-trick"] &= state.card_points[seat] == sum(t.points for t in won) + (shown if won else 0)
+                waited |= shown > 0 and not won
+                added |= bool(won) and any(isinstance(event, events.Married) and event.seat == seat
+                                           and not event.counted for event in state.log)
 
         def watching(state: Deal, rng: random.Random):
             actions, seat = state.legal_actions(), state.to_move
@@ -843,6 +905,8 @@ class TurnsExample(Example):
                 offered, open_stock = any(type(a) is Exchange for a in actions), state.closed_by is None
                 fits["more-than-two"] &= offered == (open_stock and len(state.stock) > 2)
                 fits["open"] &= offered == (open_stock and bool(state.stock))
+            elif key == "marriage_counts":
+                marriages(state)
             elif key == "deal_ends" and isinstance(scoring, GamePoints):
                 fits["at-target"] &= max(state.card_points) < scoring.deal_target
             if key == "exchange_while":  # keep the card to exchange in hand, to the stock's last cards
@@ -854,7 +918,7 @@ class TurnsExample(Example):
 
         deals = []
         for dealer in range(self.players):
-            for seed in range(12):
+            for seed in range(48 if key == "marriage_counts" else 12):  # a marriage waiting for a trick is rare
                 rng = random.Random(seed)
                 deal = Deal(game, self.table(), dealer, rng)
                 play_out(deal, watching, rng)
@@ -867,7 +931,139 @@ class TurnsExample(Example):
             fits["always"] = all(_bonus(deal) > 0 for deal in played_out)
             if not closed or not drawn:
                 return []
+        if key == "marriage_counts" and not (waited and added):
+            return []
         return [value for value, fit in fits.items() if fit]
+
+    def _seeded(self) -> Iterator[Deal]:
+        """Fresh deals, a seed each, the deal passing round the table: where an arrangement as rare
+        as two top trumps at the cut, or a talon of one suit, is looked for."""
+        for seed in range(SEARCHED_DEALS):
+            yield self._dealt(seed)
+
+    def _dealt(self, seed: int) -> Deal:
+        return Deal(self.game, self.table(), seed % self.players, random.Random(seed))
+
+    def _cut(self) -> list[Any]:
+        """Each fixed top trump exposed at the cut is offered to the player before the dealer, who
+        takes it; the offer stops at the first other card; the cutter's hand is then as large as
+        any, the cards taken in it. Deals are looked at until every number of cards taken, none
+        to the most, has been seen."""
+        phase = self.game.procedure.find(Cut)
+        assert isinstance(phase, Cut)  # the builder asks only of a game with a cut
+        trees, hand = self.game.permanent_trumps, self.game.hand_size
+        fits, seen = True, set()
+        for deal in self._seeded():
+            cutter, taken = deal.table.next(deal.dealer, -1), 0
+            while deal.phase == "cut":
+                fits &= (deal.exposed[taken] in trees and deal.to_move == cutter
+                         and set(deal.legal_actions()) == {TakeTree(cutter, True), TakeTree(cutter, False)})
+                deal.apply(TakeTree(cutter, True))
+                taken += 1
+            on_top = next((n for n, card in enumerate(deal.exposed) if card not in trees), len(deal.exposed))
+            fits &= (taken == on_top and all(card in deal.hands[cutter] for card in deal.exposed[:taken])
+                     and all(len(cards) == hand for cards in deal.hands))
+            seen.add(taken)
+            if len(seen) == phase.take + 1:
+                return ["top-trumps"] if fits else []
+        return []
+
+    def _chosen(self) -> Iterator[tuple[int, Deal]]:
+        """Deals at the chooser's decision, with their seeds; the cutter leaves every top trump,
+        so that one may be turned."""
+        for seed, deal in enumerate(self._seeded()):
+            yield seed, _left_at_cut(deal)
+
+    def _chooser(self) -> list[Any]:
+        """Whoever is asked about the turned card sits after the dealer, and takes the card, whose
+        suit is trump, on accepting (top trumps aside: `turned_top_trump` asks of them)."""
+        trees, fits = self.game.permanent_trumps, True
+        for seed, deal in self._chosen():
+            if seed == 12:
+                break
+            turned, seat = deal.turned, deal.to_move
+            fits &= (deal.phase == "choose" and turned is not None and seat == deal.table.next(deal.dealer)
+                     and all(turned not in cards for cards in deal.hands))
+            if not fits or turned in trees:
+                continue
+            deal.apply(ChooseTrump(seat, True))
+            fits &= deal.trump is turned.suit and turned in deal.hands[seat]
+        return ["after-dealer"] if fits else []
+
+    def _refused(self, deal: Deal) -> bool:
+        """Whether refusing the turned card in `deal` makes trump as the sentence says: turning on
+        to the first card of another suit (a top trump counting as its home suit), or, with none,
+        the chooser taking every card turned."""
+        home, trees = self.game.permanent_trump_suit, self.game.permanent_trumps
+        turned = [deal.turned, *deal.stock]
+        suit_of = [home if card in trees else card.suit for card in turned]
+        other = next((n for n, suit in enumerate(suit_of) if suit is not suit_of[0]), None)
+        taken = turned[other:other + 1] if other is not None else turned
+        seat, before = deal.to_move, list(deal.hands[deal.to_move])
+        deal.apply(ChooseTrump(seat, False))
+        return (deal.trump is suit_of[other if other is not None else 0] and deal.phase == "discard"
+                and deal.to_move == seat and deal.discards_due == len(taken)
+                and sorted(map(str, deal.hands[seat])) == sorted(map(str, before + taken)))
+
+    def _refusal(self) -> list[Any]:
+        """Refusals with no top trump among the cards turned, until both a card of another suit
+        and a talon of one suit have been seen."""
+        trees, fits, seen = self.game.permanent_trumps, True, set()
+        for _, deal in self._chosen():
+            if deal.turned is None or any(card in trees for card in (deal.turned, *deal.stock)):
+                continue
+            seen.add(len({card.suit for card in (deal.turned, *deal.stock)}) == 1)
+            fits &= self._refused(deal)
+            if len(seen) == 2:
+                return ["turn-on"] if fits else []
+        return []
+
+    def _turned_top_trump(self) -> list[Any]:
+        """Deals whose turned card is a fixed top trump, accepted (its home suit is trump) and,
+        dealt again from the same seed, refused: until a few of each are seen."""
+        home, trees = self.game.permanent_trump_suit, self.game.permanent_trumps
+        fits, seen = True, 0
+        for seed, deal in self._chosen():
+            if deal.turned not in trees:
+                continue
+            again = _left_at_cut(self._dealt(seed))
+            seat, turned = deal.to_move, deal.turned
+            deal.apply(ChooseTrump(seat, True))
+            fits &= deal.trump is home and turned in deal.hands[seat] and self._refused(again)
+            seen += 1
+            if seen == 6:
+                return ["home-suit"] if fits else []
+        return []
+
+    def _lone_first_leader(self) -> list[Any]:
+        """From every dealer's seat, each player in turn makes trump and the first player asked
+        plays alone; the first trick's leader is the first player after the dealer who plays,
+        and at least one deal passes over a partner sitting out."""
+        fits, passed_over = True, False
+        for dealer in range(self.players):
+            for target in range(self.players):
+                deal = self.made(target, dealer)
+                rng = random.Random(target)
+                while deal.phase != "play":
+                    deal.apply(Solo(deal.to_move, True) if deal.phase == "solo" else rng.choice(deal.legal_actions()))
+                play_out(deal, random_strategy, rng)
+                first = _tricks_of(deal)[0]
+                fits &= deal.solo is not None and _first_leader(self, deal, "after-dealer")
+                passed_over |= deal.table.next(dealer) not in deal.players and first.leader != deal.table.next(dealer)
+        return ["after-dealer"] if fits and passed_over else []
+
+    def _pack_used_up(self) -> list[Any]:
+        """Every deal of the game's sequence of hand sizes, at this table, up to its trump."""
+        table, deck = self.table(), len(self.game.deck)
+        fits = True
+        for number in range(self.game.procedure.deal.deals(self.players, deck) or 1):
+            deal = Deal(self.game, table, 0, random.Random(number), number)
+            dealt = next(event for event in deal.log if isinstance(event, events.Dealt))
+            if sum(map(len, dealt.hands)) == deck:
+                fits &= deal.turned is None and deal.trump is None
+            else:
+                fits &= deal.turned is not None and deal.trump is deal.turned.suit
+        return ["no-trump"] if fits else []
 
     def _named(self) -> list[Any]:
         """The suits the first player of the second round of bidding may name."""
@@ -901,6 +1097,13 @@ class TurnsExample(Example):
 def _never_closing(state: Deal, rng: random.Random):
     """Any legal action but closing the stock: a closed stock is never drawn to its end."""
     return rng.choice([action for action in state.legal_actions() if type(action) is not Close])
+
+
+def _left_at_cut(deal: Deal) -> Deal:
+    """`deal` once its cutter has left every top trump offered, so that one may be turned."""
+    while deal.phase == "cut":
+        deal.apply(TakeTree(deal.to_move, False))
+    return deal
 
 
 def _tricks_of(deal: Deal) -> list[events.Trick]:
@@ -962,8 +1165,18 @@ def _indicator(example: TurnsExample, deal: Deal, value: str) -> bool:
             and deal.indicator_taker == drawn[-1].seat)
 
 
-RACE_KEYS = ("announced_on", "exchange_while", "deal_ends", "last_trick_bonus")
+RACE_KEYS = ("announced_on", "exchange_while", "deal_ends", "last_trick_bonus", "marriage_counts")
 """The keys of a `turns` claim read off whole deals of a race to card points, watched as they go."""
+
+SEARCHED_DEALS = 20000
+"""Deals at most a `turns` claim looks through for an arrangement its sentence is about: a talon of
+one suit comes about once in some two hundred Altbaumer deals."""
+
+_SEARCHED = MappingProxyType({"cut": TurnsExample._cut, "chooser": TurnsExample._chooser,
+                              "refusal": TurnsExample._refusal, "turned_top_trump": TurnsExample._turned_top_trump,
+                              "lone_first_leader": TurnsExample._lone_first_leader,
+                              "pack_used_up": TurnsExample._pack_used_up})
+"""The keys of a `turns` claim answered by deals made for them, each by its own method."""
 
 _FITS = MappingProxyType({"first_leader": _first_leader, "next_leader": _next_leader, "draw_order": _draw_order,
                           "indicator": _indicator, "bid_order": _bid_order})

@@ -5,7 +5,7 @@ comes first, and the highest total wins."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from . import events
 from .deal import BidsResult, ThrownIn
@@ -24,6 +24,12 @@ def exact_bids(game: GameSpec) -> ExactBids:
     return game.scoring
 
 
+def bids_game_over(scoring: ExactBids, deals: int | None, number: int, totals: Sequence[int]) -> bool:
+    """Whether the game ends with deal `number` (from 1): at the target, when it has one, or after
+    the last of the hand-size sequence's `deals` (None: no such sequence)."""
+    return (scoring.target is not None and max(totals) >= scoring.target) or number == deals
+
+
 def play_bidding_game(game: GameSpec, table: Table, *, seed: int, strategy: str = "random",
                       deals: int | None = None) -> Iterator[BidsDeal]:
     """Deals from seat 0 on, the deal passing in turn, to the end of the game: at most `deals` of
@@ -33,7 +39,7 @@ def play_bidding_game(game: GameSpec, table: Table, *, seed: int, strategy: str 
     length = game.procedure.deal.deals(table.players, len(game.deck))
 
     def ends(number: int, totals: tuple[int, ...]) -> bool:
-        return (scoring.target is not None and max(totals) >= scoring.target) or number == length
+        return bids_game_over(scoring, length, number, totals)
 
     return play_seat_game(game, table, BidsResult, seed=seed, strategy=strategy, deals=deals, ends=ends, wins=max)
 
