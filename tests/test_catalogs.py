@@ -157,3 +157,18 @@ def test_a_game_s_seat_names_are_offered_for_translation_up_to_its_largest_table
     seats = [(message, comments) for _, function, message, comments in extract_yaml(io.BytesIO(game), (), (), {})
              if function == "pgettext" and message[0] == "name"]
     assert seats == [(("name", name), [NAME_NOTE]) for name in names]
+
+
+@pytest.mark.parametrize(("scoring", "side"), [
+    ("{kind: tricks, declarers: makers}", ["makers"]),
+    ("{kind: tricks}", ["declarers"]),                 # the engine's default, which the pages use as well
+    ("{kind: odd-tricks, book: 6, target: 5}", []),    # no side makes trump
+    ("{kind: tricks, declarers: [a, b]}", []),         # not a name: check reports it
+])
+def test_the_name_of_the_side_that_made_trump_is_offered_for_translation(scoring, side):
+    """A game scored by the tricks of the side that made trump names that side on its drills,
+    walkthrough and play page (issue 32): its name is a message of context "side"."""
+    game = f"id: g\nname: G\ndeck: {{suits: [♠], ranks: [A]}}\nscoring: {scoring}\n".encode()
+    found = [message[1] for _, function, message, _ in extract_yaml(io.BytesIO(game), (), (), {})
+             if function == "pgettext" and message[0] == "side"]
+    assert found == side

@@ -316,3 +316,34 @@ def test_u5_a_bower_that_wins_is_named_as_players_call_it_in_every_locale(euchre
         tr = Translator.load(locales, code)
         named = tr.term("term", "left bower").text
         assert named in explain_win(left_wins, euchre, tr), code
+
+
+def test_the_walkthrough_and_the_drills_call_the_makers_as_the_rules_page_does(euchre):
+    """game.yml names the side that made trump (scoring: declarers: makers); the walkthrough, the
+    scoring drills and the play page say "makers" where the rules page teaches it, never
+    "declarers" (issue 32)."""
+    from test_drills import ROOT, rendered
+    from test_walkthrough import render, steps, story_lines
+
+    html = render(WalkSpec(euchre, 4, 2, 2))
+    assert story_lines(html)[-1] == "All 5 tricks are played. The makers are Boris and Dawit."
+    asked = {s["question"]: s["feedback"] for s in steps(html)}
+    assert asked["Who are the makers?"] == "Boris made trump, so Boris and Dawit are the makers."
+    assert asked["What do the makers write for this deal?"].startswith("The makers ")
+    assert "declarer" not in html.lower()
+    report = check(ROOT)
+    for drill in ("a-deal-of-a-game", "scores-and-the-target"):
+        text = re.sub(r"<[^>]+>", " ", rendered(report, "euchre", drill))  # what is shown, not the answers' values
+        assert "declarer" not in text.lower() and "What do the makers write for this deal?" in text, drill
+    assert "The makers won the deal. Makers: +" in rendered(report, "euchre", "scores-and-the-target")
+
+
+@pytest.mark.parametrize(("written", "error"), [("[a, b]", "error: expected a plural noun, but found a list"),
+                                                ("''", "error: expected a plural noun, but the text is blank")])
+def test_the_name_of_the_makers_is_a_plural_noun(tmp_path, written, error):
+    from pathlib import Path
+
+    from game_texts import errors, load
+
+    text = (Path(__file__).resolve().parent.parent / "examples" / "euchre" / "game.yml").read_text(encoding="utf-8")
+    assert errors(load(tmp_path, text.replace("declarers: makers", f"declarers: {written}"))) == [error]

@@ -172,3 +172,16 @@ def test_english_reads_a_card_in_a_sentence_with_its_article_and_a_card_face_wit
     assert 'aria-label="ace of spades"' in card_face(Card.parse("A♠"), "", english)
     ru = translator("ru", RUSSIAN_CARDS)
     assert 'aria-label="дама пик"' in inline("Q♠", ru)
+
+
+def test_a_side_name_that_opens_a_message_takes_a_capital_and_nothing_else_does_issue_32():
+    """game.yml's name for the side that made trump is written as in mid-sentence ("makers",
+    «заказчики»); a message that starts with it starts a sentence."""
+    makers = Term.parse("заказчики | gender=pl | dat=заказчикам")
+    assert fill("{side}: {change}.", {"side": makers, "change": "+1"}, listed) == "Заказчики: +1."
+    assert fill("{{GRAMMAR:dat|{side}}} — 2 очка.", {"side": makers}, listed) == "Заказчикам — 2 очка."
+    assert fill("Сдачу выиграли {side}.", {"side": makers}, listed) == "Сдачу выиграли заказчики."
+    assert fill("{term} бьёт.", {"term": Term("левый валет")}, listed) == "левый валет бьёт."
+    assert fill("{side}", {}, listed) == "{side}"
+    english = Translator()
+    assert english.pgettext("drill", "{side}: {change}.", side=Term("makers"), change=Signed(2)) == "Makers: +2."

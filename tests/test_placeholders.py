@@ -52,6 +52,7 @@ FITS = {
     Kind.SUIT: lambda v: isinstance(v, Term),
     Kind.RANK: lambda v: isinstance(v, Term),
     Kind.TERM: lambda v: isinstance(v, Term),
+    Kind.SIDE: lambda v: isinstance(v, Term),
     Kind.COUNT: lambda v: isinstance(v, int) and not isinstance(v, bool),
     Kind.NUMBER: lambda v: isinstance(v, int) and not isinstance(v, bool),
     Kind.NUMBERS: lambda v: isinstance(v, list) and all(isinstance(x, int) and not isinstance(x, bool) for x in v),

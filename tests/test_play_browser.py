@@ -294,6 +294,7 @@ class KeyboardRun:
         self.refusal = refusal(self.messages)
         self.forward = "ArrowLeft" if data["locale"]["dir"] == "rtl" else "ArrowRight"
         self.refusals: list[str] = []
+        self.results: list[list[str]] = []
         self.decisions = self.deals = 0
         self.entered = False
 
@@ -311,6 +312,7 @@ class KeyboardRun:
             if s["next"]:
                 assert s["focus"] == "next", f"the deal is over but the focus is on {s['focus']}"
                 assert s["result"], "a deal ended without a result"
+                self.results.append(s["result"])
                 self.deals += 1
                 self.press("Enter")
                 continue
@@ -440,6 +442,10 @@ def test_a_whole_match_by_keyboard_alone_on_a_phone_from_disk(built_site, table,
         won, lost = ("game-won", "game-lost") if to_target(data) else ("match-won", "match-lost")
         ends = [squash(messages[won]), squash(messages[lost])]
     assert end["result"][-1] in ends
+    if kind == "tricks" and messages["declarers-write"].startswith("{side}"):
+        side = messages["side-name"].split("|")[0].strip()  # what players call the side that made trump
+        lines = [line for result in [*run.results, end["result"]] for line in result]
+        assert any(line.startswith(side[:1].upper() + side[1:] + ":") for line in lines), lines  # issue 32
     assert end["focus"] == "new", f"the match is over but the focus is on {end['focus']}"
     assert run.deals >= 1 or victory_points(data)
     if has_duties(data):

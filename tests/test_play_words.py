@@ -104,6 +104,7 @@ def test_a_game_scored_by_odd_tricks_and_a_trump_set_by_the_rules_have_their_wor
 def test_a_count_that_can_be_zero_has_its_own_sentence_for_none_issue_32(games):
     """No line says "took 0 tricks": the script says the key-zero sentence for a count of zero."""
     words = play_messages(Translator()) | vocabulary_messages(Translator(), games["oh-hell"]) \
+        | vocabulary_messages(Translator(), games["euchre"]) \
         | vocabulary_messages(Translator(), games["hearts"]) | vocabulary_messages(Translator(), games["sixty-six"])
     for key in ("stock", "cards-held", "stats-deals", "stats-won", "count-you", "made", "bids", "you-bid",
                 "bid-line", "bid-line-you", "race-points", "race-points-you", "total", "penalty-tag"):

@@ -262,7 +262,7 @@ def test_a_walkthrough_tells_the_bidding_and_asks_who_takes_an_ordered_card(bowe
         ("Who bids first?", ["1"], "The dealer's left-hand neighbour bids first: Boris."),
         ("Who takes the turned card?", ["0"],
          "The dealer takes the card ordered up, whoever ordered it, and discards one card face down (9♠)."),
-        ("Which pair declares?", ["1"], "Boris made trump, so Boris and Dawit declare."),
+        ("Who are the declarers?", ["1"], "Boris made trump, so Boris and Dawit are the declarers."),
         ("Who leads to the first trick?", ["1"],
          "Boris is the dealer's next player in the direction of play, so Boris leads."),
     ]

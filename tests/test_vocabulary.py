@@ -61,6 +61,8 @@ def sample(kind, item):
         return "♥", Suit.HEARTS
     if kind is Card:
         return "Q♠", Card.parse("Q♠")
+    if kind is str:
+        return "sample", "sample"
     member = list(kind)[-1]
     return member.value, member
 
@@ -171,7 +173,7 @@ class Dig:
 class Holed:
     name: ClassVar[str] = "holed"
 
-    hole: str = term("A field game.yml has no shape for.", default="")
+    hole: float = term("A field game.yml has no shape for.", default=0.5)
 
 
 def read(text: str):
@@ -217,7 +219,7 @@ def test_the_guide_describes_a_new_phase_from_its_declaration():
 def test_a_type_game_yml_cannot_read_is_refused_at_the_declaration():
     with pytest.raises(TypeError) as raised:
         value_shape(declared(Holed)[0])
-    assert str(raised.value) == "hole: game.yml has no shape for <class 'str'>"
+    assert str(raised.value) == "hole: game.yml has no shape for <class 'float'>"
 
 
 def test_a_phase_s_place_comes_from_its_declaration(tmp_path, monkeypatch):

@@ -243,7 +243,7 @@ def test_the_bundled_altbaumer_deal_in_words(altbaumer):
         ("Who cuts the pack?", ["3"]),          # seats, from the dealer
         ("Who chooses trump?", ["1"]),
         ("Which suit is trump?", ["♥"]),
-        ("Which pair declares?", ["1"]),
+        ("Who are the declarers?", ["1"]),
         ("Who leads to the first trick?", ["1"]),
     ]
     assert asked[0]["feedback"] == "The player who receives 9♣ deals first: Chiara."
@@ -255,7 +255,7 @@ def test_the_bundled_altbaumer_deal_in_words(altbaumer):
                                     "Boris takes it face up. 9♣ is exposed: not a tree, so the deal begins.")
     assert asked[4]["feedback"] == ("Dawit refused, so the cards were turned until one of another suit: "
                                     "K♥ made its suit trump. Dawit takes K♥ and discards one card face down (K♣).")
-    assert asked[5]["feedback"] == "The chooser's pair declares: Dawit and Boris."
+    assert asked[5]["feedback"] == "The chooser and the chooser's partner are the declarers: Dawit and Boris."
 
 
 def test_a_draw_that_moves_a_player_seats_the_names_by_it(altbaumer):

@@ -12,12 +12,17 @@ from yaml.nodes import MappingNode, ScalarNode, SequenceNode
 from ..content.drills import NAMES
 from ..content.pages import counts_in
 from ..content.source import SourceError, parse_source
+from ..engine.game import TrickScoring
+from ..i18n.wording import SIDE
 
 NAME_NOTE = ("A player's name; adapt it to your language's spelling. After it you may give the forms "
              "and the gender your sentences ask for: “Анна | gender=f | gen=Анны” (TRANSLATING.md, "
              "Names, teams and suits).")
 TERM_NOTE = ("What players call this top trump (such as “left bower”), a term of the game: use your glossary's "
              "word. After it you may give the forms and the gender your sentences ask for (TRANSLATING.md).")
+SIDE_NOTE = ("What players of this game call the side that made trump (“declarers”, “makers”), a plural noun: "
+             "use your glossary's word. Sentences put it in place of {side}; after it you may give the forms and "
+             "the gender they ask for (TRANSLATING.md). A sentence that starts with it gets a capital letter.")
 COUNT_NOTES = {
     "cards": "{cards} is the number of cards in the deck, from the game's rules: keep it. The plural "
              "forms are chosen by it.",
@@ -44,6 +49,7 @@ def extract_yaml(fileobj, keywords, comment_tags, options):
         yield from _seat_names([top.get("players"), *variants])
         for card in map(_mapping, _items(_mapping(top.get("top_trumps")).get("cards"))):
             yield from _text(card.get("name"), "term", TERM_NOTE)
+        yield from _side(_mapping(top.get("scoring")))
     for example in _items(top.get("examples")):
         yield from _example(_mapping(example))
     for reference in map(_mapping, _items(top.get("references"))):
@@ -79,6 +85,18 @@ def _text(node, context: str | None = None, comment: str | None = None):
             yield line, "gettext", node.value, comments
         else:
             yield line, "pgettext", (context, node.value), comments
+
+
+def _side(scoring: dict):
+    """The name of the side that made trump, in a game scored by its tricks: as game.yml gives it,
+    or the engine's default, which the pages use all the same."""
+    kind = scoring.get("kind")
+    if not (isinstance(kind, ScalarNode) and kind.value == TrickScoring.kind):
+        return
+    if "declarers" in scoring:
+        yield from _text(scoring["declarers"], SIDE, SIDE_NOTE)
+    else:
+        yield kind.start_mark.line + 1, "pgettext", (SIDE, TrickScoring.declarers), [SIDE_NOTE]
 
 
 def _seat_names(nodes: list):

@@ -405,6 +405,8 @@ GAME_FIELDS = MappingProxyType({
                                 "points."),
         "rounds": Field(Integer("a number of rounds", minimum=1),
                         doc="Rounds a side must win to win the match, in a game scored by tricks."),
+        "declarers": Field(Text("a plural noun"), doc="What players call the side that made trump, in a game scored "
+                                                      "by tricks."),
         "follow": Field(Choice([rule.value for rule in FollowRule], "a follow rule"),
                         doc="What a player must play to a trick: `none`, `suit` or `suit-then-trump`."),
         "whole_pack": Field(Boolean(), doc="Whether the whole pack is dealt."),

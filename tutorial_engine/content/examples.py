@@ -14,8 +14,8 @@ from types import MappingProxyType
 from typing import Any, ClassVar
 
 from ..engine import events
-from ..engine.cards import Card, Suit
 from ..engine.bids import bids_game_over
+from ..engine.cards import Card, Suit
 from ..engine.deal import BidTricks, ChooseTrump, Close, Deal, Discard, Exchange, Meld, Solo, TakeTree, play_out
 from ..engine.events import Draw
 from ..engine.forecast import ForecastOptions, ForecastOutcome, forecast_options, forecast_outcome
@@ -682,6 +682,7 @@ class GameExample(Example):
                 "trump_marriage": tricks.trump_marriage,
                 "deal_target": race.deal_target if race else None, "last_trick": race.last_trick if race else None,
                 "rounds": scoring.rounds if scoring else None,
+                "declarers": scoring.declarers if scoring else None,
                 "follow": game.follow.value,
                 "whole_pack": procedure.deal.whole_pack,
                 "trump_from": trump.source.value if isinstance(trump, TrumpSet) else None,
@@ -981,10 +982,11 @@ class TurnsExample(Example):
         for seed, deal in self._chosen():
             if seed == 12:
                 break
-            turned, seat = deal.turned, deal.to_move
-            fits &= (deal.phase == "choose" and turned is not None and seat == deal.table.next(deal.dealer)
-                     and all(turned not in cards for cards in deal.hands))
-            if not fits or turned in trees:
+            turned, seat = deal.turned, deal.chooser
+            if not (deal.phase == "choose" and turned is not None and deal.to_move == seat == deal.table.next(deal.dealer)
+                    and all(turned not in cards for cards in deal.hands)):
+                return []
+            if turned in trees:
                 continue
             deal.apply(ChooseTrump(seat, True))
             fits &= deal.trump is turned.suit and turned in deal.hands[seat]
@@ -995,11 +997,12 @@ class TurnsExample(Example):
         to the first card of another suit (a top trump counting as its home suit), or, with none,
         the chooser taking every card turned."""
         home, trees = self.game.permanent_trump_suit, self.game.permanent_trumps
+        assert deal.turned is not None and deal.phase == "choose"  # `_chosen` deals of a game with a choice
         turned = [deal.turned, *deal.stock]
         suit_of = [home if card in trees else card.suit for card in turned]
         other = next((n for n, suit in enumerate(suit_of) if suit is not suit_of[0]), None)
         taken = turned[other:other + 1] if other is not None else turned
-        seat, before = deal.to_move, list(deal.hands[deal.to_move])
+        seat, before = deal.chooser, list(deal.hands[deal.chooser])
         deal.apply(ChooseTrump(seat, False))
         return (deal.trump is suit_of[other if other is not None else 0] and deal.phase == "discard"
                 and deal.to_move == seat and deal.discards_due == len(taken)
@@ -1027,7 +1030,7 @@ class TurnsExample(Example):
             if deal.turned not in trees:
                 continue
             again = _left_at_cut(self._dealt(seed))
-            seat, turned = deal.to_move, deal.turned
+            seat, turned = deal.chooser, deal.turned
             deal.apply(ChooseTrump(seat, True))
             fits &= deal.trump is home and turned in deal.hands[seat] and self._refused(again)
             seen += 1
@@ -1045,7 +1048,8 @@ class TurnsExample(Example):
                 deal = self.made(target, dealer)
                 rng = random.Random(target)
                 while deal.phase != "play":
-                    deal.apply(Solo(deal.to_move, True) if deal.phase == "solo" else rng.choice(deal.legal_actions()))
+                    deal.apply(Solo(deal.solo_asked[0], True) if deal.phase == "solo"
+                               else rng.choice(deal.legal_actions()))
                 play_out(deal, random_strategy, rng)
                 first = _tricks_of(deal)[0]
                 fits &= deal.solo is not None and _first_leader(self, deal, "after-dealer")
@@ -1102,7 +1106,7 @@ def _never_closing(state: Deal, rng: random.Random):
 def _left_at_cut(deal: Deal) -> Deal:
     """`deal` once its cutter has left every top trump offered, so that one may be turned."""
     while deal.phase == "cut":
-        deal.apply(TakeTree(deal.to_move, False))
+        deal.apply(TakeTree(deal.cutter, False))
     return deal
 
 

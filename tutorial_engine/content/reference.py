@@ -70,6 +70,8 @@ def _text(kind: Any, item: Declared, many: bool = False) -> str:
         return "suits" if many else "suit"
     if kind is Card:
         return "cards" if many else "card"
+    if kind is str:
+        return _noun(item.term.what)
     assert isinstance(kind, type) and issubclass(kind, enum.Enum)  # terms.value_shape refuses any other type
     values = [f"`{member.value}`" for member in kind]
     return ", ".join(values[:-1]) + (" and " if many else " or ") + values[-1]

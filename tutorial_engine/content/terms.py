@@ -32,6 +32,7 @@ from .shapes import (
     Record,
     Shape,
     SuitShape,
+    Text,
 )
 
 
@@ -58,6 +59,8 @@ def _single(kind: Any, item: Declared) -> Shape:
     term = item.term
     if kind is bool:
         return Boolean()
+    if kind is str:
+        return Text(term.what)
     if kind is int:
         return Integer(term.what, minimum=term.minimum)
     if kind is Suit:

@@ -155,6 +155,9 @@ class TrickScoring:
     decider: bool = term("When each side is one round short of the match, a single deal decides it: the side "
                          "that takes `majority` tricks or more wins.", default=False)
     solo_wins_round: bool = term("A solo player who takes every trick wins the round at once.", default=False)
+    declarers: str = term("What players call the side that made trump, in English: a plural noun (`makers`) that "
+                          "the drills, the walkthrough and the play page use for that side, translated as a term "
+                          "of the game; default `declarers`.", default="declarers", what="a plural noun")
 
     @property
     def one_game(self) -> bool:

@@ -11,10 +11,23 @@ import dataclasses
 
 from ..engine.cards import Suit
 from ..engine.forecast import ForecastOptions, ForecastOutcome, Refusal
-from ..engine.game import GameSpec, TopTrumpSuit
+from ..engine.game import GameSpec, TopTrumpSuit, TrickScoring
 from ..engine.rules import Duty, Legality, Moment, PlayRule, Role, Verdict, WinReason
 from .cardnames import rank_term, suit_term
+from .grammar import Term
 from .translator import ENGLISH, N_, LeftToRight, Translator
+from .wording import SIDE
+
+
+def side_name(scoring: TrickScoring, tr: Translator) -> Term:
+    """What players of the game call the side that made trump (game.yml's scoring `declarers`),
+    as the catalog translates that term: sentences put it in place of {side}."""
+    return tr.term(SIDE, scoring.declarers)
+
+
+def explain_deal_won(won: bool, side: Term, tr: Translator) -> str:
+    return (tr.pgettext("drill", "The {side} won the deal.", side=side) if won else
+            tr.pgettext("drill", "The {side} lost the deal.", side=side))
 
 
 def explain_win(verdict: Verdict, game: GameSpec, tr: Translator = ENGLISH) -> str:

@@ -24,6 +24,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
+from .placeholders import Kind, kind
+
 FORM_SEPARATOR = "|"
 GENDER = "gender"
 OTHER = "other"
@@ -169,9 +171,11 @@ def placeholders(template: str) -> set[str]:
 def fill(template: str, values: dict, listed: Callable[[list[str]], str]) -> str:
     """The translation with its placeholders filled: a Term or a Team in the form asked for
     (`listed` writes a team's names as the locale lists them), anything else as str(value).
-    A name without a value stays as written, braces and all."""
+    A name without a value stays as written, braces and all. A side's name that opens the
+    message opens a sentence, and takes a capital (the term is written as in mid-sentence)."""
     out = []
-    for token in parse(template):
+    tokens = parse(template)
+    for token in tokens:
         if isinstance(token, str):
             out.append(token)
         elif token.name not in values:
@@ -186,6 +190,9 @@ def fill(template: str, values: dict, listed: Callable[[list[str]], str]) -> str
                 out.append(value.form(token.form))
             else:
                 out.append(str(value))
+    first = tokens[0] if tokens else None
+    if isinstance(first, Placeholder) and kind(first.name) is Kind.SIDE and first.name in values:
+        out[0] = out[0][:1].upper() + out[0][1:]
     return "".join(out)
 
 

@@ -17,6 +17,7 @@ class Kind(enum.Enum):
     SUIT = "a suit's name"
     RANK = "a rank's name"
     TERM = "a term of the game, such as a top trump's name"
+    SIDE = "what players call the side that made trump, such as the makers"
     COUNT = "a count that chooses the plural form"
     NUMBER = "a number shown as it is, with no word agreeing with it"
     NUMBERS = "numbers listed by the locale's list pattern, with no word agreeing with them"
@@ -29,7 +30,7 @@ PLACEHOLDERS: dict[str, Kind] = {
     "player": Kind.NAME, "partner": Kind.NAME, "dealer": Kind.NAME, "receiver": Kind.NAME, "moon": Kind.NAME,
     "closer": Kind.NAME, "loser": Kind.NAME,
     "team": Kind.TEAM, "other_team": Kind.TEAM, "players": Kind.TEAM,
-    "suit": Kind.SUIT, "rank": Kind.RANK, "term": Kind.TERM,
+    "suit": Kind.SUIT, "rank": Kind.RANK, "term": Kind.TERM, "side": Kind.SIDE,
     "n": Kind.COUNT, "cards": Kind.COUNT, "points": Kind.COUNT, "hand": Kind.COUNT,
     "number": Kind.NUMBER, "total": Kind.NUMBER, "target": Kind.NUMBER, "threshold": Kind.NUMBER,
     "score": Kind.NUMBER, "other_score": Kind.NUMBER, "declarers": Kind.NUMBER,
@@ -48,7 +49,7 @@ PLACEHOLDERS: dict[str, Kind] = {
     "summary": Kind.TEXT, "source": Kind.TEXT, "pages": Kind.TEXT, "items": Kind.TEXT, "last": Kind.TEXT, "card_name": Kind.TEXT,
 }
 
-TERMS = (Kind.NAME, Kind.TEAM, Kind.SUIT, Kind.RANK, Kind.TERM, Kind.CARDS)
+TERMS = (Kind.NAME, Kind.TEAM, Kind.SUIT, Kind.RANK, Kind.TERM, Kind.SIDE, Kind.CARDS)
 """Kinds a translation may ask a form or a gender of: a card has its rank's forms and gender."""
 PEOPLE = (Kind.NAME, Kind.TEAM)
 

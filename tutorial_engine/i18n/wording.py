@@ -30,7 +30,9 @@ class CatalogMessage(Protocol):
     string_lines: dict[int | None, int]
 
 
-TERM_CONTEXTS = {"name": Kind.NAME, "suit": Kind.SUIT, "rank": Kind.RANK, "term": Kind.TERM}
+SIDE = "side"
+"""The msgctxt of the name of the side that made trump (game.yml's scoring `declarers`)."""
+TERM_CONTEXTS = {"name": Kind.NAME, "suit": Kind.SUIT, "rank": Kind.RANK, "term": Kind.TERM, SIDE: Kind.SIDE}
 """The messages that translate a term, by their msgctxt; a team's members are names."""
 
 ELIDING = {
@@ -103,7 +105,7 @@ def _members(placeholder_kind: Kind) -> Kind:
 
 
 _DOUBLE = re.compile(r"\{\{|\}\}")
-_TERM_WORD = {Kind.NAME: "name", Kind.SUIT: "suit", Kind.RANK: "rank", Kind.TERM: "term"}
+_TERM_WORD = {Kind.NAME: "name", Kind.SUIT: "suit", Kind.RANK: "rank", Kind.TERM: "term", Kind.SIDE: "side name"}
 _RANK_WORDS = {rank.value: rank.name.lower() for rank in Rank}
 
 
@@ -127,7 +129,7 @@ def _asked(text: str, terms: dict[Kind, list[tuple[str, int, Term]]]) -> list[tu
         what = kind(token.name)
         if what not in TERMS:
             construct = "GRAMMAR" if isinstance(token, Placeholder) else "GENDER"
-            problems.append(("error", f"{{{{{construct}}}}} applies to names, teams, suits and cards; "
+            problems.append(("error", f"{{{{{construct}}}}} applies to names, teams, suits, cards and the terms of a game; "
                                       f"{{{token.name}}} is {what.value if what else 'not a placeholder of the site'}"))
             continue
         members = terms[_members(what)]

@@ -38,9 +38,10 @@ from ..content.examples import ForecastExample, LegalExample, TrickExample
 from ..engine.cards import Card, Rank
 from ..engine.game import ExactBids, OddTricks, PenaltyPoints, TrickScoring, VictoryPoints
 from ..engine.rules import Legality
-from ..engine.scoring import DealVictory, Outcome, exact_bids_sum, round_winner, trick_score, victory
+from ..engine.scoring import DealScore, DealVictory, Outcome, exact_bids_sum, round_winner, trick_score, victory
 from ..i18n.cardnames import escaped, inline, rank_letter, rank_term, suit_term
 from ..i18n.explain import (
+    explain_deal_won,
     explain_legality,
     explain_marriage,
     explain_options,
@@ -49,6 +50,7 @@ from ..i18n.explain import (
     explain_win,
     moment_tags,
     points_sum,
+    side_name,
     top_trump_beats,
 )
 from ..i18n.grammar import Team, Term
@@ -534,37 +536,45 @@ class DrillRenderer:
         score = trick_score(scoring, variant.declarer_tricks, variant.game.hand_size)
         declarers, defenders = variant.before
         after = (declarers + score.declarers, defenders + score.defenders)
+        side = side_name(scoring, tr)
         prompt = Markup("<p class=\"tc-row\">{}</p><p class=\"tc-row\">{}</p>").format(
-            self.inline(tr.npgettext("drill", "The declaring pair took {n} trick of {total}.",
-                                     "The declaring pair took {n} tricks of {total}.", variant.declarer_tricks,
-                                     total=variant.game.hand_size) if variant.declarer_tricks else
-                        tr.pgettext("drill", "The declaring pair took no trick.")),
-            self.inline(tr.pgettext("drill", "Before this deal: declarers {declarers}, defenders {defenders}.",
-                                    declarers=declarers, defenders=defenders)))
-        why = (tr.pgettext("drill", "The declarers won the deal.") if score.declarers_won else
-               tr.pgettext("drill", "The declarers lost the deal."))
-        steps = [
-            self.number(tr.pgettext("drill", "What do the declarers write for this deal?"), score.declarers,
-                        why + " " + tr.pgettext("drill", "Declarers: {change}.", change=Signed(score.declarers))),
-            self.number(tr.pgettext("drill", "What do the defenders write for this deal?"), score.defenders,
-                        tr.pgettext("drill", "Defenders: {change}.", change=Signed(score.defenders))),
-        ]
+            self.inline(tr.npgettext("drill", "The {side} took {n} trick of {total}.",
+                                     "The {side} took {n} tricks of {total}.", variant.declarer_tricks,
+                                     side=side, total=variant.game.hand_size) if variant.declarer_tricks else
+                        tr.pgettext("drill", "The {side} took no trick.", side=side)),
+            self.inline(tr.pgettext("drill", "Before this deal: {side} {score}, defenders {other_score}.",
+                                    side=side, score=declarers, other_score=defenders)))
+        steps = self.sides_write(score, scoring)
         winner = round_winner(scoring, *after)
         options = [self.option(value, text) for value, text in (
-            ("declarers", tr.pgettext("drill", "The declarers")),
+            ("declarers", tr.pgettext("drill", "The {side}", side=side)),
             ("defenders", tr.pgettext("drill", "The defenders")),
             ("none", tr.pgettext("drill", "Nobody yet")))]
         if scoring.one_game:
             steps.append(self.choice(
                 "choice", tr.pgettext("drill", "Has a side now won the game?"), options, [winner or "none"],
-                tr.pgettext("drill", "The declarers now have {declarers} and the defenders {defenders}; {target} "
-                                     "wins the game.", declarers=after[0], defenders=after[1], target=scoring.round)))
+                tr.pgettext("drill", "The {side} now have {score} and the defenders {other_score}; {target} "
+                                     "wins the game.", side=side, score=after[0], other_score=after[1],
+                            target=scoring.round)))
         else:
             steps.append(self.choice(
                 "choice", tr.pgettext("drill", "Has a side now won the round?"), options, [winner or "none"],
                 tr.pgettext("drill", "The scores are now {declarers} and {defenders}; {target} wins a round.",
                             declarers=after[0], defenders=after[1], target=scoring.round)))
         return DrillQuestion(prompt, tuple(steps))
+
+    def sides_write(self, score: DealScore, scoring: TrickScoring) -> list[Step]:
+        """What the side that made trump writes for a deal, and why, then what the defenders write:
+        asked in the scoring drills and at the end of a walkthrough alike."""
+        tr = self.tr
+        side = side_name(scoring, tr)
+        return [
+            self.number(tr.pgettext("drill", "What do the {side} write for this deal?", side=side), score.declarers,
+                        explain_deal_won(score.declarers_won, side, tr) + " "
+                        + tr.pgettext("drill", "{side}: {change}.", side=side, change=Signed(score.declarers))),
+            self.number(tr.pgettext("drill", "What do the defenders write for this deal?"), score.defenders,
+                        tr.pgettext("drill", "Defenders: {change}.", change=Signed(score.defenders))),
+        ]
 
     def tally(self, v: OddTricksVariant) -> DrillQuestion:
         """A deal of a game scored by odd tricks, given by its tricks or played by the engine: what
@@ -827,7 +837,7 @@ class DrillRenderer:
         names = [self.label(team) for team in teams]
         rows = []
         for k in (0, 1):
-            tags = [tr.pgettext("drill", "declarers") if k == v.declarers else tr.pgettext("drill", "defenders")]
+            tags = [str(side_name(scoring, tr)) if k == v.declarers else tr.pgettext("drill", "defenders")]
             if not v.decider:
                 tags.append(tr.pgettext("drill", "score so far: {score}", score=v.scores_before[k]))
             if scoring.rounds > 1:
@@ -847,16 +857,17 @@ class DrillRenderer:
         prompt = (self.macros.with_trump(v.trump) + self.macros.seats(rows)
                   + Markup("").join(Markup('<p class="tc-row">{}</p>').format(self.inline(line)) for line in lines))
         declarers, defenders = v.declarers, 1 - v.declarers
+        side = side_name(scoring, tr)
         if v.decider:
-            steps = [self.number(tr.pgettext("drill", "What do the declarers write for this deal?"),
+            steps = [self.number(tr.pgettext("drill", "What do the {side} write for this deal?", side=side),
                                  v.score_change[declarers],
                                  tr.pgettext("drill", "Nothing ({number}): on this site no points are written in the deciding deal.",
                                              number=v.score_change[declarers]))]
             steps.append(self.match_step(v, teams, decider=True))
             return DrillQuestion(prompt, tuple(steps))
         steps = [
-            self.number(tr.pgettext("drill", "What do the declarers write for this deal?"), v.score_change[declarers],
-                        self.written_why(v, declarers)),
+            self.number(tr.pgettext("drill", "What do the {side} write for this deal?", side=side),
+                        v.score_change[declarers], self.written_why(v, declarers)),
             self.number(tr.pgettext("drill", "What do the defenders write for this deal?"), v.score_change[defenders],
                         self.written_why(v, defenders)),
         ]
@@ -892,27 +903,31 @@ class DrillRenderer:
     def written_why(self, v: MatchDealVariant, side: int) -> str:
         """B19 for one side: how many tricks it took, whether that won the deal, what it writes."""
         tr, n, change = self.tr, v.tricks[side], Signed(v.score_change[side])
+        scoring = v.game.scoring
+        assert isinstance(scoring, TrickScoring)  # a match is drawn only for such a game
+        name = side_name(scoring, tr)
         if side == v.declarers:
             if n == v.game.hand_size:
-                return tr.npgettext("drill", "The declarers took all {n} tricks and write {change}.",
-                                    "The declarers took all {n} tricks and write {change}.", n, change=change)
+                return tr.npgettext("drill", "The {side} took all {n} tricks and write {change}.",
+                                    "The {side} took all {n} tricks and write {change}.", n, side=name,
+                                    change=change)
             if v.score.declarers_won:
-                return tr.npgettext("drill", "The declarers took {n} trick: they won the deal and write {change}.",
-                                    "The declarers took {n} tricks: they won the deal and write {change}.",
-                                    n, change=change)
+                return tr.npgettext("drill", "The {side} took {n} trick: they won the deal and write {change}.",
+                                    "The {side} took {n} tricks: they won the deal and write {change}.",
+                                    n, side=name, change=change)
             if not n:
-                return tr.pgettext("drill", "The declarers took no trick: they lost the deal and write {change}.",
-                                   change=change)
-            return tr.npgettext("drill", "The declarers took {n} trick, too few: they lost the deal and write {change}.",
-                                "The declarers took {n} tricks, too few: they lost the deal and write {change}.",
-                                n, change=change)
+                return tr.pgettext("drill", "The {side} took no trick: they lost the deal and write {change}.",
+                                   side=name, change=change)
+            return tr.npgettext("drill", "The {side} took {n} trick, too few: they lost the deal and write {change}.",
+                                "The {side} took {n} tricks, too few: they lost the deal and write {change}.",
+                                n, side=name, change=change)
         if n == v.game.hand_size:
             return tr.npgettext("drill", "The defenders took all {n} tricks and write {change}.",
                                 "The defenders took all {n} tricks and write {change}.", n, change=change)
         if not v.score.declarers_won:
-            return tr.npgettext("drill", "The defenders took {n} trick: they beat the declarers and write {change}.",
-                                "The defenders took {n} tricks: they beat the declarers and write {change}.",
-                                n, change=change)
+            return tr.npgettext("drill", "The defenders took {n} trick: they beat the {side} and write {change}.",
+                                "The defenders took {n} tricks: they beat the {side} and write {change}.",
+                                n, side=name, change=change)
         if not n:
             return tr.pgettext("drill", "The defenders took no trick and lost, but defenders lose nothing: "
                                         "they write {change}.", change=change)

@@ -20,6 +20,7 @@ from ..engine.game import ExactBids, GamePoints, GameSpec, OddTricks, PenaltyPoi
 from ..engine.procedure import PassCards, TrumpSet
 from ..i18n.cardnames import rank_letter
 from ..i18n.translator import English, Translator
+from ..i18n.wording import SIDE
 from .embed import script_json
 from .view import View
 
@@ -337,15 +338,6 @@ def play_messages(tr: Translator) -> dict[str, str | tuple[str, ...]]:
                                    "dealer deals again."),
         "draw-deal": tr.pgettext("play", "No total is above {threshold} card points: the deal is drawn, and nobody "
                                          "scores."),
-        "made-zero": tr.pgettext("play", "The declarers, {team}, took no tricks."),
-        "made": npgettext("play", "The declarers, {team}, took {n} trick.", "The declarers, {team}, took {n} tricks."),
-        "made-you-zero": tr.pgettext("play", "Your side declared and took no tricks."),
-        "made-you": npgettext("play", "Your side declared and took {n} trick.",
-                              "Your side declared and took {n} tricks."),
-        "declarers-write": tr.pgettext("drill", "Declarers: {change}."),
-        "defenders-write": tr.pgettext("drill", "Defenders: {change}."),
-        "declarers-won": tr.pgettext("drill", "The declarers won the deal."),
-        "declarers-lost": tr.pgettext("drill", "The declarers lost the deal."),
         "decider": tr.pgettext("play", "This was the deciding deal: the side with the majority of tricks wins the "
                                        "match."),
         "round-won": tr.pgettext("play", "{team} win the round, and both scores go back to {score}."),
@@ -409,6 +401,19 @@ def vocabulary_messages(tr: Translator, game: GameSpec) -> dict[str, str | tuple
                                        "{player} scores {n} points: one for each trick above {book}."),
             "odd-none": npgettext("play", "Nobody took more than {n} trick, so nobody scores.",
                                   "Nobody took more than {n} tricks, so nobody scores."),
+        }
+    if isinstance(game.scoring, TrickScoring):  # the side that made trump, by what players call it
+        messages |= {
+            "side-name": tr.pgettext(SIDE, game.scoring.declarers),
+            "made-zero": tr.pgettext("play", "The {side}, {team}, took no tricks."),
+            "made": npgettext("play", "The {side}, {team}, took {n} trick.", "The {side}, {team}, took {n} tricks."),
+            "made-you-zero": tr.pgettext("play", "Your side, the {side}, took no tricks."),
+            "made-you": npgettext("play", "Your side, the {side}, took {n} trick.",
+                                  "Your side, the {side}, took {n} tricks."),
+            "declarers-write": tr.pgettext("drill", "{side}: {change}."),
+            "defenders-write": tr.pgettext("drill", "Defenders: {change}."),
+            "declarers-won": tr.pgettext("drill", "The {side} won the deal."),
+            "declarers-lost": tr.pgettext("drill", "The {side} lost the deal."),
         }
     one_game = isinstance(game.scoring, TrickScoring) and game.scoring.one_game
     if isinstance(game.scoring, OddTricks) or one_game:  # a game to a target, never a match

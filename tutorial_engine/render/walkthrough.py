@@ -34,7 +34,7 @@ from ..content.walkthrough import (
 from ..engine import events
 from ..engine.cards import Suit
 from ..engine.events import DealEnd
-from ..engine.game import Direction, GamePoints
+from ..engine.game import Direction, GamePoints, TrickScoring
 from ..engine.partners import PartnerDraw
 from ..engine.procedure import Bidding, BidRound, PassCards, PassDirection, TrumpFrom
 from ..engine.procedure import TrumpSet as TrumpSetPhase
@@ -46,9 +46,10 @@ from ..i18n.explain import (
     explain_penalty_written,
     explain_win,
     moment_tags,
+    side_name,
 )
 from ..i18n.grammar import Team, Term
-from ..i18n.translator import LeftToRight, Signed
+from ..i18n.translator import LeftToRight
 from .drills import DrillRenderer, Option, Step, trick_worth
 from .view import View
 
@@ -117,6 +118,12 @@ class WalkRenderer:
 
     def side(self, seats) -> Term | Team:
         return self.drill_renderer.side([NAMES[self.walk.seats[s]] for s in seats])
+
+    def side_name(self) -> Term:
+        """What players call the side that made trump, in this game."""
+        scoring = self.game.scoring
+        assert isinstance(scoring, TrickScoring)  # asked only in a game scored by the tricks of that side
+        return side_name(scoring, self.tr)
 
     def say(self, text: str) -> Markup:
         return self.drill_renderer.inline(text)
@@ -497,10 +504,11 @@ class WalkRenderer:
         steps = [
             self.drill_renderer.choice("choice", tr.pgettext("walkthrough", "Which suit is trump?"),
                           [self.suit_option(s) for s in self.game.suits], [str(m.trump)], why),
-            self.drill_renderer.choice("choice", tr.pgettext("walkthrough", "Which pair declares?"),
+            self.drill_renderer.choice("choice", tr.pgettext("walkthrough", "Who are the {side}?", side=self.side_name()),
                           [self.drill_renderer.option(str(i), self.drill_renderer.label(self.side(side))) for i, side in enumerate(sides)],
                           [str(declarers)],
-                          tr.pgettext("walkthrough", "The chooser's pair declares: {team}.", team=self.side(sides[declarers]))),
+                          tr.pgettext("walkthrough", "The chooser and the chooser's partner are the {side}: {team}.",
+                                      side=self.side_name(), team=self.side(sides[declarers]))),
         ]
         if m.sitting_out == m.chooser:
             lead = tr.pgettext("walkthrough", "{partner} sits out, so the next player in turn leads: {player}.",
@@ -546,11 +554,11 @@ class WalkRenderer:
         sides = [tuple(s for s in range(4) if self.table.team_of(s) == team) for team in range(2)]
         declarers = self.table.team_of(m.maker)
         steps.append(self.drill_renderer.choice(
-            "choice", tr.pgettext("walkthrough", "Which pair declares?"),
+            "choice", tr.pgettext("walkthrough", "Who are the {side}?", side=self.side_name()),
             [self.drill_renderer.option(str(i), self.drill_renderer.label(self.side(side))) for i, side in enumerate(sides)],
             [str(declarers)],
-            tr.pgettext("walkthrough", "{player} made trump, so {team} declare.", player=maker,
-                        team=self.side(sides[declarers]))))
+            tr.pgettext("walkthrough", "{player} made trump, so {team} are the {side}.", player=maker,
+                        team=self.side(sides[declarers]), side=self.side_name())))
         if m.sitting_out is not None and m.sitting_out == self.table.next(m.dealer):
             lead = tr.pgettext("walkthrough", "{partner} sits out, so the next player in turn leads: {player}.",
                                partner=self.name(m.sitting_out), player=self.name(m.leader))
@@ -796,18 +804,12 @@ class WalkRenderer:
                      "tags": [tr.npgettext("walkthrough", "{n} trick", "{n} tricks", m.tricks[i]) if m.tricks[i]
                               else tr.pgettext("walkthrough", "no trick")]}
                 for i, side in enumerate(sides)]
-        score = m.score
-        why = (tr.pgettext("drill", "The declarers won the deal.") if score.declarers_won else
-               tr.pgettext("drill", "The declarers lost the deal."))
-        steps = (
-            self.drill_renderer.number(tr.pgettext("drill", "What do the declarers write for this deal?"), score.declarers,
-                          why + " " + tr.pgettext("drill", "Declarers: {change}.", change=Signed(score.declarers))),
-            self.drill_renderer.number(tr.pgettext("drill", "What do the defenders write for this deal?"), score.defenders,
-                          tr.pgettext("drill", "Defenders: {change}.", change=Signed(score.defenders))),
-        )
-        story = tr.npgettext("walkthrough", "All {n} tricks are played. The declarers are {team}.",
-                             "All {n} tricks are played. The declarers are {team}.", self.game.hand_size,
-                             team=self.side(sides[m.declarers]))
+        scoring = self.game.scoring
+        assert isinstance(scoring, TrickScoring)  # a deal is Scored only in such a game
+        steps = tuple(self.drill_renderer.sides_write(m.score, scoring))
+        story = tr.npgettext("walkthrough", "All {n} tricks are played. The {side} are {team}.",
+                             "All {n} tricks are played. The {side} are {team}.", self.game.hand_size,
+                             side=self.side_name(), team=self.side(sides[m.declarers]))
         return ShownMoment(tr.pgettext("walkthrough", "The score"), (self.say(story),), Markup(self.drill_renderer.macros.seats(rows)), steps)
 
     def tricks_bid(self, m: TricksBid) -> ShownMoment:

@@ -83,7 +83,13 @@
   /* The template with its placeholders filled, as HTML. Values: a term, a team, a card (code),
    * a list of cards (codes), a number, markup made here (Markup), or text, which is escaped. The template is escaped first: no
    * placeholder or gender choice holds a character that escaping changes. */
+  /* A side's name that opens a message opens a sentence, and takes a capital (grammar.fill). */
+  var OPENING_SIDE = /^(?:\{side\}|\{\{GRAMMAR:[^{}|]*\|\{side\}\}\})/;
   function fill(template, values) {
+    var html = filled(template, values);
+    return "side" in values && OPENING_SIDE.test(template) ? html.charAt(0).toLocaleUpperCase(L.code) + html.slice(1) : html;
+  }
+  function filled(template, values) {
     return esc(template).replace(TOKEN, function (all, f, of, by, variants, plain) {
       var key = plain || of || by, v = values[key];
       if (!(key in values)) return all;
@@ -487,15 +493,16 @@
       var step = scored.step, declarers = r.declarers, sides = [0, 1].map(function (t) {
         return TABLE.orderFrom(0).filter(function (s) { return TABLE.teamOf(s) === t; });
       });
-      lines.push(declarers === MINE ? say("made-you", { n: r.tricks[declarers] })
-        : say("made", { team: team(sides[declarers]), n: r.tricks[declarers] }));
+      var side = term(M["side-name"]);
+      lines.push(declarers === MINE ? say("made-you", { side: side, n: r.tricks[declarers] })
+        : say("made", { side: side, team: team(sides[declarers]), n: r.tricks[declarers] }));
       if (step.decider) {
         lines.push(say("decider"));
         won = step.matchWinner === MINE;
       } else {
         won = (declarers === MINE) === r.score.declarersWon;
-        lines.push(say(r.score.declarersWon ? "declarers-won" : "declarers-lost"),
-                   say("declarers-write", { change: signed(step.written[declarers]) }),
+        lines.push(say(r.score.declarersWon ? "declarers-won" : "declarers-lost", { side: side }),
+                   say("declarers-write", { side: side, change: signed(step.written[declarers]) }),
                    say("defenders-write", { change: signed(step.written[1 - declarers]) }));
         if (step.roundWinner !== null && G.scoring.rounds > 1) {
           lines.push(step.roundWinner === MINE ? say("round-won-you", { score: 0 })
