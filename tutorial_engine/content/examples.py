@@ -976,8 +976,9 @@ class TurnsExample(Example):
             yield seed, _left_at_cut(deal)
 
     def _chooser(self) -> list[Any]:
-        """Whoever is asked about the turned card sits after the dealer, and takes the card, whose
-        suit is trump, on accepting (top trumps aside: `turned_top_trump` asks of them)."""
+        """In twelve deals, the deal passing round the table: whoever is asked about the turned card
+        sits after the dealer, and takes the card, whose suit is trump, on accepting (top trumps
+        aside: `turned_top_trump` asks of them)."""
         trees, fits = self.game.permanent_trumps, True
         for seed, deal in self._chosen():
             if seed == 12:
