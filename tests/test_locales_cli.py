@@ -496,6 +496,23 @@ def test_a_word_the_glossary_sets_aside_is_reported_at_its_line(project):
     assert result.exit_code == 1
 
 
+def test_a_word_the_glossary_sets_aside_may_be_quoted_as_a_value_in_backticks(project):
+    """An instructors' field description quotes YAML values (`makers`) that a reader types in
+    English: the glossary's Spanish sets aside the loanword in prose, not in code."""
+    catalog = project / "locales" / "es" / "LC_MESSAGES" / "messages.po"
+    text = catalog.read_text(encoding="utf-8")
+    quoted = "un sustantivo en plural (`makers`)"
+    assert quoted in text
+    assert locale("check", "es").exit_code == 0
+    catalog.write_text(text.replace(quoted, "un sustantivo en plural (makers)"), encoding="utf-8")
+    line = next(n for n, row in enumerate(catalog.read_text(encoding="utf-8").splitlines(), 1)
+                if "un sustantivo en plural (makers)" in row)
+    result = locale("check", "es")
+    assert result.stdout.splitlines()[0].startswith(
+        f"locales/es/LC_MESSAGES/messages.po:{line}: error: msgstr: 'makers' contradicts the glossary: ")
+    assert result.exit_code == 1
+
+
 def test_a_bad_glossary_is_reported_at_its_line_and_column(project):
     glossary = project / "locales" / "glossary.yml"
     text = glossary.read_text(encoding="utf-8")

@@ -78,11 +78,17 @@ def check_wording(entries: Sequence[CatalogMessage], code: str, avoided: Sequenc
             findings += [(line, severity, f"{name}: {message}")
                          for severity, message in _asked(text, terms) + _governed(text, code)]
             findings += [(line, "error", f"{name}: '{match[0]}' contradicts the glossary: {instead}")
-                         for pattern, instead in avoided for match in pattern.finditer(text)]
+                         for pattern, instead in avoided for match in pattern.finditer(prose(text))]
         if not _invariant(code):
             findings += _same_forms(entry)
     findings += _typography(translated, code)
     return sorted(findings)
+
+
+def prose(text: str) -> str:
+    """`text` without its code: a `value` quoted from YAML is typed as it is, in English, so the
+    glossary's words set aside do not apply to it."""
+    return _CODE.sub(" ", text)
 
 
 def _terms(entries: Iterable[CatalogMessage]) -> dict[Kind, list[tuple[str, int, Term]]]:
@@ -105,6 +111,7 @@ def _members(placeholder_kind: Kind) -> Kind:
 
 
 _DOUBLE = re.compile(r"\{\{|\}\}")
+_CODE = re.compile(r"`[^`]*`")
 _TERM_WORD = {Kind.NAME: "name", Kind.SUIT: "suit", Kind.RANK: "rank", Kind.TERM: "term", Kind.SIDE: "side name"}
 _RANK_WORDS = {rank.value: rank.name.lower() for rank in Rank}
 
