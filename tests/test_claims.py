@@ -321,6 +321,7 @@ def test_the_plain_order_table_says_every_suit_where_trumps_rank_the_same(built_
     assert every in captions("albastini/two-players.html") and every in captions("briscola/rules.html")
     assert captions("altbaumer/tutorial.html")[:2] == ["Order of the trumps, strongest first",
                                                        "Order in a suit that is not trump, strongest first"]
+    assert captions("hearts/rules.html")[0] == "Order in every suit, strongest first"  # H1: no trump to name
 
 
 @pytest.mark.parametrize("blocks, game, expected", [

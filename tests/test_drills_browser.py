@@ -112,7 +112,7 @@ def watched(browser, tabs):
 def texts(code: str) -> dict:
     tr = Translator.load(ROOT / "locales", code)
     return {"right": tr.pgettext("drill", "Right!"), "wrong": tr.pgettext("drill", "Not quite."),
-            "score": tr.pgettext("drill", "Score"), "tr": tr}
+            "score": tr.pgettext("drill", "Score: {score} / {total}"), "tr": tr}
 
 
 def first_step(page, drill: str = TRICK) -> dict:

@@ -440,7 +440,9 @@ def test_a_whole_match_by_keyboard_alone_on_a_phone_from_disk(built_site, table,
                 *(squash(messages[prefix + "winner"].replace("{player}", name)) for name in names)]
     else:
         won, lost = ("game-won", "game-lost") if to_target(data) else ("match-won", "match-lost")
-        ends = [squash(messages[won]), squash(messages[lost])]
+        names = [term.split("|")[0].strip() for term in data["terms"]["names"]]
+        ends = [squash(messages[won]), squash(messages[lost]),  # at two, the winner is named
+                *(squash(messages[lost + "-one"].replace("{player}", name)) for name in names)]
     assert end["result"][-1] in ends
     if kind == "tricks" and messages["declarers-write"].startswith("{side}"):
         side = messages["side-name"].split("|")[0].strip()  # what players call the side that made trump

@@ -197,9 +197,12 @@ class DrillRenderer:
         tr = self.tr
         return {
             "check": tr.pgettext("drill", "Check"), "next": tr.pgettext("drill", "Next"),
-            "reset": tr.pgettext("drill", "Start again"), "score": tr.pgettext("drill", "Score"),
-            "streak": tr.pgettext("drill", "Streak"), "right": tr.pgettext("drill", "Right!"),
+            "reset": tr.pgettext("drill", "Start again"),
+            "score": tr.pgettext("drill", "Score: {score} / {total}"),  # whole, so a language spaces its colon
+            "streak": tr.pgettext("drill", "Streak: {number}"), "right": tr.pgettext("drill", "Right!"),
             "wrong": tr.pgettext("drill", "Not quite."), "answer": tr.pgettext("drill", "Answer"),
+            "expected": tr.pgettext("drill", "Answer: {number}"),
+            "minus": tr.number(-1).removesuffix(tr.number(1)),  # the locale's minus, as the engine writes it
             "question": tr.pgettext("drill", "Question {number} of {total}"),
             "step": tr.pgettext("drill", "Step {number} of {total}"),
             "your_answer": tr.pgettext("drill", "Your answer"),

@@ -42,6 +42,7 @@ from ..content.pages import (
 from ..content.walkthrough import walk
 from ..engine.cards import Card
 from ..engine.game import GameSpec, TopTrump, TopTrumpSuit
+from ..engine.procedure import TrumpFrom, TrumpSet
 from ..i18n.cardnames import inline, top_trump_name
 from ..i18n.explain import (
     explain_legality,
@@ -312,9 +313,13 @@ class Renderer(View):
             return ScoreSheetRenderer(self).render(game)
         if kind == "plain-order":
             rows = [Row(None, rank, game.points.get(rank, 0)) for rank in game.plain_order]
-            caption = (self.tr.pgettext("table", "Order in every suit, trump or not, strongest first")
-                       if game.plain_order == game.trump_order and not game.permanent_trumps else
-                       self.tr.pgettext("table", "Order in a suit that is not trump, strongest first"))
+            trump = game.procedure.find(TrumpSet)
+            if isinstance(trump, TrumpSet) and trump.source is TrumpFrom.NONE:  # Hearts: nothing to set apart
+                caption = self.tr.pgettext("table", "Order in every suit, strongest first")
+            elif game.plain_order == game.trump_order and not game.permanent_trumps:
+                caption = self.tr.pgettext("table", "Order in every suit, trump or not, strongest first")
+            else:
+                caption = self.tr.pgettext("table", "Order in a suit that is not trump, strongest first")
         else:
             rows = [self._top_row(top, game) for top in game.top_trumps]
             own = {top.rank for top in game.top_trumps if top.suit is TopTrumpSuit.TRUMP}

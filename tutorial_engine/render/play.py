@@ -136,7 +136,7 @@ def play_messages(tr: Translator) -> dict[str, str | tuple[str, ...]]:
         "stock": npgettext("play", "{n} card in the stock", "{n} cards in the stock"),
         "tricks": npgettext("walkthrough", "{n} trick", "{n} tricks"),
         "no-trick": tr.pgettext("walkthrough", "no trick"),
-        "cards-held-zero": tr.pgettext("play", "No cards in hand"),
+        "cards-held-zero": tr.pgettext("play", "no cards in hand"),  # a tag beside "no trick"
         "cards-held": npgettext("play", "{n} card in hand", "{n} cards in hand"),
         "deal-number": tr.pgettext("play", "Deal {number}"),
         "story": tr.pgettext("play", "What happened"),
@@ -349,6 +349,7 @@ def play_messages(tr: Translator) -> dict[str, str | tuple[str, ...]]:
         "match-rounds": tr.pgettext("play", "Rounds won: your side {score}, the other side {other_score}."),
         "match-won": tr.pgettext("play", "You win the match!"),
         "match-lost": tr.pgettext("play", "The other side wins the match."),
+        "match-lost-one": tr.pgettext("play", "{player} wins the match."),
     }
 
 
@@ -422,6 +423,7 @@ def vocabulary_messages(tr: Translator, game: GameSpec) -> dict[str, str | tuple
             "game-score-one": tr.pgettext("play", "Game: you {score}, {player} {other_score}, to {target}."),
             "game-won": tr.pgettext("play", "You win the game!"),
             "game-lost": tr.pgettext("play", "The other side wins the game."),
+            "game-lost-one": tr.pgettext("play", "{player} wins the game."),
         }
     if isinstance(game.scoring, (OddTricks, ExactBids, PenaltyPoints, GamePoints)) or one_game:
         messages |= game_messages(tr, by_seat=not isinstance(game.scoring, (OddTricks, TrickScoring)))

@@ -156,7 +156,9 @@
     var locale = sec.getAttribute("data-locale") || document.documentElement.lang || "en";
     var nf;
     try { nf = new Intl.NumberFormat(locale); } catch (e) { nf = new Intl.NumberFormat(); }
-    var fmt = function (n) { return nf.format(n); };
+    // A negative number with the minus the engine's own sentences use (Translator.number), not
+    // Intl's hyphen, so that "−1" reads alike in an answer and in its explanation.
+    var fmt = function (n) { return n < 0 && T("minus") ? T("minus") + nf.format(-n) : nf.format(n); };
     var fill = function (tpl, n, total, name) {
       return tpl.replace("{" + (name || "number") + "}", fmt(n)).replace("{total}", fmt(total));
     };
@@ -231,8 +233,8 @@
     var asking = [head, view, ask, hint, area, check, live, next, foot]; // what the summary replaces
 
     function showStats() {
-      score.textContent = T("score") + ": " + fmt(st.right) + " / " + fmt(st.attempted);
-      streak.textContent = T("streak") + ": " + fmt(st.streak);
+      score.textContent = T("score").replace("{score}", fmt(st.right)).replace("{total}", fmt(st.attempted));
+      streak.textContent = T("streak").replace("{number}", fmt(st.streak));
     }
 
     // A message in the live region: kind is "right", "wrong" or "error"; extra is an element.
@@ -416,7 +418,8 @@
       var feedback = copy(step.querySelector(".tc-drill__feedback"), el("div", "tc-drill__feedback"));
       var expected = parseNumber(want[0]);
       if (type === "number" && !ok && expected !== null) {
-        feedback.insertBefore(el("p", "tc-drill__expected", T("answer") + ": " + fmt(expected)), feedback.firstChild);
+        feedback.insertBefore(el("p", "tc-drill__expected", T("expected").replace("{number}", fmt(expected))),
+                              feedback.firstChild);
       }
       say(ok ? "right" : "wrong", ok ? T("right") : T("wrong"), feedback);
       check.hidden = true;

@@ -551,7 +551,11 @@
     lines = lines.concat(r.kind === "thrown-in" ? say("thrown-in") : BY_SEAT ? totals() : matchScore());
     var ends = EXACT ? "bids-" : PENALTY ? "penalty-" : "race-";
     if (BY_SEAT && m.over) lines.push(m.winner === null ? say(ends + "tie") : m.winner === YOU ? say(ends + "won") : say(ends + "winner", { player: name(m.winner) }));
-    else if (m.winner !== null) lines.push(say(m.winner === MINE ? (TO_TARGET ? "game-won" : "match-won") : TO_TARGET ? "game-lost" : "match-lost"));
+    else if (m.winner !== null) {
+      var lost = TO_TARGET ? "game-lost" : "match-lost"; // at two, the winner is one player, named
+      lines.push(m.winner === MINE ? say(TO_TARGET ? "game-won" : "match-won")
+        : TWO ? say(lost + "-one", { player: name(S.deal.sides()[m.winner][0]) }) : say(lost));
+    }
     result.innerHTML = lines.map(function (l) { return "<p>" + l + "</p>"; }).join("");
     S.said = S.said.concat(lines);
     stats(function (s) {
