@@ -64,7 +64,7 @@ def state(variant: int, step: int = 0, right: int = 0, attempted: int = 0, misse
 
 
 def score(tr, right: int, attempted: int) -> str:
-    return f"{tr.pgettext('drill', 'Score')}: {tr.number(right)} / {tr.number(attempted)}"
+    return tr.pgettext("drill", "Score: {score} / {total}", score=right, total=attempted)
 
 
 def question(tr, number: int, total: int = QUESTIONS, context: str = "drill") -> str:
