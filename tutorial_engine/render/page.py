@@ -314,7 +314,7 @@ class Renderer(View):
         if kind == "plain-order":
             rows = [Row(None, rank, game.points.get(rank, 0)) for rank in game.plain_order]
             trump = game.procedure.find(TrumpSet)
-            if isinstance(trump, TrumpSet) and trump.source is TrumpFrom.NONE:  # Hearts: nothing to set apart
+            if isinstance(trump, TrumpSet) and trump.source is TrumpFrom.NONE:  # no trump to set apart
                 caption = self.tr.pgettext("table", "Order in every suit, strongest first")
             elif game.plain_order == game.trump_order and not game.permanent_trumps:
                 caption = self.tr.pgettext("table", "Order in every suit, trump or not, strongest first")
