@@ -106,8 +106,10 @@ def test_the_questions_say_why_in_words_true_of_the_deal(hearts):
     passed = next(m for m in moments if isinstance(m, CardsPassed))
     seat, to, cards = passed.passes[0]
     step = asked[f"To whom does {names[seat]} pass?"]
-    assert step["answer"] == [str(to)] and clean(step["feedback"]).startswith(
-        f"{names[seat]} passes {', '.join(map(str, cards[:-1]))}, and {cards[-1]} to {names[to]}. The other passes: ")
+    assert step["answer"] == [str(to)]
+    assert clean(step["feedback"]) == " ".join(  # a sentence for each pass, not a list of lists (issue 32 reading)
+        f"{names[giver]} passes {', '.join(map(str, given[:-1]))}, and {given[-1]} to {names[taker]}."
+        for giver, taker, given in passed.passes)
     scored = moments[-1]
     assert isinstance(scored, PenaltiesScored)
     for seat, name in enumerate(names):

@@ -379,16 +379,13 @@ class WalkRenderer:
                               "Each player chooses {n} cards and passes them face down. Nobody picks up the cards "
                               "passed to them until everyone has chosen.", phase.cards)]
         if m.passes:
-            seat, to, cards = m.passes[0]
+            seat, to = m.passes[0][:2]
             player = self.name(seat)
-            others = [tr.pgettext("walkthrough", "{passed} from {player} to {receiver}", passed=list(given),
-                                  player=self.name(giver), receiver=self.name(taker))
-                      for giver, taker, given in m.passes[1:]]
+            passes = [tr.pgettext("walkthrough", "{player} passes {passed} to {receiver}.", player=self.name(giver),
+                                  passed=list(given), receiver=self.name(taker))
+                      for giver, taker, given in m.passes]  # a sentence each: a list of lists of cards is unreadable
             steps.append(self.people([to], "choice", tr.pgettext("walkthrough", "To whom does {player} pass?",
-                                                                 player=player),
-                                     tr.pgettext("walkthrough", "{player} passes {passed} to {receiver}.", player=player,
-                                                 passed=list(cards), receiver=self.name(to))
-                                     + " " + tr.pgettext("walkthrough", "The other passes: {passes}.", passes=others),
+                                                                 player=player), " ".join(passes),
                                      seats=[s for s in range(self.table.players) if s != seat]))
         return ShownMoment(tr.pgettext("walkthrough", "The pass"), tuple(self.say(line) for line in story),
                            self.hands(m.before), tuple(steps))
