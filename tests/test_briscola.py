@@ -118,7 +118,7 @@ def test_the_bundled_walkthrough_in_words(briscola):
     asked = steps(html)
     assert [(s["question"], s["answer"], s["feedback"]) for s in asked[:4]] == [
         ("Who leads to the first trick?", ["1"], "Boris is the dealer's next player in the direction of play, so Boris leads."),
-        ("Who takes the trick?", ["1"], "Anna takes the trick with 6♦. 6♦ is the highest trump."),
+        ("Who takes the trick?", ["1"], "Anna takes the trick with 6♦. 6♦ is the highest trump in the trick."),
         ("How many points is the trick worth?", 0, "0 + 0 = 0: the trick is worth nothing."),
         ("Who draws first from the stock?", ["0"],
          "The winner of the trick draws first, then the others in the direction of play: 7♣ to Anna and Q♥ to Boris."),

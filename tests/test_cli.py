@@ -19,7 +19,7 @@ E1_TEXT = ("Winner: 3♠ (card 2 of 2)\n"
            "  A♥ is of the suit led, but a trump takes the trick (trumped)\n")
 E1_JSON = {"winner": 1, "card": "3♠", "points": 11, "reason": "highest-trump",
            "roles": ["trumped", "wins"],
-           "explanation": "3♠ is the highest trump. The trick is worth 11 + 0 = 11 points."}
+           "explanation": "3♠ is the highest trump in the trick. The trick is worth 11 + 0 = 11 points."}
 B18_TEXT = "Legal: A♣ J♣\nRefused: K♥: you must follow ♣ (must-follow)\n"
 B18_JSON = {"legal": ["A♣", "J♣"], "refused": {"K♥": "must-follow"}, "duty": "follow"}
 

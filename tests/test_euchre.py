@@ -308,8 +308,8 @@ def test_u5_a_bower_that_wins_is_named_as_players_call_it_in_every_locale(euchre
     left_wins = trick_verdict(euchre, Suit.HEARTS, [Card.parse(c) for c in ("A♥", "J♦", "K♥", "Q♥")])
     right_over = trick_verdict(euchre, Suit.HEARTS, [Card.parse(c) for c in ("J♦", "J♥", "A♥", "K♥")])
     english = Translator()
-    assert explain_win(left_wins, euchre, english) == ("J♦ is the left bower: the only card above it, J♥, was "
-                                                       "not played.")
+    assert explain_win(left_wins, euchre, english) == ("J♦ is the left bower: the only card above it, J♥, is "
+                                                       "not in the trick.")
     assert explain_win(right_over, euchre, english) == "J♥ is the right bower, and no card ranks above it."
     locales = Path(__file__).resolve().parent.parent / "locales"
     for code in ("ru", "fr", "es", "fa", "sw"):

@@ -16,7 +16,7 @@ GAMES = ", ".join(sorted(path.parent.name for path in (Path(__file__).resolve().
 TRICK = '{"game": "albastini", "trump": "♠", "plays": ["A♥", "3♠"]}'
 HAND = '{"game": "altbaumer", "trump": "♦", "trick": ["9♣"], "hand": ["A♣", "J♣", "K♥"]}'
 TRICK_REPLY = ('{"winner": 1, "card": "3♠", "points": 11, "reason": "highest-trump", '
-               '"explanation": "3♠ is the highest trump. The trick is worth 11 + 0 = 11 points."}')
+               '"explanation": "3♠ is the highest trump in the trick. The trick is worth 11 + 0 = 11 points."}')
 HAND_REPLY = ('{"legal": ["A♣", "J♣"], "refused": {"K♥": "must-follow"}, '
               '"explanation": "You must follow suit: clubs were led."}')
 CARD_FORMS = ("a rank A K Q J 10 (or T) 9 … 2 followed by a suit ♠ ♥ ♦ ♣ or S H D C, "

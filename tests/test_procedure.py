@@ -278,7 +278,7 @@ def test_a_dealer_who_orders_up_is_told_to_discard_and_not_asked_who_takes_the_c
     assert "Who takes the turned card?" not in [question for question, _, _ in asked]
     bower = next(s for s in asked if "J♦" in s[2] and s[0] == "Who takes the trick?")
     assert bower[2].endswith("J♦ is the jack of the other suit of the trump's colour: it counts as a trump, "
-                             "and the only card above it, J♥, was not played.")
+                             "and the only card above it, J♥, is not in the trick.")
 
 
 def test_check_refuses_a_walkthrough_whose_deal_is_thrown_in(tmp_path):

@@ -141,7 +141,7 @@ def test_e1_a14_small_trump_takes_the_ace(albastini):
     assert trick_roles(albastini, verdict) == (Role.TRUMPED, Role.WINS)
     assert why_wins(verdict, albastini) == "3♠ is the highest trump"
     assert points_sum(verdict).text == "11 + 0 = 11"
-    assert explain_verdict(verdict, albastini) == "3♠ is the highest trump. The trick is worth 11 + 0 = 11 points."
+    assert explain_verdict(verdict, albastini) == "3♠ is the highest trump in the trick. The trick is worth 11 + 0 = 11 points."
 
 
 def test_e2_a14_the_ace_holds_against_the_seven(albastini):

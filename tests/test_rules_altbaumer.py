@@ -99,7 +99,7 @@ def test_b6_cards_carry_no_points(altbaumer):
     assert verdict.card_points == (0, 0, 0, 0)
     assert verdict.points == 0
     assert points_sum(verdict).text == "0 + 0 + 0 + 0 = 0"
-    assert explain_verdict(verdict, altbaumer) == "A♦ is the highest trump."
+    assert explain_verdict(verdict, altbaumer) == "A♦ is the highest trump in the trick."
 
 
 # --- B17, B15, B16, B18: trick winners -----------------------------------------------------------

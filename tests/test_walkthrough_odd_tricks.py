@@ -263,7 +263,7 @@ def test_the_whist_deal_in_words(whist):
         ("Who leads to the first trick?", ["1"],
          "Boris is the dealer's next player in the direction of play, so Boris leads."),
     ]
-    assert ("Who takes the trick?", ["3"], "Anna takes the trick with 6♠. 6♠ is the highest trump.") in asked
+    assert ("Who takes the trick?", ["3"], "Anna takes the trick with 6♠. 6♠ is the highest trump in the trick.") in asked
     assert asked[-2:] == [
         ("How many points do Anna and Chiara write for this deal?", 2,
          "8 − 6 = 2: Anna and Chiara took 2 tricks above the book, and write one point for each."),

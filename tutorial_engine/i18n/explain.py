@@ -40,7 +40,7 @@ def explain_win(verdict: Verdict, game: GameSpec, tr: Translator = ENGLISH) -> s
                               "the trees outrank every other trump.", card=card, lower=lower)
         return tr.gettext("{card} is a tree, and the trees outrank every other trump.", card=card)
     if verdict.reason is WinReason.HIGHEST_TRUMP:
-        return _top_trump_wins(verdict, game, tr) or tr.gettext("{card} is the highest trump.", card=card)
+        return _top_trump_wins(verdict, game, tr) or tr.gettext("{card} is the highest trump in the trick.", card=card)
     if verdict.trump is None:
         return tr.gettext("{card} is the highest card of the suit led, {suit}, and no suit is trump.",
                           card=card, suit=suit_term(verdict.led, tr))
@@ -62,21 +62,21 @@ def _top_trump_wins(verdict: Verdict, game: GameSpec, tr: Translator) -> str | N
         named = tr.term("term", rule.name)
         if not higher:
             return tr.gettext("{card} is the {term}, and no card ranks above it.", card=card, term=named)
-        return tr.gettext("{card} is the {term}: the only card above it, {higher}, was not played.", card=card,
+        return tr.gettext("{card} is the {term}: the only card above it, {higher}, is not in the trick.", card=card,
                           term=named, higher=higher[0])
     rank = rank_term(card.rank, tr)
     if rule.suit is TopTrumpSuit.TRUMP:
         if not higher:
             return tr.gettext("{card} is the {rank} of the trump suit, and no card ranks above it.",
                               card=card, rank=rank)
-        return tr.gettext("{card} is the {rank} of the trump suit: the only card above it, {higher}, was not "
-                          "played.", card=card, rank=rank, higher=higher[0])
+        return tr.gettext("{card} is the {rank} of the trump suit: the only card above it, {higher}, is not in "
+                          "the trick.", card=card, rank=rank, higher=higher[0])
     # TRANSLATORS: "colour" here and below is red or black, not a suit.
     if not higher:
         return tr.gettext("{card} is the {rank} of the other suit of the trump's colour: it counts as a trump, "
                           "and no card ranks above it.", card=card, rank=rank)
     return tr.gettext("{card} is the {rank} of the other suit of the trump's colour: it counts as a trump, and "
-                      "the only card above it, {higher}, was not played.", card=card, rank=rank,
+                      "the only card above it, {higher}, is not in the trick.", card=card, rank=rank,
                       higher=higher[0])
 
 

@@ -257,16 +257,16 @@ def play_messages(tr: Translator) -> dict[str, str | tuple[str, ...]]:
         "win-tree-over": tr.gettext("{card} beats the other tree, {lower}, because this site ranks it higher; the "
                                     "trees outrank every other trump."),
         "win-tree": tr.gettext("{card} is a tree, and the trees outrank every other trump."),
-        "win-trump": tr.gettext("{card} is the highest trump."),
+        "win-trump": tr.gettext("{card} is the highest trump in the trick."),
         "win-led": tr.gettext("{card} is the highest card of the suit led, {suit}, and no trump was played."),
         "win-led-no-trump": tr.gettext("{card} is the highest card of the suit led, {suit}, and no suit is trump."),
         "win-right": tr.gettext("{card} is the {rank} of the trump suit, and no card ranks above it."),
-        "win-right-under": tr.gettext("{card} is the {rank} of the trump suit: the only card above it, {higher}, was "
-                                      "not played."),
+        "win-right-under": tr.gettext("{card} is the {rank} of the trump suit: the only card above it, {higher}, is "
+                                      "not in the trick."),
         "win-left": tr.gettext("{card} is the {rank} of the other suit of the trump's colour: it counts as a trump, "
                                "and no card ranks above it."),
         "win-left-under": tr.gettext("{card} is the {rank} of the other suit of the trump's colour: it counts as a "
-                                     "trump, and the only card above it, {higher}, was not played."),
+                                     "trump, and the only card above it, {higher}, is not in the trick."),
         "worth": ngettext("The trick is worth {sum} point.", "The trick is worth {sum} points."),
         # the duty in force (explain.explain_legality and DUTIES), and refusals
         "refused": tr.pgettext("play", "You may not play {card}."),
@@ -367,7 +367,7 @@ def vocabulary_messages(tr: Translator, game: GameSpec) -> dict[str, str | tuple
     if named:  # top trumps named as players call them (explain._top_trump_wins), each name a term
         messages |= named | {
             "win-named": tr.gettext("{card} is the {term}, and no card ranks above it."),
-            "win-named-under": tr.gettext("{card} is the {term}: the only card above it, {higher}, was not played."),
+            "win-named-under": tr.gettext("{card} is the {term}: the only card above it, {higher}, is not in the trick."),
         }
     if game.procedure.find(TrumpSet) is not None:
         messages |= {
