@@ -14,7 +14,7 @@ CARD_FORMS = ("a rank A K Q J 10 (or T) 9 … 2 followed by a suit ♠ ♥ ♦ �
 SUIT_FORMS = "expected one of ♠ ♥ ♦ ♣, S H D C or spades, hearts, diamonds, clubs"
 
 E1_TEXT = ("Winner: 3♠ (card 2 of 2)\n"
-           "Reason: 3♠ is the highest trump (highest-trump)\n"
+           "Reason: 3♠ is the highest trump in the trick (highest-trump)\n"
            "Points: 11 + 0 = 11\n"
            "  A♥ is of the suit led, but a trump takes the trick (trumped)\n")
 E1_JSON = {"winner": 1, "card": "3♠", "points": 11, "reason": "highest-trump",

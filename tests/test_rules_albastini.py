@@ -139,7 +139,7 @@ def test_e1_a14_small_trump_takes_the_ace(albastini):
     assert verdict.card_points == (11, 0)
     assert verdict.points == 11
     assert trick_roles(albastini, verdict) == (Role.TRUMPED, Role.WINS)
-    assert why_wins(verdict, albastini) == "3♠ is the highest trump"
+    assert why_wins(verdict, albastini) == "3♠ is the highest trump in the trick"
     assert points_sum(verdict).text == "11 + 0 = 11"
     assert explain_verdict(verdict, albastini) == "3♠ is the highest trump in the trick. The trick is worth 11 + 0 = 11 points."
 
@@ -295,7 +295,7 @@ def test_a14_why_each_card_lost(albastini):
     assert sentences == [
         "A♥ is of the suit led, but a trump takes the trick",
         "3♠ is a lower trump than 7♠",
-        "7♠ is the highest trump",
+        "7♠ is the highest trump in the trick",
         "K♥ is of the suit led, but a trump takes the trick",
         "Q♦ is neither trump nor of the suit led, so it cannot win",
     ]

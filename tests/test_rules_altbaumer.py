@@ -118,7 +118,7 @@ def test_b17_highest_trump(altbaumer):
     verdict = trick_verdict(altbaumer, D, cards("A♥ 9♦ K♦ 10♥"))
     assert (verdict.winner, verdict.card, verdict.reason) == (2, C("K♦"), WinReason.HIGHEST_TRUMP)
     assert trick_roles(altbaumer, verdict) == (Role.TRUMPED, Role.LOWER_TRUMP, Role.WINS, Role.TRUMPED)
-    assert why_wins(verdict, altbaumer) == "K♦ is the highest trump"
+    assert why_wins(verdict, altbaumer) == "K♦ is the highest trump in the trick"
 
 
 def test_b18_tree_beats_even_the_trump_ace(altbaumer):

@@ -331,7 +331,7 @@ def test_a_broken_example_fails_the_build_and_keeps_the_previous_site(tmp_path):
 
     assert result.returncode == 1
     assert f"examples/albastini/examples/basics.yml:{line}:" in result.stderr
-    assert "expected winner Anna, but the engine gives Boris: 3♠ is the highest trump" in result.stderr
+    assert "expected winner Anna, but the engine gives Boris: 3♠ is the highest trump in the trick" in result.stderr
     assert "Traceback" not in result.stderr
     assert (previous / "index.html").read_text(encoding="utf-8") == "the previous site"
     assert sorted(p.name for p in project.iterdir()) == ["docs", "examples", "locales", "mkdocs.yml", "site"]
