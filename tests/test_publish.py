@@ -74,8 +74,11 @@ def start(project: Path) -> subprocess.Popen:
 
 
 def wait_for(project: Path, pattern: str, build: subprocess.Popen) -> None:
-    """Until a file matching `pattern` exists in the staging folder (the build is that far)."""
-    for _ in range(3000):
+    """Until a file matching `pattern` exists in the staging folder (the build is that far). The
+    bound is generous: on a loaded machine a whole build takes minutes, and the build's own end
+    stops the wait sooner."""
+    deadline = time.monotonic() + 300
+    while time.monotonic() < deadline:
         if any(project.glob(f".site.building-*/{pattern}")):
             return
         assert build.poll() is None, "the build ended before the stage to interrupt"
