@@ -369,6 +369,23 @@ def jump(page, locale: str, drill: str, variant: int) -> None:
     page.reload()
 
 
+@pytest.mark.parametrize("fixture, locale, shown", [("drill-sample.html", "en", "Answer: −7"),
+                                                    ("drill-sample-fa.html", "fa", "پاسخ: \u200e−۷")])
+def test_a_wrong_number_is_followed_by_the_answer_with_the_engines_minus(watched, fixture, locale, shown):
+    """The expected answer is a whole message of the catalog, and a negative one takes the minus
+    sign the engine's own explanation uses, not Intl's hyphen (issue 32 reading)."""
+    page = watched().page
+    page.goto((FIXTURES / fixture).as_uri())
+    jump(page, locale, "who-takes-the-trick", 2)
+    trick = panel(page, TRICK)
+    trick.locator('.tc-drill__option[data-value="1"]').click()
+    trick.locator(".tc-drill__check").click()
+    trick.locator(".tc-drill__next").click()
+    trick.locator(".tc-drill__input").fill("5")
+    trick.locator(".tc-drill__check").click()
+    assert trick.locator(".tc-drill__expected").inner_text() == shown
+
+
 @pytest.mark.parametrize("fixture, locale, typed", [("drill-sample.html", "en", "−7"),
                                                     ("drill-sample-fa.html", "fa", "−۷")])
 def test_negative_answers_and_an_empty_selection(watched, fixture, locale, typed):
