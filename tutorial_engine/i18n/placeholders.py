@@ -43,7 +43,7 @@ PLACEHOLDERS: dict[str, Kind] = {
     "lower": Kind.CARDS, "higher": Kind.CARDS, "legal": Kind.CARDS, "allowed": Kind.CARDS, "taken": Kind.CARDS,
     "discards": Kind.CARDS, "passed": Kind.CARDS, "given": Kind.CARDS,
     "packets": Kind.NUMBERS,
-    "sum": Kind.TEXT, "equation": Kind.TEXT, "order": Kind.TEXT, "draws": Kind.TEXT, "passes": Kind.TEXT, "page": Kind.TEXT,
+    "sum": Kind.TEXT, "equation": Kind.TEXT, "order": Kind.TEXT, "draws": Kind.TEXT, "page": Kind.TEXT,
     "worksheet": Kind.TEXT, "title": Kind.TEXT, "deck_cards": Kind.TEXT,
     "deck_points": Kind.TEXT, "hand_cards": Kind.TEXT, "file": Kind.TEXT, "files": Kind.TEXT,
     "summary": Kind.TEXT, "source": Kind.TEXT, "pages": Kind.TEXT, "items": Kind.TEXT, "last": Kind.TEXT, "card_name": Kind.TEXT,
