@@ -311,3 +311,16 @@ def test_a_bids_claim_needs_a_game_scored_by_exact_bids(tmp_path):
     report = check(tmp_path)
     assert [str(p)[str(p).index("error:") + 7:] for p in report.problems] == [
         "Whist is not scored by exact bids; a 'bids' claim is for games scored by exact bids"]
+
+
+def test_a_bids_claim_of_the_last_deal_needs_a_sequence_of_hand_sizes(tmp_path):
+    """A game of exact bids whose hands keep one size ends at its target only: it has no last deal."""
+    fixed = OH_HELL.replace("{phase: deal, hand_sizes: up-and-down}", "{phase: deal, packets: [5]}", 1).replace(
+        "  bonus: 10\n", "  bonus: 10\n  target: 100\n", 1)
+    load(tmp_path, fixed)
+    (tmp_path / "examples" / "oh-hell" / "pages.yml").write_text(PAGE + (
+        "              - {kind: bids, last: true, bids: {Anna: 2, Boris: 1, Chiara: 1}, "
+        "tricks: {Anna: 2, Boris: 2, Chiara: 1}}\n"), encoding="utf-8")
+    report = check(tmp_path)
+    assert [str(p)[str(p).index("error:") + 7:] for p in report.problems] == [
+        "a game of Oh Hell has no last deal: its hands keep one size, and it ends at its target; leave out 'last'"]
