@@ -10,6 +10,7 @@ import abc
 import random
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
+from itertools import islice
 from types import MappingProxyType
 from typing import Any, ClassVar
 
@@ -818,16 +819,10 @@ class TurnsExample(Example):
         """The values of `key` that every deal observed fits."""
         if key in ("turned_card", "discard_turned"):
             return self._turned(key)
-        if key == "named_suits":
-            return self._named()
-        if key == "partners":
-            return [self._partners()]
-        if key == "broken_by":
-            return ["suit-played"] if self._broken_as_played() else []
         if key in RACE_KEYS:
             return self._race(key)
-        if key in _SEARCHED:
-            return _SEARCHED[key](self)
+        if key in _ANSWERED:
+            return _ANSWERED[key](self)
         deals = [deal for deal in self.played() if any(isinstance(e, events.Trick) for e in deal.log)]
         if key == "indicator":  # a deal of a race may end before its stock does
             deals = [deal for deal in deals if not deal.stock] or deals
@@ -845,14 +840,14 @@ class TurnsExample(Example):
                  "stock": lambda d: d.turned in d.stock, "nobody": lambda d: d.turned in d.out}
         return [value for value in TURNS[key] if all(where[value](deal) for deal in deals)]
 
-    def _partners(self) -> str:
+    def _partners(self) -> list[Any]:
         table = self.table()
         if table.team_size == 1:
-            return "none"
+            return ["none"]
         apart = all(table.team_of(seat) != table.team_of(table.next(seat)) for seat in range(table.players))
-        return "alternate" if apart else "together"
+        return ["alternate" if apart else "together"]
 
-    def _broken_as_played(self) -> bool:
+    def _broken_by(self) -> list[Any]:
         """Before every trick of deals the engine plays, the restricted suit counts as broken
         exactly when a card of it lies in an earlier trick: Q♠ or any other card breaks nothing."""
         rules = self.game.procedure.tricks
@@ -870,7 +865,7 @@ class TurnsExample(Example):
             for seed in range(3):
                 rng = random.Random(seed)
                 play_out(Deal(self.game, self.table(), dealer, rng), watching, rng)
-        return bool(seen) and all(seen)
+        return ["suit-played"] if seen and all(seen) else []
 
     def _race(self, key: str) -> list[Any]:
         """Read off deals played with every legal action in reach, marriages, exchanges and closes
@@ -980,9 +975,7 @@ class TurnsExample(Example):
         sits after the dealer, and takes the card, whose suit is trump, on accepting (top trumps
         aside: `turned_top_trump` asks of them)."""
         trees, fits = self.game.permanent_trumps, True
-        for seed, deal in self._chosen():
-            if seed == 12:
-                break
+        for _, deal in islice(self._chosen(), 12):
             turned, seat = deal.turned, deal.chooser
             if not (deal.phase == "choose" and turned is not None and deal.to_move == seat == deal.table.next(deal.dealer)
                     and all(turned not in cards for cards in deal.hands)):
@@ -1177,11 +1170,14 @@ SEARCHED_DEALS = 20000
 """Deals at most a `turns` claim looks through for an arrangement its sentence is about: a talon of
 one suit comes about once in some two hundred Altbaumer deals."""
 
-_SEARCHED = MappingProxyType({"cut": TurnsExample._cut, "chooser": TurnsExample._chooser,
-                              "refusal": TurnsExample._refusal, "turned_top_trump": TurnsExample._turned_top_trump,
+_ANSWERED = MappingProxyType({"named_suits": TurnsExample._named, "partners": TurnsExample._partners,
+                              "broken_by": TurnsExample._broken_by, "cut": TurnsExample._cut,
+                              "chooser": TurnsExample._chooser, "refusal": TurnsExample._refusal,
+                              "turned_top_trump": TurnsExample._turned_top_trump,
                               "lone_first_leader": TurnsExample._lone_first_leader,
                               "pack_used_up": TurnsExample._pack_used_up})
-"""The keys of a `turns` claim answered by deals made for them, each by its own method."""
+"""The keys of a `turns` claim answered by a method of their own (the table, or deals made or
+looked for to that end), rather than by testing each value on the deals `played` plays."""
 
 _FITS = MappingProxyType({"first_leader": _first_leader, "next_leader": _next_leader, "draw_order": _draw_order,
                           "indicator": _indicator, "bid_order": _bid_order})
