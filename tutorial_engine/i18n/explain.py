@@ -25,11 +25,6 @@ def side_name(scoring: TrickScoring, tr: Translator) -> Term:
     return tr.term(SIDE, scoring.declarers)
 
 
-def explain_deal_won(won: bool, side: Term, tr: Translator) -> str:
-    return (tr.pgettext("drill", "The {side} won the deal.", side=side) if won else
-            tr.pgettext("drill", "The {side} lost the deal.", side=side))
-
-
 def explain_win(verdict: Verdict, game: GameSpec, tr: Translator = ENGLISH) -> str:
     """Why the winning card wins, as one sentence."""
     card = verdict.card

@@ -249,6 +249,12 @@ class Translator:
         """120 → "120", in Persian "۱۲۰"; −3 with the locale's minus sign."""
         return _number(self.code, value)
 
+    @property
+    def minus(self) -> str:
+        """The locale's minus sign as `number` writes it (with its bidi mark in Persian), for a
+        script that writes a negative number the way the engine's own sentences do."""
+        return self.number(-1).removesuffix(self.number(1))
+
     def signed(self, value: int) -> str:
         """A change of score: "+2", "−1" (the locale's signs), "0"; isolated on a right-to-left
         page, so that the sign stays before the number."""

@@ -41,7 +41,6 @@ from ..engine.rules import Legality
 from ..engine.scoring import DealScore, DealVictory, Outcome, exact_bids_sum, round_winner, trick_score, victory
 from ..i18n.cardnames import escaped, inline, rank_letter, rank_term, suit_term
 from ..i18n.explain import (
-    explain_deal_won,
     explain_legality,
     explain_marriage,
     explain_options,
@@ -202,7 +201,7 @@ class DrillRenderer:
             "streak": tr.pgettext("drill", "Streak: {number}"), "right": tr.pgettext("drill", "Right!"),
             "wrong": tr.pgettext("drill", "Not quite."), "answer": tr.pgettext("drill", "Answer"),
             "expected": tr.pgettext("drill", "Answer: {number}"),
-            "minus": tr.number(-1).removesuffix(tr.number(1)),  # the locale's minus, as the engine writes it
+            "minus": tr.minus,
             "question": tr.pgettext("drill", "Question {number} of {total}"),
             "step": tr.pgettext("drill", "Step {number} of {total}"),
             "your_answer": tr.pgettext("drill", "Your answer"),
@@ -571,10 +570,11 @@ class DrillRenderer:
         asked in the scoring drills and at the end of a walkthrough alike."""
         tr = self.tr
         side = side_name(scoring, tr)
+        won = (tr.pgettext("drill", "The {side} won the deal.", side=side) if score.declarers_won else
+               tr.pgettext("drill", "The {side} lost the deal.", side=side))
         return [
             self.number(tr.pgettext("drill", "What do the {side} write for this deal?", side=side), score.declarers,
-                        explain_deal_won(score.declarers_won, side, tr) + " "
-                        + tr.pgettext("drill", "{side}: {change}.", side=side, change=Signed(score.declarers))),
+                        won + " " + tr.pgettext("drill", "{side}: {change}.", side=side, change=Signed(score.declarers))),
             self.number(tr.pgettext("drill", "What do the defenders write for this deal?"), score.defenders,
                         tr.pgettext("drill", "Defenders: {change}.", change=Signed(score.defenders))),
         ]

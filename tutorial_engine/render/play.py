@@ -73,7 +73,7 @@ def locale_data(tr: Translator) -> dict:
         "code": tr.code,
         "dir": tr.direction,
         "digits": tr.digits("0123456789"),
-        "minus": tr.number(-1).removesuffix(tr.number(1)),
+        "minus": tr.minus,
         "plus": tr.signed(1).strip("\u2066\u2069").removesuffix(tr.number(1)),
         "plural": tr.plural_expression,
         "list": {key: patterns[key] for key in ("2", "start", "middle")}
