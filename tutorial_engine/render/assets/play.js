@@ -80,11 +80,11 @@
   function markup(html) { return new Markup(html); }
 
   var TOKEN = /\{\{GRAMMAR:([^{}|]*)\|\{(\w+)\}\}\}|\{\{GENDER:\{(\w+)\}((?:\|[^{}|]*)*)\}\}|\{(\w+)\}/g;
+  /* A side's name that opens a message opens a sentence, and takes a capital (grammar.fill). */
+  var OPENING_SIDE = /^(?:\{side\}|\{\{GRAMMAR:[^{}|]*\|\{side\}\}\})/;
   /* The template with its placeholders filled, as HTML. Values: a term, a team, a card (code),
    * a list of cards (codes), a number, markup made here (Markup), or text, which is escaped. The template is escaped first: no
    * placeholder or gender choice holds a character that escaping changes. */
-  /* A side's name that opens a message opens a sentence, and takes a capital (grammar.fill). */
-  var OPENING_SIDE = /^(?:\{side\}|\{\{GRAMMAR:[^{}|]*\|\{side\}\}\})/;
   function fill(template, values) {
     var html = filled(template, values);
     return "side" in values && OPENING_SIDE.test(template) ? html.charAt(0).toLocaleUpperCase(L.code) + html.slice(1) : html;
