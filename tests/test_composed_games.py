@@ -26,6 +26,7 @@ from tutorial_engine.engine.penalties import play_penalty_game
 from tutorial_engine.engine.procedure import PHASE_KINDS, Tricks, TrumpFrom, TrumpSet
 from tutorial_engine.engine.races import play_race_game
 from tutorial_engine.engine.seating import Table
+from tutorial_engine.engine.strategy import Reason
 from tutorial_engine.problems import Problems
 
 GAMES = 300
@@ -82,6 +83,8 @@ def test_both_engines_play_every_composed_game_alike():
     for number, (ours, theirs) in enumerate(zip(python, script, strict=True)):
         difference = first_difference(ours, theirs)
         assert difference is None, f"composed game {number}: {difference}"
+    given = {why for deals in python for played in deals for why, _ in played["reasons"]}
+    assert given == {reason.value for reason in Reason}, "the deals compared give every reason of the advice"
 
 
 MUTATIONS = {

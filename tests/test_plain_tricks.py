@@ -252,7 +252,7 @@ def test_simulate_plays_whist_until_a_side_reaches_five_and_stops(tmp_path):
     assert result.exit_code == 0
     out = result.stdout.splitlines()
     assert out[-1] == "The game is over: 0+2 won it in 3 deals, so simulate stops before the 40 deals asked for."
-    assert out[-2] == "  tricks 0+2: 9, 1+3: 4; written [3, 0]; scores [6, 2]; side 0+2 wins the game"
+    assert out[-2] == "  tricks 0+2: 8, 1+3: 5; written [2, 0]; scores [5, 2]; side 0+2 wins the game"
     assert "  7♣ is turned: ♣ is trump" in out
 
 

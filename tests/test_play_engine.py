@@ -30,14 +30,13 @@ from tutorial_engine.engine.deal import (
     PenaltyResult,
     ThrownIn,
     TrickResult,
-    play_out,
 )
 from tutorial_engine.engine.export import game_data
 from tutorial_engine.engine.match import play_deals
 from tutorial_engine.engine.rules import Moment, legal_plays, trick_roles, trick_verdict
 from tutorial_engine.engine.seating import Table
 from tutorial_engine.engine.simulate import run
-from tutorial_engine.engine.strategy import STRATEGIES
+from tutorial_engine.engine.strategy import STRATEGIES, advise
 
 ROOT = Path(__file__).resolve().parent.parent
 ENGINE = ROOT / "tutorial_engine" / "render" / "assets" / "play-engine.js"
@@ -158,13 +157,20 @@ def deal_number(game, players: int, seed: int) -> int:
 
 
 def python_deals(game, players: int, team_size: int, strategy: str, seeds) -> list:
+    """Each deal's events, result, and the sensible player's reason and count at every decision,
+    whoever plays it."""
     table = Table(players, team_size)
+    choose = STRATEGIES[strategy]
     out = []
     for seed in seeds:
         rng = random.Random(seed)
         deal = Deal(game, table, seed % players, rng, deal_number(game, players, seed))
-        result = play_out(deal, STRATEGIES[strategy], rng)
-        out.append({"log": plain(deal.log), "result": result_data(result)})
+        reasons = []
+        while not deal.is_terminal():
+            advice = advise(deal)
+            reasons.append([advice.why.value, advice.count])
+            deal.apply(choose(deal, rng))
+        out.append({"log": plain(deal.log), "result": result_data(deal.result()), "reasons": reasons})
     return out
 
 
@@ -245,6 +251,9 @@ JS_MUTATIONS = {
     "the trick winner's partner draws first": ("var seat = this.order[i], card", "var seat = this.order[(i + 1) % this.order.length], card"),
     "a sweep scores as a majority": ("return taken === tricks ? sweep :", "return taken === tricks + 1 ? sweep :"),
     "the dealer forecasts too": ("return s !== dealer && tbl", "return tbl"),
+    "a partner's trick is overtaken": ("if (partnerTakes(deal, weakest.seat))", "if (false)"),
+    "a forced card is the weakest": ('return { action: play, why: "only-follow" };',
+                                     'return { action: play, why: "weakest" };'),
 }
 
 

@@ -7,10 +7,15 @@ const path = require("path");
 const E = require(path.resolve(process.argv[2]));
 
 /* A whole deal, as E.play plays it, but stopped with an error once it has taken more moves than
- * any deal can: a mutated engine that never ends a deal then fails at once, not at the timeout. */
-function play(deal, choose, rng) {
+ * any deal can: a mutated engine that never ends a deal then fails at once, not at the timeout.
+ * `reasons`, if given, receives the sensible player's reason and count at every decision. */
+function play(deal, choose, rng, reasons) {
   for (let moves = 0; !deal.isTerminal(); moves++) {
     if (moves > 10000) throw new Error("a deal that never ends");
+    if (reasons) {
+      const advice = E.advice(deal);
+      reasons.push([advice.why, advice.n === undefined ? null : advice.n]);
+    }
     deal.apply(choose(deal, rng));
   }
   return deal.result();
@@ -38,8 +43,9 @@ function answer(job) {
     out = job.seeds.map((seed, k) => {
       const rng = E.Random(seed);
       const deal = new E.Deal(game, table, seed % table.players, rng, job.numbers[k]);
-      const result = play(deal, choose, rng);
-      return { log: deal.log, result };
+      const reasons = [];
+      const result = play(deal, choose, rng, reasons);
+      return { log: deal.log, result, reasons };
     });
   } else if (job.kind === "matches") {
     out = job.seeds.map((seed) => {

@@ -597,6 +597,11 @@ class Deal:
     # --- whose turn, and what may they do ---
 
     @property
+    def taking(self) -> int | None:
+        """The seat whose card takes the trick as it stands; None before the lead."""
+        return self._order[judge_trick(self.game, self.trump, self.trick).winner] if self.trick else None
+
+    @property
     def to_move(self) -> int | None:
         phase = self.phase
         if phase == "play":

@@ -6,12 +6,29 @@ legal actions; it never changes the state.
 
 from __future__ import annotations
 
+import enum
 import random
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import cast
 
 from .cards import Card, Rank
-from .deal import Action, Bid, BidTricks, ChooseTrump, Close, Deal, Exchange, Forecast, Give, Meld, Play, Solo, TakeTree
+from .deal import (
+    Action,
+    Bid,
+    BidTricks,
+    ChooseTrump,
+    Close,
+    Deal,
+    Discard,
+    Exchange,
+    Forecast,
+    Give,
+    Meld,
+    Play,
+    Solo,
+    TakeTree,
+)
 from .game import ExactBids, GamePoints, PenaltyPoints, TrumpTable, VictoryPoints
 from .rules import judge_trick, trick_verdict
 
@@ -21,51 +38,124 @@ def random_strategy(state: Deal, rng: random.Random) -> Action:
     return rng.choice(state.legal_actions())
 
 
+class Reason(enum.Enum):
+    """Why the sensible player chose its action: each code is a sentence of the play pages
+    (render/play.py `advice-*`), true of the position it was given in; play-engine.js gives the
+    same codes, and the differential tests compare them."""
+
+    FORECAST_LOWEST = "forecast-lowest"
+    FORECAST_NONE = "forecast-none"
+    TAKE_TREE = "take-tree"
+    ACCEPT = "accept"
+    REFUSE = "refuse"
+    BID = "bid"
+    PASS = "pass"
+    NO_SOLO = "no-solo"
+    BID_LIKELY = "bid-likely"
+    PASS_COSTLIEST = "pass-costliest"
+    EXCHANGE = "exchange"
+    CLOSE = "close"
+    MARRY = "marry"
+    LAST_CARD = "last-card"
+    ONLY_FOLLOW = "only-follow"
+    ONLY = "only"
+    TAKE_POINTS = "take-points"
+    CHEAPEST = "cheapest"
+    PARTNER_TAKES = "partner-takes"
+    LAST_WINS = "last-wins"
+    CANNOT_WIN = "cannot-win"
+    WEAKEST = "weakest"
+    LOWEST = "lowest"
+    DISCARD_WEAKEST = "discard-weakest"
+    AVOID_LEAD_LOW = "avoid-lead-low"
+    AVOID_DUCK = "avoid-duck"
+    AVOID_MUST_TAKE = "avoid-must-take"
+    AVOID_WEAKEST = "avoid-weakest"
+    BID_LEAD_HIGH = "bid-lead-high"
+    BID_LEAD_LOW = "bid-lead-low"
+    BID_CANNOT_WIN = "bid-cannot-win"
+    BID_WIN = "bid-win"
+    BID_LOSE = "bid-lose"
+    BID_MUST_WIN = "bid-must-win"
+
+
+@dataclass(frozen=True)
+class Advice:
+    """The sensible player's action and its reason; `count` is the number the reason's sentence
+    names (trumps held, likely winners, card points), where it names one."""
+
+    action: Action
+    why: Reason
+    count: int | None = None
+
+
 def sensible_strategy(state: Deal, rng: random.Random) -> Action:
+    """The action `advise` gives."""
+    return advise(state).action
+
+
+def advise(state: Deal) -> Advice:
     """Forecast with a card of the lowest rank; take trees; accept a suit held twice; bid a suit
-    that gives the side three trumps; never solo; discard the weakest card. In play, a game of card points takes
-    a trick with points when possible, cheaply, else throws the cheapest; a game of tricks plays
-    the cheapest card that wins as the last hand, else the weakest; a game of exact bids bids its
+    that gives the side three trumps; never solo; discard the weakest card. In play, a forced card
+    is played as such; a game of card points takes a trick with points when possible, cheaply,
+    else throws the cheapest; a game of tricks plays the cheapest card that wins as the last hand,
+    unless a partner already takes the trick, else the weakest; a game of exact bids bids its
     likely winners and plays to take exactly that many tricks; a game of penalty points plays to
     take none of the cards that cost points. Passing, it gives away its costliest cards. On lead it
-    exchanges a trump for the turned card when that is the stronger trump; in a race to the deal's target it closes
-    the stock when ahead, shows a marriage, then plays as a game of card points."""
+    exchanges a trump for the turned card when that is the stronger trump; in a race to the deal's
+    target it closes the stock when ahead, shows a marriage, then plays as a game of card points."""
     actions = state.legal_actions()
     kind = type(actions[0])
     if kind is Forecast:
         lowest = state.game.plain_order[-1]
-        return next((a for a in actions[1:] if a.card is not None and a.card.rank is lowest), actions[0])
+        forecast = next((a for a in actions[1:] if a.card is not None and a.card.rank is lowest), None)
+        return Advice(forecast, Reason.FORECAST_LOWEST) if forecast else Advice(actions[0], Reason.FORECAST_NONE)
     if kind is TakeTree:
-        return actions[0]
+        return Advice(actions[0], Reason.TAKE_TREE)
     if kind is ChooseTrump:
         assert state.turned is not None  # turned when the choice began
         turned = state.trump_suit_of(state.turned)
         held = sum(1 for c in state.hands[state.chooser] if state.trump_suit_of(c) is turned)
-        return actions[0] if held >= 2 else actions[1]
+        return Advice(actions[0], Reason.ACCEPT, held) if held >= 2 else Advice(actions[1], Reason.REFUSE, held)
     if kind is Bid:
         return _bid(state, cast("list[Bid]", actions))
     if kind is Solo:
-        return actions[0]
+        return Advice(actions[0], Reason.NO_SOLO)
     if kind is BidTricks:
         return _bid_tricks(state, cast("list[BidTricks]", actions))
     if kind is Give:
         return _give(state, cast("list[Give]", actions))
     exchange = next((action for action in actions if type(action) is Exchange), None)
     if exchange is not None and _gains(state):
-        return exchange
+        return Advice(exchange, Reason.EXCHANGE)
     actions = [action for action in actions if type(action) is not Exchange]
-    if isinstance(state.game.scoring, GamePoints):
-        return _race(state, state.game.scoring, actions)
+    if kind is Play and len(actions) == 1:
+        return _forced(state, cast("Play", actions[0]))
     if isinstance(state.game.scoring, VictoryPoints):
         return _take_points(state, cast("list[Play]", actions))
     if isinstance(state.game.scoring, ExactBids) and kind is Play:
         return _make_the_bid(state, cast("list[Play]", actions))
     if isinstance(state.game.scoring, PenaltyPoints) and kind is Play:
         return _avoid_penalties(state, state.game.scoring, cast("list[Play]", actions))
+    if isinstance(state.game.scoring, GamePoints):
+        return _race(state, state.game.scoring, actions)
     return _take_tricks(state, actions)
 
 
-def _give(state: Deal, gifts: list[Give]) -> Give:
+def _forced(state: Deal, play: Play) -> Advice:
+    """The one card the rules allow: the hand's last, the only card of the suit led, or a card
+    another duty forces."""
+    hand = state.hands[play.seat]
+    if len(hand) == 1:
+        return Advice(play, Reason.LAST_CARD)
+    suit = state.game.table(state.trump).suit
+    led = suit[state.trick[0]] if state.trick else None  # a top trump led without a trump suit has none
+    if led is not None and suit[play.card] is led and sum(1 for card in hand if suit[card] is led) == 1:
+        return Advice(play, Reason.ONLY_FOLLOW)
+    return Advice(play, Reason.ONLY)
+
+
+def _give(state: Deal, gifts: list[Give]) -> Advice:
     """Pass the costliest cards (in a game of penalty points), the strongest of equal cost."""
     table = state.game.table(state.trump)
     scoring = state.game.scoring
@@ -75,10 +165,10 @@ def _give(state: Deal, gifts: list[Give]) -> Give:
         return scoring.penalty(card) if isinstance(scoring, PenaltyPoints) else 0, _strength(table, card)
 
     given = set(sorted(hand, key=key, reverse=True)[:len(gifts[0].cards)])
-    return next(gift for gift in gifts if set(gift.cards) == given)
+    return Advice(next(gift for gift in gifts if set(gift.cards) == given), Reason.PASS_COSTLIEST)
 
 
-def _avoid_penalties(state: Deal, scoring: PenaltyPoints, plays: list[Play]) -> Play:
+def _avoid_penalties(state: Deal, scoring: PenaltyPoints, plays: list[Play]) -> Advice:
     """Lead the cheapest card, the weakest of equal cost; follow with the costliest card that
     does not take the trick, the strongest of equal cost; when every card would take it, as the
     last hand the cheapest, the strongest of equal cost, else the weakest."""
@@ -92,13 +182,13 @@ def _avoid_penalties(state: Deal, scoring: PenaltyPoints, plays: list[Play]) -> 
         return scoring.penalty(play.card)
 
     if not trick:
-        return min(plays, key=lambda play: (cost(play), strength(play)))
+        return Advice(min(plays, key=lambda play: (cost(play), strength(play))), Reason.AVOID_LEAD_LOW)
     losers = [play for play in plays if judge_trick(state.game, state.trump, [*trick, play.card]).winner != len(trick)]
     if losers:
-        return max(losers, key=lambda play: (cost(play), strength(play)))
+        return Advice(max(losers, key=lambda play: (cost(play), strength(play))), Reason.AVOID_DUCK)
     if len(trick) + 1 == len(state.players):
-        return min(plays, key=lambda play: (cost(play), -strength(play)))
-    return min(plays, key=lambda play: (strength(play), cost(play)))
+        return Advice(min(plays, key=lambda play: (cost(play), -strength(play))), Reason.AVOID_MUST_TAKE)
+    return Advice(min(plays, key=lambda play: (strength(play), cost(play))), Reason.AVOID_WEAKEST)
 
 
 def _gains(state: Deal) -> bool:
@@ -114,7 +204,7 @@ CLOSE_MARGIN = 20
 the other player's."""
 
 
-def _race(state: Deal, scoring: GamePoints, actions: list) -> Action:
+def _race(state: Deal, scoring: GamePoints, actions: list) -> Advice:
     """On lead: close the stock when ahead and near the target; lead the queen of a marriage, a
     trump one first. Else play as a game of card points."""
     extras = [action for action in actions if type(action) is not Play]
@@ -123,15 +213,17 @@ def _race(state: Deal, scoring: GamePoints, actions: list) -> Action:
     if close is not None:
         mine, theirs = state.card_points[close.seat], state.card_points[state.table.next(close.seat)]
         if mine >= scoring.deal_target - CLOSE_MARGIN and mine > theirs:
-            return close
+            return Advice(close, Reason.CLOSE, mine)
     melds = [action for action in extras if type(action) is Meld]
     if melds:
-        return max(melds, key=lambda meld: (meld.card.suit is state.trump, meld.card.rank is Rank.QUEEN,
-                                            -state.game.suits.index(meld.card.suit)))
+        return Advice(max(melds, key=lambda meld: (meld.card.suit is state.trump, meld.card.rank is Rank.QUEEN,
+                                                   -state.game.suits.index(meld.card.suit))), Reason.MARRY)
+    if len(plays) == 1:
+        return _forced(state, plays[0])
     return _take_points(state, plays)
 
 
-def _bid_tricks(state: Deal, bids: list[BidTricks]) -> BidTricks:
+def _bid_tricks(state: Deal, bids: list[BidTricks]) -> Advice:
     """As many tricks as the hand holds likely winners (aces of plain suits, and the three
     highest trumps), or the allowed bid nearest to that, the lower of two."""
     table = state.game.table(state.trump)
@@ -139,10 +231,10 @@ def _bid_tricks(state: Deal, bids: list[BidTricks]) -> BidTricks:
     ace = state.game.plain_order[0]
     hand = state.hands[bids[0].seat]
     likely = sum(1 for card in hand if card in top_trumps or (card.rank is ace and card not in table.trump_strength))
-    return min(bids, key=lambda bid: (abs(bid.tricks - likely), bid.tricks))
+    return Advice(min(bids, key=lambda bid: (abs(bid.tricks - likely), bid.tricks)), Reason.BID_LIKELY, likely)
 
 
-def _make_the_bid(state: Deal, plays: list[Play]) -> Play:
+def _make_the_bid(state: Deal, plays: list[Play]) -> Advice:
     """Short of the bid: win the trick with the strongest card that wins it now (the cheapest
     as the last hand), or lead the strongest; with the bid made: the strongest card that does
     not win the trick now, or lead the weakest. Else the weakest card."""
@@ -159,18 +251,18 @@ def _make_the_bid(state: Deal, plays: list[Play]) -> Play:
     short = state.tricks_bid[seat] > state.won[state.table.team_of(seat)]
     weakest = min(plays, key=strength)
     if not trick:
-        return max(plays, key=strength) if short else weakest
+        return Advice(max(plays, key=strength), Reason.BID_LEAD_HIGH) if short else Advice(weakest, Reason.BID_LEAD_LOW)
     winners = [play for play in plays if wins(play)]
     if short:
         if not winners:
-            return weakest
+            return Advice(weakest, Reason.BID_CANNOT_WIN)
         last = len(trick) + 1 == len(state.players)
-        return min(winners, key=strength) if last else max(winners, key=strength)
+        return Advice(min(winners, key=strength) if last else max(winners, key=strength), Reason.BID_WIN)
     losers = [play for play in plays if play not in winners]
-    return max(losers, key=strength) if losers else weakest
+    return Advice(max(losers, key=strength), Reason.BID_LOSE) if losers else Advice(weakest, Reason.BID_MUST_WIN)
 
 
-def _bid(state: Deal, bids: list[Bid]) -> Bid:
+def _bid(state: Deal, bids: list[Bid]) -> Advice:
     """The suit that would give the bidder's side the most trumps, if at least three; else pass
     (when passing is allowed). Ordering up hands the turned card to the dealer: a trump more for
     the dealer's side, and for the other side a top trump given away counts against the bid."""
@@ -192,10 +284,13 @@ def _bid(state: Deal, bids: list[Bid]) -> Bid:
     suits = [bid for bid in bids if bid.suit is not None]
     best = max(suits, key=trumps)
     passing = bids[0] if bids[0].suit is None else None
-    return best if passing is None or trumps(best) >= 3 else passing
+    most = trumps(best)
+    return Advice(best, Reason.BID, most) if passing is None or most >= 3 else Advice(passing, Reason.PASS)
 
 
-def _take_points(state: Deal, plays: list[Play]) -> Play:
+def _take_points(state: Deal, plays: list[Play]) -> Advice:
+    """As the last hand, a partner's trick is left to the partner; else take a trick with points
+    with the cheapest card that takes it. Otherwise the cheapest card, the weakest of equal points."""
     game, trick = state.game, state.trick
     value = game.card_points
 
@@ -203,24 +298,48 @@ def _take_points(state: Deal, plays: list[Play]) -> Play:
         table = game.table(state.trump)
         return table.trump_strength.get(card, -100) * 100 + table.plain_strength.get(card, 0)
 
-    if trick:
+    def cheap(play: Play) -> tuple[int, int]:
+        return value(play.card), strength(play.card)
+
+    if trick and len(trick) + 1 == state.table.players:
+        if _partner_takes(state, plays[0].seat):
+            return Advice(min(plays, key=cheap), Reason.PARTNER_TAKES)
         winning = [a for a in plays
                    if state.table.next(state.leader, trick_verdict(game, state.trump, [*trick, a.card]).winner)
-                   == a.seat] if len(trick) + 1 == state.table.players else []
+                   == a.seat]
         if winning and any(value(c) for c in trick):
-            return min(winning, key=lambda a: (value(a.card), strength(a.card)))
-    return min(plays, key=lambda a: (value(a.card), strength(a.card)))
+            return Advice(min(winning, key=cheap), Reason.TAKE_POINTS)
+    return Advice(min(plays, key=cheap), Reason.CHEAPEST)
 
 
-def _take_tricks(state: Deal, actions: list) -> Action:
-    """Plays and discards alike: a card, the weakest unless it wins the trick as the last hand."""
+def _take_tricks(state: Deal, actions: list) -> Advice:
+    """Plays and discards alike: the weakest card, unless it is the last hand, its partner does
+    not already take the trick and a card of it takes the trick: then the weakest such card."""
     table = state.game.table(state.trump)
-    if type(actions[0]) is Play and len(state.trick) + 1 == len(state.players):
-        winners = [a for a in actions if judge_trick(state.game, state.trump, [*state.trick, a.card]).winner
-                   == len(state.trick)]
+
+    def weak(action: Play | Discard) -> int:
+        return _strength(table, action.card)
+
+    weakest = min(actions, key=weak)
+    if type(actions[0]) is not Play:
+        return Advice(weakest, Reason.DISCARD_WEAKEST)
+    trick = state.trick
+    winners = [a for a in actions if judge_trick(state.game, state.trump, [*trick, a.card]).winner == len(trick)]
+    if trick and len(trick) + 1 == len(state.players):
+        if _partner_takes(state, weakest.seat):
+            return Advice(weakest, Reason.PARTNER_TAKES)
         if winners:
-            return min(winners, key=lambda a: _strength(table, a.card))
-    return min(actions, key=lambda a: _strength(table, a.card))
+            return Advice(min(winners, key=weak), Reason.LAST_WINS)
+    if trick and not winners:
+        return Advice(weakest, Reason.CANNOT_WIN)
+    stronger = any(_strength(table, card) > weak(weakest) for card in state.hands[weakest.seat])
+    return Advice(weakest, Reason.WEAKEST if stronger else Reason.LOWEST)
+
+
+def _partner_takes(state: Deal, seat: int) -> bool:
+    """Whether a partner of the seat takes the trick as it stands."""
+    taking = state.taking
+    return taking is not None and taking != seat and state.table.team_of(taking) == state.table.team_of(seat)
 
 
 def _strength(table: TrumpTable, card: Card) -> int:

@@ -465,6 +465,10 @@
     this.order = this.players.slice(at).concat(this.players.slice(0, at));
   };
 
+  Deal.prototype.taking = function () { // the seat whose card takes the trick as it stands; null before the lead
+    return this.trick.length ? this.order[verdict(this.game, this.trump, this.trick).winner] : null;
+  };
+
   Deal.prototype.toMove = function () {
     switch (this.phase) {
       case "play": return this.order[this.trick.length];
@@ -917,7 +921,7 @@
       if (strength(deal.indicator) > strength(given)) return { action: exchange, why: "exchange" };
       actions = actions.filter(function (a) { return a.kind !== "exchange"; });
     }
-    if (kind === "play" && actions.length === 1) return { action: actions[0], why: "only" };
+    if (kind === "play" && actions.length === 1) return forced(deal, actions[0]);
     if (g.scoring.kind === "victory-points") return takePoints(deal, actions);
     if (g.scoring.kind === "exact-bids" && kind === "play") return makeTheBid(deal, actions);
     if (g.scoring.kind === "penalty-points" && kind === "play") return avoidPenalties(deal, actions);
@@ -950,8 +954,25 @@
       });
       return { action: best, why: "marry" };
     }
-    if (plays.length === 1) return { action: plays[0], why: "only" };
+    if (plays.length === 1) return forced(deal, plays[0]);
     return takePoints(deal, plays);
+  }
+
+  /* The one card the rules allow: the hand's last, the only card of the suit led, or a card
+     another duty forces. */
+  function forced(deal, play) {
+    var hand = deal.hands[play.seat], suit = deal.game.table(deal.trump).suit;
+    if (hand.length === 1) return { action: play, why: "last-card" };
+    var led = deal.trick.length ? suit[deal.trick[0]] : null;
+    if (led !== null && suit[play.card] === led && hand.filter(function (c) { return suit[c] === led; }).length === 1) {
+      return { action: play, why: "only-follow" };
+    }
+    return { action: play, why: "only" };
+  }
+
+  function partnerTakes(deal, seat) { // whether a partner of the seat takes the trick as it stands
+    var taking = deal.taking();
+    return taking !== null && taking !== seat && deal.table.teamOf(taking) === deal.table.teamOf(seat);
   }
 
   /* Pass the costliest cards (in a game of penalty points), the strongest of equal cost. */
@@ -1034,33 +1055,41 @@
     return losers.length ? { action: first(losers, strong), why: "bid-lose" } : { action: weakest, why: "bid-must-win" };
   }
 
+  /* As the last hand, a partner's trick is left to the partner; else take a trick with points
+     with the cheapest card that takes it. Otherwise the cheapest card, the weakest of equal points. */
   function takePoints(deal, plays) {
     var g = deal.game, trick = deal.trick, t = g.table(deal.trump);
     function key(a) {
       var s = (a.card in t.trumpStrength ? t.trumpStrength[a.card] : -100) * 100 + (t.plainStrength[a.card] || 0);
       return [g.value[a.card], s];
     }
-    if (trick.length && trick.length + 1 === deal.table.players
-        && trick.some(function (c) { return g.value[c]; })) {
+    if (trick.length && trick.length + 1 === deal.table.players) {
+      if (partnerTakes(deal, plays[0].seat)) return { action: first(plays, key), why: "partner-takes" };
       var winning = plays.filter(function (a) {
         return deal.table.next(deal.leader, verdict(g, deal.trump, trick.concat([a.card])).winner) === a.seat;
       });
-      if (winning.length) return { action: first(winning, key), why: "take-points" };
+      if (winning.length && trick.some(function (c) { return g.value[c]; })) {
+        return { action: first(winning, key), why: "take-points" };
+      }
     }
     return { action: first(plays, key), why: "cheapest" };
   }
 
+  /* Plays and discards alike: the weakest card, unless it is the last hand, its partner does not
+     already take the trick and a card of it takes the trick: then the weakest such card. */
   function takeTricks(deal, actions) {
     var t = deal.game.table(deal.trump), trick = deal.trick;
     function key(a) { return [(t.trumpStrength[a.card] || 0) * 100 + (t.plainStrength[a.card] || 0), 0]; }
-    if (actions[0].kind === "play" && trick.length + 1 === deal.players.length) {
-      var winners = actions.filter(function (a) {
-        return verdict(deal.game, deal.trump, trick.concat([a.card])).winner === trick.length;
-      });
+    var weakest = first(actions, key), at = key(weakest)[0];
+    if (actions[0].kind !== "play") return { action: weakest, why: "discard-weakest" };
+    var winners = actions.filter(function (a) {
+      return verdict(deal.game, deal.trump, trick.concat([a.card])).winner === trick.length;
+    });
+    if (trick.length && trick.length + 1 === deal.players.length) {
+      if (partnerTakes(deal, weakest.seat)) return { action: weakest, why: "partner-takes" };
       if (winners.length) return { action: first(winners, key), why: "last-wins" };
     }
-    var weakest = first(actions, key), at = key(weakest)[0];
-    if (actions[0].kind === "discard") return { action: weakest, why: "discard-weakest" };
+    if (trick.length && !winners.length) return { action: weakest, why: "cannot-win" };
     // "your stronger cards wait for later tricks" only while the hand holds one
     var stronger = deal.hands[weakest.seat].some(function (c) { return key({ card: c })[0] > at; });
     return { action: weakest, why: stronger ? "weakest" : "lowest" };
