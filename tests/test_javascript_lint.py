@@ -16,7 +16,8 @@ ROOT = Path(__file__).resolve().parent.parent
 TOOLS = ROOT / "tests" / "browser"
 ESLINT = TOOLS / "node_modules" / ".bin" / "eslint"
 TSC = TOOLS / "node_modules" / ".bin" / "tsc"
-SITE_SCRIPTS = {f"tutorial_engine/render/assets/{name}.js" for name in ("drills", "play-engine", "play", "tutorial")}
+SITE_SCRIPTS = {f"tutorial_engine/render/assets/{name}.js"
+                for name in ("drills", "play-engine", "play", "search-letters", "tutorial")}
 NODE_SCRIPTS = {"tests/play/differential.js"}
 
 pytestmark = pytest.mark.slow  # each test starts Node.js

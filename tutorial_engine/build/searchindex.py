@@ -10,6 +10,12 @@ Material's bundle (`setupSearchWorker`) waits for the search toggle before it lo
 from file://, but over http loads it with every page. One token of the bundle turns that test
 off, so the index loads on first use in both: a click or tap on the search box, focus, a
 keyboard shortcut or a `?q=` link, all of which check Material's search toggle.
+
+Material's search worker gets render/assets/search-letters.js after its own code, so that
+Persian words match however their letters were typed (كارت, کارت; می‌گیرد, میگیرد): Arabic
+letters, digits and marks, invisible characters and presentation forms are made the same in
+the words Lunr indexes and in every query term, in every locale, while the results still show
+the page's own text. That script says why it hooks Lunr where it does.
 """
 
 from __future__ import annotations
@@ -19,7 +25,10 @@ import re
 from collections.abc import Iterable
 from pathlib import Path
 
+import rjsmin
 from mkdocs.plugins import get_plugin_logger
+
+from ..render import FOLDER
 
 INDEX = Path("search", "search_index.json")
 SCRIPT = Path("search", "search_index.js")
@@ -32,6 +41,13 @@ is the form this module leaves, matched too since `mkdocs serve` may keep a patc
 LUNR = "assets/javascripts/lunr/"
 """Where Material keeps Lunr's language support: some thirty files, a megabyte in all, of which
 a locale's search loads one to three."""
+WORKERS = Path("assets", "javascripts", "workers")
+"""Where Material keeps its search worker (search.<hash>.min.js)."""
+LUNR_ON_SELF = "self.lunr="
+"""How Material's minified worker hands its Lunr to the language files it loads, and so to the
+script appended after it."""
+LETTERS = FOLDER / "assets" / "search-letters.js"
+"""The script appended to the worker; it is linted and type-checked with the site's others."""
 log = get_plugin_logger("tutorial")
 
 
@@ -65,9 +81,11 @@ def unused_lunr(uris: Iterable[str], languages: Iterable[str]) -> list[str]:
 
 
 def lighten(site: Path) -> None:
-    """Rewrite the locale's index (JSON and script) as UTF-8 and defer its loading to first use."""
+    """Rewrite the locale's index (JSON and script) as UTF-8, defer its loading to first use,
+    and have its worker match words however their letters were typed."""
     _utf8(site)
     _load_on_first_use(site)
+    _same_letters(site)
 
 
 def _utf8(site: Path) -> None:
@@ -97,3 +115,16 @@ def _load_on_first_use(site: Path) -> None:
                         f"expects ({found} matches), so the search index loads with every page over http")
         elif deferred != text:
             bundle.write_text(deferred, encoding="utf-8")
+
+
+def _same_letters(site: Path) -> None:
+    script = rjsmin.jsmin(LETTERS.read_text(encoding="utf-8"))
+    for worker in (site / WORKERS).glob("search.*.min.js"):
+        text = worker.read_text(encoding="utf-8")
+        if text.endswith(script):
+            continue  # `mkdocs serve` may keep a worker it patched
+        if LUNR_ON_SELF not in text:
+            log.warning(f"{worker.name}: Material's search worker no longer puts Lunr on `self` as "
+                        f"tutorial_engine/build/searchindex.py expects, so search tells كارت and کارت apart")
+            continue
+        worker.write_text(f"{text}\n{script}", encoding="utf-8")
