@@ -11,14 +11,15 @@ import random
 import pytest
 
 from tutorial_engine.engine.deal import Deal, Play
+from tutorial_engine.engine.game import VictoryPoints
 from tutorial_engine.engine.rules import judge_trick, legal_plays
 from tutorial_engine.engine.seating import Table
 from tutorial_engine.engine.strategy import STRATEGIES, Reason, advise
 
 DEALS = 150
-PLAY_REASONS = {Reason.LAST_CARD, Reason.ONLY_FOLLOW, Reason.ONLY, Reason.PARTNER_TAKES, Reason.LAST_WINS,
-                Reason.CANNOT_WIN, Reason.WEAKEST, Reason.LOWEST}
-"""The reasons of a game of tricks' card play, each checked below."""
+PLAY_REASONS = {Reason.LAST_CARD, Reason.ONLY_FOLLOW, Reason.ONLY, Reason.PARTNER_TAKES, Reason.PARTNER_POINTS,
+                Reason.LAST_WINS, Reason.CANNOT_WIN, Reason.WEAKEST, Reason.LOWEST}
+"""The reasons of card play that a game of tricks or of card points gives, each checked below."""
 FORCED = {Reason.LAST_CARD, Reason.ONLY_FOLLOW, Reason.ONLY}
 
 
@@ -66,17 +67,26 @@ def untrue(deal: Deal, why: Reason, card) -> str | None:
             return f"the other cards are refused for {refused}, not for following suit"
     if why is Reason.ONLY and plays != [card]:
         return "not the only card"
-    if why is Reason.PARTNER_TAKES:
+    if why in (Reason.PARTNER_TAKES, Reason.PARTNER_POINTS):
         taking = deal.taking
         if not last_hand or taking is None or taking == seat or deal.table.team_of(taking) != deal.table.team_of(seat):
             return "no partner takes the trick, or a later player may still play"
+    value, trumps = deal.game.card_points, deal.game.table(deal.trump).trump_strength
+    plain = [c for c in plays if c not in trumps]
+    if why is Reason.PARTNER_POINTS and (card in trumps or not value(card)
+                                         or any(value(c) > value(card) for c in plain)):
+        return "not the card outside trumps that adds the most points"
+    if why is Reason.PARTNER_TAKES and deal.game.card_points is not None and any(value(c) for c in plain):
+        return "a card outside trumps would add points to the partner's trick"
     weakest = min(strength(deal, c) for c in plays)
     if why is Reason.LAST_WINS and (not last_hand or not takes(deal, card)
                                     or any(takes(deal, c) and strength(deal, c) < strength(deal, card) for c in plays)):
         return "not the weakest card that takes the trick as the last hand"
     if why is Reason.CANNOT_WIN and (not deal.trick or any(takes(deal, c) for c in plays)):
         return "a card may take the trick"
-    if why in (Reason.WEAKEST, Reason.LOWEST, Reason.CANNOT_WIN, Reason.PARTNER_TAKES) and strength(deal, card) != weakest:
+    points = isinstance(deal.game.scoring, VictoryPoints)  # a game of card points plays its cheapest card instead
+    if why in (Reason.WEAKEST, Reason.LOWEST, Reason.CANNOT_WIN, Reason.PARTNER_TAKES) and not points \
+            and strength(deal, card) != weakest:
         return "not the weakest card"
     stronger = any(strength(deal, c) > strength(deal, card) for c in hand)
     if why is Reason.WEAKEST and not stronger:
@@ -89,8 +99,9 @@ def untrue(deal: Deal, why: Reason, card) -> str | None:
 @pytest.mark.parametrize("strategy", ["sensible", "random"])
 def test_every_reason_is_true_where_it_is_given(games, strategy):
     wrong, seen = [], set()
-    for game_id, game in sorted(games.items()):
-        for deal, advice in positions(game, strategy):
+    seatings = [(game_id, game, None) for game_id, game in sorted(games.items())]
+    for game_id, game, table in [*seatings, ("albastini", games["albastini"], Table(4, 2))]:  # in two sides too
+        for deal, advice in positions(game, strategy, table):
             seen.add(advice.why)
             if advice.why in PLAY_REASONS:
                 assert isinstance(advice.action, Play)
@@ -113,11 +124,16 @@ def test_a_forced_card_at_euchre_is_advised_as_forced(games):
 
 
 @pytest.mark.parametrize(("game_id", "players"), [("whist", 4), ("albastini", 4)])
-def test_a_partner_that_takes_the_trick_is_not_overtaken(games, game_id, players):
-    """As the last hand, the sensible player leaves a partner's trick to the partner, in a game
-    of tricks (Whist) as in a game of card points (Albastini at four, in two sides)."""
-    left = 0
+def test_a_partner_that_takes_the_trick_is_not_overtaken_and_gets_the_points(games, game_id, players):
+    """As the last hand, the sensible player does not spend a card on a partner's trick: in a
+    game of tricks (Whist) its weakest; in a game of card points (Albastini at four, in two
+    sides) the most points a card outside trumps adds."""
+    reasons = []
     for deal, advice in positions(games[game_id], "sensible", Table(players, 2)):
-        if advice.why is Reason.PARTNER_TAKES:
-            left += not takes(deal, advice.action.card)
-    assert left > 20
+        if advice.why in (Reason.PARTNER_TAKES, Reason.PARTNER_POINTS):
+            reasons.append(advice.why)
+            assert advice.action.card not in deal.game.table(deal.trump).trump_strength or not [
+                a for a in deal.legal_actions() if a.card not in deal.game.table(deal.trump).trump_strength]
+    assert len(reasons) > 20
+    if game_id == "albastini":
+        assert Reason.PARTNER_POINTS in reasons

@@ -296,6 +296,7 @@ def test_a_page_carries_only_the_words_of_the_vocabulary_its_game_uses(report, t
             if page.game.id == "euchre":  # one game to 10: a game's words, never a match's (issue 32)
                 assert set(vocabulary_messages(Translator("en"), block.game)) == SIDE_WORDS | {
                     "game-score", "game-score-one", "game-won", "game-lost", "game-lost-one", "prompt-game-over", "new-game",
+                    "confirm-new-game", "game-kept",
                     "stats-games", "stats-games-zero", "top-name-0", "top-name-1", "win-named", "win-named-under"}
             elif page.game.id == "altbaumer":
                 assert set(vocabulary_messages(Translator("en"), block.game)) == SIDE_WORDS

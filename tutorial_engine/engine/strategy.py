@@ -62,6 +62,7 @@ class Reason(enum.Enum):
     TAKE_POINTS = "take-points"
     CHEAPEST = "cheapest"
     PARTNER_TAKES = "partner-takes"
+    PARTNER_POINTS = "partner-points"
     LAST_WINS = "last-wins"
     CANNOT_WIN = "cannot-win"
     WEAKEST = "weakest"
@@ -289,7 +290,8 @@ def _bid(state: Deal, bids: list[Bid]) -> Advice:
 
 
 def _take_points(state: Deal, plays: list[Play]) -> Advice:
-    """As the last hand, a partner's trick is left to the partner; else take a trick with points
+    """As the last hand, a partner's trick gets the most points a card outside trumps adds, the
+    weakest of equal points (or, with none, the cheapest card); else take a trick with points
     with the cheapest card that takes it. Otherwise the cheapest card, the weakest of equal points."""
     game, trick = state.game, state.trick
     value = game.card_points
@@ -303,6 +305,10 @@ def _take_points(state: Deal, plays: list[Play]) -> Advice:
 
     if trick and len(trick) + 1 == state.table.players:
         if _partner_takes(state, plays[0].seat):
+            trumps = game.table(state.trump).trump_strength
+            plain = [a for a in plays if a.card not in trumps and value(a.card)]
+            if plain:
+                return Advice(min(plain, key=lambda a: (-value(a.card), strength(a.card))), Reason.PARTNER_POINTS)
             return Advice(min(plays, key=cheap), Reason.PARTNER_TAKES)
         winning = [a for a in plays
                    if state.table.next(state.leader, trick_verdict(game, state.trump, [*trick, a.card]).winner)

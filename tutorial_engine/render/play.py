@@ -157,6 +157,18 @@ def play_messages(tr: Translator) -> dict[str, str | tuple[str, ...]]:
         "alone": tr.pgettext("play", "Play alone"),
         "together": tr.pgettext("play", "Play with your partner"),
         "target-label": tr.pgettext("play", "Victory points that win the match"),
+        "target-apply": tr.pgettext("play", "Play to this target"),
+        # before what would discard a match in progress; "keep" leaves everything as it was
+        "confirm-new-match": tr.pgettext("play", "Start a new match? The match in progress will be lost."),
+        "confirm-replay": tr.pgettext("play", "Play this deal again from the start? The cards played in it so far "
+                                              "will be taken back."),
+        "confirm-target": npgettext("play", "Start a new match to {n} victory point? The match in progress will be "
+                                            "lost.",
+                                    "Start a new match to {n} victory points? The match in progress will be lost."),
+        "confirm-keep": tr.pgettext("play", "Keep playing"),
+        "match-kept": tr.pgettext("play", "Your match was kept in this browser: it goes on at deal {number}."),
+        "address-unreadable": tr.pgettext("play", "The match in this page's address could not be read, so a new one "
+                                                  "was dealt."),
         "share": tr.pgettext("play", "This page's address holds these cards: share it, and others get the same "
                                      "deals."),
         "stats": tr.pgettext("play", "Your statistics in this browser"),
@@ -316,6 +328,19 @@ def play_messages(tr: Translator) -> dict[str, str | tuple[str, ...]]:
         "advice-weakest": tr.pgettext("play", "Play {card}: it is the weakest card you may play, and your stronger "
                                               "cards wait for later tricks."),
         "advice-only": tr.pgettext("play", "Play {card}: it is the only card you may play."),
+        "advice-last-card": tr.pgettext("play", "Play {card}: it is your last card."),
+        "advice-only-follow": tr.pgettext("play", "Play {card}: you must follow suit, and it is your only card of "
+                                                  "{suit}."),
+        "advice-partner-takes": tr.pgettext("play", "Play {card}: your partner {player} already takes the trick, "
+                                                    "so you play the weakest card you may play."),
+        "advice-partner-takes-points": tr.pgettext("play", "Play {card}: your partner {player} already takes the "
+                                                           "trick, so you play the card you may play that is worth "
+                                                           "the fewest points."),
+        "advice-partner-points": tr.pgettext("play", "Play {card}: your partner {player} already takes the trick "
+                                                     "for your side, so you add the most points you can without "
+                                                     "spending a trump."),
+        "advice-cannot-win": tr.pgettext("play", "Play {card}: no card you may play takes this trick, so you play "
+                                                 "the weakest."),
         "advice-lowest": tr.pgettext("play", "Play {card}: it is the weakest card you may play."),
         "advice-discard": tr.pgettext("play", "Discard {card}: it is your weakest card."),
         # the end of a deal and of the match
@@ -602,6 +627,8 @@ def game_messages(tr: Translator, *, by_seat: bool) -> dict[str, str | tuple[str
     messages: dict[str, str | tuple[str, ...]] = {
         "prompt-game-over": tr.pgettext("play", "The game is over. Start a new one when you are ready."),
         "new-game": tr.pgettext("play", "New game"),
+        "confirm-new-game": tr.pgettext("play", "Start a new game? The game in progress will be lost."),
+        "game-kept": tr.pgettext("play", "Your game was kept in this browser: it goes on at deal {number}."),
         "stats-games-zero": tr.pgettext("play", "No games won yet"),
         "stats-games": npgettext("play", "{n} game won", "{n} games won"),
     }

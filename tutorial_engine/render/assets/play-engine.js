@@ -1055,7 +1055,8 @@
     return losers.length ? { action: first(losers, strong), why: "bid-lose" } : { action: weakest, why: "bid-must-win" };
   }
 
-  /* As the last hand, a partner's trick is left to the partner; else take a trick with points
+  /* As the last hand, a partner's trick gets the most points a card outside trumps adds, the
+     weakest of equal points (or, with none, the cheapest card); else take a trick with points
      with the cheapest card that takes it. Otherwise the cheapest card, the weakest of equal points. */
   function takePoints(deal, plays) {
     var g = deal.game, trick = deal.trick, t = g.table(deal.trump);
@@ -1064,7 +1065,13 @@
       return [g.value[a.card], s];
     }
     if (trick.length && trick.length + 1 === deal.table.players) {
-      if (partnerTakes(deal, plays[0].seat)) return { action: first(plays, key), why: "partner-takes" };
+      if (partnerTakes(deal, plays[0].seat)) {
+        var plain = plays.filter(function (a) { return !(a.card in t.trumpStrength) && g.value[a.card]; });
+        if (plain.length) {
+          return { action: first(plain, function (a) { return [-g.value[a.card], key(a)[1]]; }), why: "partner-points" };
+        }
+        return { action: first(plays, key), why: "partner-takes" };
+      }
       var winning = plays.filter(function (a) {
         return deal.table.next(deal.leader, verdict(g, deal.trump, trick.concat([a.card])).winner) === a.seat;
       });

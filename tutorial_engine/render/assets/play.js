@@ -8,7 +8,8 @@
  * sensible player, and tells what happens. Sentences are filled as i18n/grammar.py fills them;
  * they are never glued from pieces.
  * The address holds the match (#seed=…&target=…); statistics live in localStorage under
- * "tc-play:<game>:<players>x<team size>".
+ * "tc-play:<game>:<players>x<team size>", and the match in play under the same key with
+ * ":match" after it, so that a reload or a closed tab does not lose it (keepMatch).
  */
 (function () {
   "use strict";
@@ -32,7 +33,7 @@
   var PAUSE = 600; // ms before a computer player moves, so that the learner can follow
   var SENSIBLE_BID = 3; // trumps the sensible bidder needs to bid (engine/strategy.py, play-engine.js bid())
   var TARGETS = Math.max(10, D.target); // the victory-point targets offered: 1 to 10, or to the page's own
-  var KEY = "tc-play:" + G.id + ":" + TABLE.players + "x" + TABLE.teamSize;
+  var KEY = "tc-play:" + G.id + ":" + TABLE.players + "x" + TABLE.teamSize, MATCH_KEY = KEY + ":match";
   var MATCH_STATE = ["dealer", "turns", "number", "totals", "scores", "rounds", "winner", "over"];
   var english = {};
   D.english.forEach(function (k) { english[k] = true; });
@@ -234,6 +235,9 @@
       values.suit = suitTerm(act.suit);
     }
     if (why === "pass") values.n = SENSIBLE_BID;
+    if (why === "only-follow") values.suit = suitTerm(G.table(d.trump).suit[d.trick[0]]);
+    if (why === "partner-takes" || why === "partner-points") values.player = name(d.taking());
+    if (why === "partner-takes" && POINTS) why = "partner-takes-points";
     if (why === "discard-weakest") why = "discard";
     if (why === "bid-likely" && act.tricks !== a.n) why = "bid-nearest";
     if (why === "bid-win" && d.trick.length + 1 === d.players.length) why = "bid-win-last";
@@ -284,13 +288,19 @@
     + button("tc-play__replay", "replay") + button("tc-play__new", GAME ? "new-game" : "new-match")));
   var hintButton = help.children[0], showButton = help.children[1];
   var nextButton = controls.children[0], replayButton = controls.children[1], newButton = controls.children[2];
-  var select = null;
+  var select = null, applyButton = null;
   if (POINTS) {
     var field = controls.appendChild(el("p", "tc-play__target", '<label for="tc-play-target">' + say("target-label")
-      + '</label> <select id="tc-play-target"></select>'));
-    select = field.lastChild;
+      + '</label> <select id="tc-play-target"></select> ' + button("tc-play__apply", "target-apply")));
+    select = field.children[1];
+    applyButton = field.children[2];
     for (var t = 1; t <= TARGETS; t++) select.add(new Option(digits(t), String(t)));
   }
+  // the question before what would discard a match in progress (confirmed)
+  var dialog = root.appendChild(el("dialog", "tc-play__confirm", '<p id="tc-play-confirm"></p><p>'
+    + '<button type="button" class="tc-play__button" value="yes"></button> '
+    + '<button type="button" class="tc-play__button" value="no">' + say("confirm-keep") + "</button></p>"));
+  dialog.setAttribute("aria-labelledby", "tc-play-confirm");
   var story = root.appendChild(el("section", "tc-play__story", '<h3 id="tc-play-story">' + say("story") + "</h3>"));
   story.setAttribute("aria-labelledby", "tc-play-story");
   var log = story.appendChild(el("ol", "tc-play__log"));
@@ -308,31 +318,49 @@
 
   // --- the match ---
 
-  /* seed, target, match, deal; saved: the match's state before this deal (for replay); seen:
-   * the deal's log events told; shown: the trick on the table {plays: [[seat, card]], winner};
-   * taken: tricks by seat; refusal: whether trump was chosen after a refusal; hint: the legality
-   * shown; advised: the action shown; said: what to announce next; state: turn, wait or end. */
+  /* seed, target, match, deal; id: the match's, which this tab's history entry holds too;
+   * moves: every move of every deal, as the index of the action among the legal ones; counted:
+   * the last deal the statistics counted; saved: the match's state before this deal (for replay);
+   * seen: the deal's log events told; shown: the trick on the table {plays: [[seat, card]],
+   * winner}; taken: tricks by seat; refusal: whether trump was chosen after a refusal; hint: the
+   * legality shown; advised: the action shown; said: what to announce next; state: turn, wait or
+   * end. */
   var S = { timer: 0, wait: PAUSE, said: /** @type {string[]} */ ([]), rove: 0 };
 
   function stop() { clearTimeout(S.timer); }
 
-  function newMatch(seed, target) {
+  /* A match from its first deal, or, given what was kept of it, played again up to where the
+   * learner left it. */
+  function newMatch(seed, target, kept) {
     S.seed = seed;
     S.target = target;
     S.match = new E.Match(G, TABLE, seed, target);
-    if (location.hash !== address()) location.replace(address()); // no new history entry
-    if (select) select.value = target;
+    S.id = kept ? kept.id : Math.random().toString(36).slice(2, 12);
+    S.moves = [];
+    S.counted = kept ? kept.counted : 0;
+    history.replaceState({ tcPlay: S.id }, "", address()); // no new history entry; a reload finds the id
+    if (select) select.value = String(target);
     share.innerHTML = say("share");
-    deal();
+    if (!kept) return deal();
+    kept.deals.slice(0, -1).forEach(function (moves) {
+      var d = S.match.next();
+      S.moves.push(moves);
+      moves.forEach(function (i) { d.apply(d.legalActions()[i]); });
+      S.match.score();
+    });
+    deal(kept.deals[kept.deals.length - 1]);
   }
 
   function address() { return "#seed=" + S.seed + (POINTS ? "&target=" + S.target : ""); }
 
-  function deal() {
+  /* The next deal; given its moves (a kept match), played up to where they stop, told in the
+   * story but not announced again. */
+  function deal(moves) {
     stop();
     var m = S.match;
     S.saved = JSON.stringify(MATCH_STATE.map(function (k) { return m[k]; }));
     S.deal = m.next();
+    S.moves[m.number - 1] = [];
     S.seen = 0;
     S.shown = S.hint = S.advised = null;
     S.taken = TABLE.orderFrom(0).map(function () { return 0; });
@@ -341,14 +369,25 @@
     S.received = null; // the pass to the learner, told once every player has passed
     note.innerHTML = result.innerHTML = log.innerHTML = "";
     narrate();
+    S.mine = 0; // the learner's moves in this deal: what Replay would discard
+    if (moves) {
+      moves.forEach(function (i) { record(S.deal.legalActions()[i]); });
+      S.said = [];
+      S.restored = true; // end() does not announce again what the story already holds
+    }
+    keepMatch();
     go();
+    if (moves) {
+      S.restored = false;
+      tellNote(say(GAME ? "game-kept" : "match-kept", { number: m.number }));
+    }
   }
 
   /* The same cards again. A deal draws all its chance when it is made (the shuffle, and the cut
    * that opens a deal which has one), the same draws whoever deals and however earlier deals
    * went: so a new Match from the seed, whose earlier deals are made and dropped unplayed,
    * reaches the random state this deal began with; its dealer and scores are put back as they
-   * were before this deal. */
+   * were before this deal. A deal already counted in the statistics is not counted again. */
   function replay() {
     var n = S.match.number, saved = JSON.parse(S.saved), m = new E.Match(G, TABLE, S.seed, S.target);
     for (var i = 1; i < n; i++) m.next();
@@ -368,9 +407,18 @@
   }
 
   function act(a) {
+    note.innerHTML = "";
+    record(a);
+    keepMatch();
+    go();
+  }
+
+  /* A move made: kept, shown and told. */
+  function record(a) {
     var d = S.deal;
     S.hint = S.advised = null;
-    note.innerHTML = "";
+    S.moves[S.moves.length - 1].push(d.legalActions().indexOf(a));
+    if (a.seat === YOU) S.mine++;
     if (a.kind === "play" || a.kind === "meld") { // a marriage is told first, then the card it leads
       if (!S.shown || S.shown.winner !== null) S.shown = { plays: [], winner: null };
       S.shown.plays.push([a.seat, a.card]);
@@ -379,11 +427,57 @@
     if (a.kind === "give") S.chosen = [];
     d.apply(a);
     narrate();
-    go();
   }
 
-  function tell(html, more) {
-    log.appendChild(el("li", "", more ? html + " " + more : html));
+  // --- the match kept in this browser; localStorage may throw (file://, private modes) ---
+
+  function keepMatch() {
+    var kept = { id: S.id, seed: S.seed, target: S.target, deals: S.moves, counted: S.counted };
+    try { localStorage.setItem(MATCH_KEY, JSON.stringify(kept)); } catch (e) { /* kept for this visit only */ }
+  }
+  function forgetMatch() {
+    try { localStorage.removeItem(MATCH_KEY); } catch (e) { /* nothing kept */ }
+  }
+
+  /* What was kept, read as untrusted: exactly these keys, a seed and target this page accepts,
+   * and moves that the rules allow, played again on a scratch match that must not end before
+   * the last deal kept. Anything else is forgotten. */
+  function keptMatch() {
+    var raw, s;
+    try { raw = localStorage.getItem(MATCH_KEY); } catch (e) { return null; }
+    if (raw === null) return null;
+    try { s = JSON.parse(raw); } catch (e) { s = null; }
+    if (!s || typeof s !== "object" || Array.isArray(s) || Object.keys(s).sort().join() !== "counted,deals,id,seed,target"
+        || typeof s.id !== "string" || !/^[0-9a-z]{1,12}$/.test(s.id) || !isSeed(s.seed) || !isTarget(s.target)
+        || !count(s.counted) || !Array.isArray(s.deals) || s.deals.length < 1 || s.deals.length > 1000
+        || s.counted > s.deals.length || !playable(s)) {
+      forgetMatch();
+      return null;
+    }
+    return s;
+  }
+  function isSeed(n) { return typeof n === "number" && n % 1 === 0 && n >= 0 && n < 1e15; }
+  function isTarget(n) { return POINTS ? typeof n === "number" && n % 1 === 0 && n >= 1 && n <= TARGETS : n === D.target; }
+  function playable(s) {
+    var m = new E.Match(G, TABLE, s.seed, s.target);
+    return s.deals.every(function (moves, k) {
+      if (!Array.isArray(moves) || moves.length > 5000 || m.winner !== null || m.over) return false;
+      var d = m.next();
+      var ok = moves.every(function (i) {
+        var a = !d.isTerminal() && count(i) && d.legalActions()[i];
+        if (a) d.apply(a);
+        return Boolean(a);
+      });
+      if (ok && k < s.deals.length - 1) {
+        if (!d.isTerminal()) return false;
+        m.score();
+      }
+      return ok;
+    });
+  }
+
+  function tell(html) {
+    log.appendChild(el("li", "", html));
     log.scrollTop = log.scrollHeight;
     S.said.push(html);
   }
@@ -463,7 +557,7 @@
         S.taken[e.winner]++;
         S.shown.winner = e.winner;
         S.wait = 2 * PAUSE; // the finished trick stays a while before the next lead
-        tell(taken, why);
+        tell(taken + " " + why); // heard as it is shown: who takes the trick, why, and its worth
         note.innerHTML = "<p>" + taken + " " + why + "</p>";
       } else if (e.event === "draw") {
         tell(mine ? say("you-draw", { card: c }) : e.card === d.indicator && d.indicatorTaker === e.seat
@@ -557,7 +651,10 @@
         : TWO ? say(lost + "-one", { player: name(S.deal.sides()[m.winner][0]) }) : say(lost));
     }
     result.innerHTML = lines.map(function (l) { return "<p>" + l + "</p>"; }).join("");
-    S.said = S.said.concat(lines);
+    if (!S.restored) S.said = S.said.concat(lines);
+    if (m.number <= S.counted) return; // a deal replayed, or kept and read again: counted once
+    S.counted = m.number;
+    keepMatch();
     stats(function (s) {
       s.deals++;
       if (won) s.won++;
@@ -721,7 +818,7 @@
 
   function draw() {
     var d = S.deal, m = S.match, turn = mayAct(), focus = /** @type {HTMLElement} */ (document.activeElement);
-    var inside = /** @type {HTMLElement} */ (root).contains(focus) && focus !== root;
+    var inside = deciding(focus);
     put(title, say("deal-number", { number: m.number }));
     put(score, matchScore());
     put(seats, TABLE.orderFrom(TABLE.next(YOU)).slice(0, -1).map(function (s) {
@@ -749,7 +846,9 @@
     showButton.hidden = !turn;
     nextButton.hidden = !d.isTerminal() || over();
     // Focus: kept where it is; moved to the decision when the learner's turn begins, to the next
-    // deal when one ends, or there when what held it is gone; never taken from outside the play.
+    // deal when one ends, or there when what held it is gone, but only from the decision itself
+    // (the hand, its buttons, "Next deal"): never from the story, the other controls, the
+    // statistics or outside the play, where a key pressed next must not play a card.
     var state = d.isTerminal() ? "end" : turn ? "turn" : "wait", changed = state !== S.state;
     S.state = state;
     if (changed && state === "turn") S.said.push(prompt.innerHTML); // a screen reader hears it is their turn
@@ -760,6 +859,10 @@
           || title).focus();
     }
     flush();
+  }
+
+  function deciding(focus) { // whether the focus is in the decision: the hand, its buttons, "Next deal", the title
+    return focus === title || focus === nextButton || hand.contains(focus) || actions.contains(focus) || help.contains(focus);
   }
 
   function drawHand(turn) {
@@ -884,25 +987,74 @@
     S.advised = a.action;
     tellNote(advice(a));
   });
-  nextButton.addEventListener("click", deal);
-  replayButton.addEventListener("click", replay);
-  newButton.addEventListener("click", function () { newMatch(Math.floor(Math.random() * 1e6), S.target); });
+  nextButton.addEventListener("click", function () { deal(); });
+  replayButton.addEventListener("click", function () {
+    confirmed(S.mine > 0 ? say("confirm-replay") : "", say("replay"), replay);
+  });
+  newButton.addEventListener("click", function () {
+    confirmed(playing() ? say(GAME ? "confirm-new-game" : "confirm-new-match") : "", say(GAME ? "new-game" : "new-match"),
+              function () { newMatch(Math.floor(Math.random() * 1e6), S.target); });
+  });
   statsBox.lastChild.addEventListener("click", function () {
     try { localStorage.removeItem(KEY); } catch (e) { /* nothing kept */ }
     stats();
   });
-  if (select) select.addEventListener("change", function () { newMatch(S.seed, +select.value); });
+  if (applyButton) {
+    applyButton.addEventListener("click", function () { // the list only chooses; this button starts the match
+      var target = +select.value;
+      if (target === S.target) return;
+      confirmed(playing() ? say("confirm-target", { n: target }) : "", say("target-apply"),
+                function () { newMatch(S.seed, target); }, function () { select.value = String(S.target); });
+    });
+  }
+  dialog.addEventListener("click", function (ev) {
+    var b = ev.target.closest("button");
+    if (b) answered(b.value === "yes");
+  });
+  dialog.addEventListener("close", function () { if (S.asking) answered(false); }); // Escape: "Keep playing"
+
+  /* The answer, acted on at once; the focus back where the question was asked from. */
+  function answered(yes) {
+    var then = yes ? S.onYes : S.onNo, back = S.asker;
+    S.asking = false;
+    S.onYes = S.onNo = S.asker = null;
+    if (dialog.open) dialog.close();
+    if (back && document.contains(back)) back.focus();
+    if (then) then();
+  }
+
+  /* Whether a match in progress would be lost: the learner has moved, and it is not over. */
+  function playing() { return !over() && (S.match.number > 1 || S.mine > 0); }
+
+  /* Asks before what would discard progress (a question, else none: done at once); `yes` names
+   * the action, and "Keep playing", the default, leaves everything as it was. */
+  function confirmed(question, yes, then, otherwise) {
+    if (!question) return then();
+    S.onYes = then;
+    S.onNo = otherwise || null;
+    S.asker = /** @type {HTMLElement} */ (document.activeElement);
+    S.asking = true;
+    dialog.children[0].innerHTML = question;
+    dialog.children[1].children[0].innerHTML = yes;
+    dialog.showModal();
+    dialog.children[1].children[1].focus();
+  }
 
   /* #seed=12345&target=3; a missing or odd value gets a fresh one when the page opens. Later, an
    * address without a seed is a link within the page (the skip link, a heading's): the match in
    * play stays, and so does its address. */
   function fromAddress() {
-    var h = {};
+    var h = Object.create(null);
     location.hash.slice(1).split("&").forEach(function (p) { var kv = p.split("="); h[kv[0]] = kv[1]; });
-    if (S.match && !("seed" in h)) return history.replaceState(null, "", address());
-    var seed = /^\d{1,15}$/.test(h.seed) ? +h.seed : Math.floor(Math.random() * 1e6);
-    var target = POINTS && /^\d+$/.test(h.target) && h.target >= 1 && h.target <= TARGETS ? +h.target : D.target;
+    if (S.match && !("seed" in h)) return history.replaceState({ tcPlay: S.id }, "", address());
+    var goodSeed = /^\d{1,15}$/.test(h.seed), goodTarget = POINTS && /^\d{1,3}$/.test(h.target) && isTarget(+h.target);
+    var seed = goodSeed ? +h.seed : Math.floor(Math.random() * 1e6), target = goodTarget ? +h.target : D.target;
+    if (!S.match) { // the page opens: a reload, a tab reopened or a visit without a seed goes on with the kept match
+      var kept = keptMatch(), ours = kept && history.state && history.state.tcPlay === kept.id;
+      if (kept && (ours || !("seed" in h))) return newMatch(kept.seed, kept.target, kept);
+    }
     if (seed !== S.seed || target !== S.target) newMatch(seed, target);
+    if (("seed" in h && !goodSeed) || (POINTS && "target" in h && !goodTarget)) tellNote(say("address-unreadable"));
   }
   window.addEventListener("hashchange", fromAddress);
   stats();
