@@ -8,11 +8,14 @@ cards are readable in both palettes."""
 from __future__ import annotations
 
 import json
+import os
 import random
 
 import pytest
 from test_layout_browser import contrast
 from test_play_browser import (  # noqa: F401  (play_pools and table are fixtures)
+    ARTIFACTS,
+    AXE,
     PHONE,
     YOU,
     address,
@@ -221,11 +224,12 @@ FOCUS_ON = {
 }
 
 
+@pytest.mark.parametrize(("code", "phone"), [("en", False), ("fa", True)], ids=["en-desktop", "fa-phone-320"])
 @pytest.mark.parametrize("place", FOCUS_ON)
-def test_the_turn_does_not_take_the_focus_from_elsewhere_and_enter_plays_nothing(built_site, table, place):
-    t = table()
+def test_the_turn_does_not_take_the_focus_from_elsewhere_and_enter_plays_nothing(built_site, table, place, code, phone):
+    t = table(viewport={"width": 320, "height": 640}, **PHONE) if phone else table()
     page = t.page
-    t.open((built_site / "en" / EUCHRE).as_uri() + "#seed=18")
+    t.open((built_site / code / EUCHRE).as_uri() + "#seed=18")
     t.until_decision()
     t.advised()  # the learner's move; the computer players are to move now
     s = t.state()
@@ -356,3 +360,41 @@ def test_refused_cards_are_readable_in_both_palettes(built_site, server, table, 
     }""")
     assert colours[2] == "1"
     assert contrast(colours[0], colours[1]) >= 4.5, colours
+
+
+@pytest.mark.skipif(not AXE.exists() and os.environ.get("CI") != "true",
+                    reason="axe-core is not installed (make browser-tools)")
+@pytest.mark.parametrize("scheme", ["default", "slate"])
+@pytest.mark.parametrize("code", ["en", "fa"])
+def test_the_question_is_a_readable_modal_dialog_on_a_phone(built_site, server, table, code, scheme):
+    """The question before a new game, on a 320 px phone in both palettes and directions: it
+    fits the screen, its words read at 4.5:1, Tab stays within it, and axe finds nothing
+    serious with it open."""
+    data = page_data(built_site, code, EUCHRE)
+    t = table(viewport={"width": 320, "height": 640}, **PHONE)
+    page = t.page
+    open_at(t, f"{server}/{code}/{EUCHRE}#seed=18")
+    page.evaluate(f"document.body.setAttribute('data-md-color-scheme', '{scheme}')")
+    t.until_decision()
+    t.advised()
+    page.click(".tc-play__new")
+    dialog = page.locator("#tc-play dialog")
+    assert said(dialog.locator("p").first.inner_text()) == said(data["messages"]["confirm-new-game"])
+    box = dialog.bounding_box()
+    assert box and box["x"] >= 0 and box["x"] + box["width"] <= 320, box
+    colours = dialog.evaluate("d => { const s = getComputedStyle(d); return [s.color, s.backgroundColor]; }")
+    assert contrast(*colours) >= 4.5, colours
+    page.keyboard.press("Tab")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.querySelector('#tc-play dialog').contains(document.activeElement)")
+    page.clock.resume()
+    page.add_script_tag(path=str(AXE))
+    result = page.evaluate(
+        "async () => (await axe.run(document, {resultTypes: ['violations']})).violations"
+        ".map(v => ({id: v.id, impact: v.impact, nodes: v.nodes.map(n => n.target.join(' ')).slice(0, 5)}))")
+    assert [v for v in result if v["impact"] in ("serious", "critical")] == []
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"question-{code}-{scheme}.png"))
+    page.keyboard.press("Escape")
+    assert not dialog.evaluate("d => d.open")
+    assert t.errors == []
