@@ -3,18 +3,21 @@
 Every card of a drill's first question and of every walkthrough moment must be on the screen,
 or inside a diagram that scrolls and says so (a hint it is described by); only a diagram that
 scrolls is a Tab stop, and keeps the focus when it fits again; a swapped-out question is let go;
-red text stays readable in the dark palette; a printed worksheet is light; a Persian page counts
-its lists in Persian digits, and lists inside lists in Persian letters. The run's one build and
-one browser (conftest's) serve it.
+red text stays readable in the dark palette; a printed worksheet is light to the edges of its
+sheets, however the dark palette was chosen; a Persian page counts its lists in Persian digits,
+and lists inside lists in Persian letters. The run's one build and one browser (conftest's)
+serve it.
 """
 
 from __future__ import annotations
 
+import io
 import os
 import re
 import shutil
 from pathlib import Path
 
+import pypdf
 import pytest
 from test_site import ROOT, site  # noqa: F401  (the site, built once for the run)
 
@@ -316,16 +319,39 @@ def test_no_serious_accessibility_violation_in_the_dark(server, page_at, code):
     assert [v for v in result if v["impact"] in ("serious", "critical")] == []
 
 
+# A filled rectangle in a PDF's drawing: its colour (`r g b rg`, 0 to 1), then its box (`x y w h re f`).
+FILL = re.compile(rb"([\d.]+) ([\d.]+) ([\d.]+) rg\s+(?:/\w+ gs\s+)?([-\d.]+) ([-\d.]+) ([-\d.]+) ([-\d.]+) re\s+f")
+
+
+def dark_areas(pdf: bytes) -> list[tuple[int, str, str]]:
+    """Every dark rectangle of a printed PDF larger than a card, as (sheet, colour, box): a page
+    printed from the dark palette with its backgrounds once came out as a white sheet framed in
+    near black (Chromium's dark canvas in the margins)."""
+    found = []
+    for number, sheet in enumerate(pypdf.PdfReader(io.BytesIO(pdf)).pages, 1):
+        for fill in FILL.finditer(sheet.get_contents().get_data()):
+            r, g, b, _, _, w, h = (float(value) for value in fill.groups())
+            colour = f"rgb({round(r * 255)}, {round(g * 255)}, {round(b * 255)})"
+            if abs(w * h) >= 150 * 150 and luminance(colour) < 0.2:
+                found.append((number, colour, f"{w:g}x{h:g}"))
+    return found
+
+
+@pytest.mark.parametrize("system", ["light", "dark"])
 @pytest.mark.parametrize("code", LOCALES)
-def test_a_worksheet_prints_light_with_its_answers_packed(server, page_at, code):
-    page = page_at(800)
+def test_a_worksheet_prints_light_with_its_answers_packed(server, page_at, code, system):
+    """The dark palette on screen, chosen on a light system or following a dark one; printed with
+    "background graphics" on, light to the edges of every sheet."""
+    page = page_at(800, color_scheme=system)
     visit(page, f"{server}/{code}/albastini/practice.print.html", "slate")
     assert luminance(page.evaluate("getComputedStyle(document.body).backgroundColor")) < 0.1  # dark on screen
-    page.emulate_media(media="print")
+    page.emulate_media(media="print", color_scheme=system)
     for element in ("document.documentElement", "document.body", "document.querySelector('.md-content')"):
         colour = page.evaluate(f"getComputedStyle({element}).backgroundColor")
         assert colour in ("rgb(255, 255, 255)", "rgba(0, 0, 0, 0)"), (element, colour)
     assert page.evaluate("getComputedStyle(document.body).backgroundColor") == "rgb(255, 255, 255)"
+    assert page.evaluate("getComputedStyle(document.documentElement).colorScheme") == "light"
+    assert dark_areas(page.pdf(format="A4", print_background=True)) == []
     assert luminance(page.evaluate("getComputedStyle(document.querySelector('.md-typeset')).color")) < 0.05
     key = page.locator(".tc-drill__key").first
     assert key.evaluate("k => [getComputedStyle(k).breakBefore, getComputedStyle(k).breakAfter]") == ["page", "page"]

@@ -51,7 +51,7 @@ from ..i18n.translator import SOURCE_LOCALE, Translator, catalog_path
 from ..problems import OUTSIDE, display_path, leads_outside
 from ..render import FOLDER as PACKAGE
 from ..render import guide
-from ..render.chooser import write_chooser
+from ..render.chooser import write_chooser, write_not_found
 from ..render.page import SLOT, Renderer
 from ..render.templatecache import CompiledTemplates
 from ..render.view import compile_templates
@@ -681,8 +681,9 @@ class TutorialPlugin(BasePlugin[TutorialConfig]):
         finally:
             self._stop_workers()
         with self.stages.timed("publish"):
-            write_chooser(self.staging, self.config.locales,
-                          {code: catalog.messages for code, catalog in shared.catalogs.items()})
+            messages = {code: catalog.messages for code, catalog in shared.catalogs.items()}
+            write_chooser(self.staging, self.config.locales, messages)
+            write_not_found(self.staging, self.config.locales, messages)  # what a host serves for any missing address
             write_schemas(self.staging / SCHEMAS)  # once for every locale: site/schemas/<kind>.schema.json
             write_checksums(self.staging, digests)
         self.finished = True

@@ -3,6 +3,67 @@
   try { localStorage.setItem("tutorial-locale", document.documentElement.lang); } catch (e) {}
 })();
 
+/* The navigation drawer: below 76.25em Material slides its primary sidebar, every page of the
+ * site, in from the edge, and while it is closed its links were Tab stops nobody sees, 26 of them
+ * before a Play page's game. Closed, it is inert (out of the Tab order and of what screen readers
+ * read); open, or beside the page on a wide screen, it is not. Its menu button, a <label> for
+ * Material's checkbox, becomes a button the keyboard can reach and press (Enter, Space; Escape
+ * closes the drawer), named as the navigation it opens, and says whether it is open. A focus left
+ * inside the drawer as it closes goes back to the button. */
+(function () {
+  var toggle = document.getElementById("__drawer");
+  var found = document.querySelector(".md-sidebar--primary");
+  var label = document.querySelector('.md-header__button[for="__drawer"]');
+  if (!(toggle instanceof HTMLInputElement) || !found || !window.matchMedia) return;
+  var drawer = toggle, sidebar = found;
+  var button = label instanceof HTMLElement ? label : null;
+  var narrow = window.matchMedia("(max-width: 76.234375em)");  /* Material's own breakpoint */
+  var nav = sidebar.querySelector("nav[aria-label]");
+  var update = function () {
+    var closed = narrow.matches && !drawer.checked;
+    if (closed && button && sidebar.contains(document.activeElement)) button.focus();
+    if (closed) sidebar.setAttribute("inert", "");
+    else sidebar.removeAttribute("inert");
+    if (button) button.setAttribute("aria-expanded", String(narrow.matches && drawer.checked));
+  };
+  if (button) {
+    button.setAttribute("role", "button");
+    button.setAttribute("tabindex", "0");
+    if (nav) button.setAttribute("aria-label", nav.getAttribute("aria-label") || "");
+    // Material clicks a focused <label> on Enter itself, from the window: the key stops here,
+    // so that it opens the drawer once, as Space does.
+    button.addEventListener("keydown", function (event) {
+      if (event.key !== "Enter" && event.key !== " ") return;
+      event.preventDefault();
+      event.stopPropagation();
+      drawer.click();
+    });
+  }
+  document.addEventListener("keydown", function (event) {
+    if (event.key === "Escape" && narrow.matches && drawer.checked) drawer.click();
+  });
+  drawer.addEventListener("change", update);
+  if (narrow.addEventListener) narrow.addEventListener("change", update);
+  else narrow.addListener(update);
+  update();
+})();
+
+/* Material's search results, shown only while the search is open: closed, their scrolling box
+ * was a Tab stop nobody sees, right after the search field. Closed, they are inert. Material
+ * closes the search when Tab leaves its field, on the key's way down: the focus then skips them. */
+(function () {
+  var toggle = document.getElementById("__search");
+  var found = document.querySelector(".md-search__output");
+  if (!(toggle instanceof HTMLInputElement) || !found) return;
+  var search = toggle, output = found;
+  var update = function () {
+    if (search.checked) output.removeAttribute("inert");
+    else output.setAttribute("inert", "");
+  };
+  search.addEventListener("change", update);
+  update();
+})();
+
 /* Material's search writes its counts ("12 matching documents", "3 more on this page") with
  * Western digits: a locale with digits of its own (Persian) gets them in its own. The results'
  * text is left alone: its digits are the pages' own, and card codes keep Western ones. */
