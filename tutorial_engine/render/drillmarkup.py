@@ -49,21 +49,29 @@ class Prompts:
         return Markup(f'<p class="tc-diagram__meta">{" ".join(badges)}</p>') if badges else Markup()
 
 
-def variant(v, first: int, printed: bool, tr: Translator) -> Markup:
+def variant(v, first: int, printed: bool, tr: Translator, anchor: str) -> Markup:
     """`v` (a drills.DrillQuestion or a walkthrough.ShownMoment) with its steps numbered from `first`
-    as the worksheet numbers them. A variant past the printed ones carries a marker that the
-    print stylesheet hides it by."""
+    as the worksheet numbers them, in the drill whose section is `anchor`. A variant past the
+    printed ones carries a marker that the print stylesheet hides it by."""
     cards, answer = _words(tr)
     parts = ['<li class="tc-drill__variant">\n']
+    # The pictures' landmark, named by what it shows: a walkthrough's moment by its title; a
+    # drill's question by the drill's title and the question's number, so that the first
+    # questions of a page's drills are told apart.
+    title = getattr(v, "title", None)
+    own = f"{anchor}-cards-{first}"
+    name = (f'aria-label="{escaped(Markup(title).striptags())}"' if title is not None
+            else f'aria-labelledby="{anchor}-title {own}"')
     if not printed:
         parts.append('<span class="tc-drill__unprinted" hidden></span>')
     parts.append('<div class="tc-drill__prompt">')
-    title = getattr(v, "title", None)
     if title is not None:
         parts.append(f'<h4 class="tc-drill__moment">{_html(title)}</h4>')
         parts.extend(f'<p class="tc-drill__story">{_html(line)}</p>' for line in v.story)
-    parts.append(f'<div class="tc-scroll" role="region" aria-label="{cards}">{_html(v.prompt)}'
-                 '</div></div>\n<ol class="tc-drill__steps">\n')
+    parts.append(f'<div class="tc-scroll" role="region" {name}>{_html(v.prompt)}</div></div>\n')
+    if title is None:
+        parts.append(f'<span id="{own}" hidden>{cards.replace("{number}", tr.number(first))}</span>\n')
+    parts.append('<ol class="tc-drill__steps">\n')
     for k, s in enumerate(v.steps):
         parts.append(f'<li class="tc-drill__step" data-type="{_html(s.type)}" data-answer="{_html(s.answer)}">\n'
                      f'<span class="tc-drill__number" hidden>{_html(tr.number(first + k))}.</span>\n'
@@ -81,8 +89,11 @@ def variant(v, first: int, printed: bool, tr: Translator) -> Markup:
 
 @cached
 def _words(tr: Translator) -> tuple[str, str]:
-    """What every variant says the same way in a locale, escaped once."""
-    return escaped(tr.pgettext("drill", "The cards of this question")), escaped(tr.pgettext("drill", "Answer"))
+    """What every variant says the same way in a locale, escaped once; the name of a question's
+    pictures keeps its {number}, filled per question (a str.replace: a locale writes some forty
+    thousand questions, and a fill per question would cost a tenth of a second)."""
+    return (escaped(tr.pgettext("drill", "The cards of question {number}")),
+            escaped(tr.pgettext("drill", "Answer")))
 
 
 def _html(value) -> str:

@@ -175,7 +175,7 @@ class DrillRenderer:
         first = 1 + sum(len(q.steps) for q in shown)
         items = []
         for question in rest:
-            items.append(variant(question, first, False, self.tr))
+            items.append(variant(question, first, False, self.tr, f"drill-{drill.id}"))
             first += len(question.steps)
         key = f"{drill.game.id}/{drill.id}"
         text = f"tcDrillMore({json.dumps(key)},{json.dumps(''.join(items), ensure_ascii=False)});\n"

@@ -50,7 +50,7 @@ def _environment(tr: Translator, templates: CompiledTemplates) -> Environment:
         card_name=lambda card: card_name(card, tr), rank_letter=lambda rank: rank_letter(rank, tr),
         rank_name=lambda rank: rank_name(rank, tr), suit_name=lambda suit: suit_name(suit, tr),
         inline=partial(inline, tr=tr),
-        variant=lambda v, first, printed: variant(v, first, printed, tr),
+        variant=lambda v, first, printed, anchor: variant(v, first, printed, tr, anchor),
     )
     return env
 
