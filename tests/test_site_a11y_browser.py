@@ -432,6 +432,7 @@ def test_the_drawer_opens_from_its_button_and_then_its_links_are_reachable(serve
     sidebar = page.locator(".md-sidebar--primary")
     button = page.get_by_role("button", name=words(code).pgettext("theme", "Navigation"), exact=True)
     assert button.count() == 1 and button.get_attribute("aria-expanded") == "false"
+    assert button.evaluate("b => b.tagName") == "BUTTON"  # a <label> may not take a button's role (axe)
     assert sidebar.get_attribute("inert") == ""
     # From the keyboard: the second Tab stop, with a ring that shows on the header.
     page.keyboard.press("Tab")
@@ -469,7 +470,7 @@ def test_on_a_wide_screen_the_sidebar_stays_in_the_tab_order(server, tabs, code)
     page.goto(f"{server}/{code}/{PLAY}")
     sidebar = page.locator(".md-sidebar--primary")
     assert sidebar.get_attribute("inert") is None
-    assert page.locator('.md-header__button[for="__drawer"]').is_hidden()
+    assert page.locator(".md-header__button.tc-drawer-button").is_hidden()
     stops = tab_until(page, "nav", 40)
     assert stops[0]["skip"] and stops[-1]["nav"] and stops[-1]["shown"]
     page.set_viewport_size({"width": 375, "height": 800})

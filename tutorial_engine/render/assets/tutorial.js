@@ -6,19 +6,30 @@
 /* The navigation drawer: below 76.25em Material slides its primary sidebar, every page of the
  * site, in from the edge, and while it is closed its links were Tab stops nobody sees, 26 of them
  * before a Play page's game. Closed, it is inert (out of the Tab order and of what screen readers
- * read); open, or beside the page on a wide screen, it is not. Its menu button, a <label> for
- * Material's checkbox, becomes a button the keyboard can reach and press (Enter, Space; Escape
- * closes the drawer), named as the navigation it opens, and says whether it is open. A focus left
- * inside the drawer as it closes goes back to the button. */
+ * read); open, or beside the page on a wide screen, it is not. Material's menu button is a <label>
+ * for its checkbox, which the keyboard cannot reach and which may not take a button's role: it
+ * becomes a real button with the label's icon, named as the navigation it opens, saying whether
+ * it is open (Escape closes the drawer). A focus left inside the drawer as it closes goes back
+ * to the button. */
 (function () {
   var toggle = document.getElementById("__drawer");
   var found = document.querySelector(".md-sidebar--primary");
   var label = document.querySelector('.md-header__button[for="__drawer"]');
   if (!(toggle instanceof HTMLInputElement) || !found || !window.matchMedia) return;
   var drawer = toggle, sidebar = found;
-  var button = label instanceof HTMLElement ? label : null;
   var narrow = window.matchMedia("(max-width: 76.234375em)");  /* Material's own breakpoint */
   var nav = sidebar.querySelector("nav[aria-label]");
+  var button = null;
+  if (label && label.parentNode) {
+    var made = document.createElement("button");
+    made.type = "button";
+    made.className = label.className + " tc-drawer-button";
+    while (label.firstChild) made.appendChild(label.firstChild);
+    if (nav) made.setAttribute("aria-label", nav.getAttribute("aria-label") || "");
+    made.addEventListener("click", function () { drawer.click(); });
+    label.parentNode.replaceChild(made, label);
+    button = made;
+  }
   var update = function () {
     var closed = narrow.matches && !drawer.checked;
     if (closed && button && sidebar.contains(document.activeElement)) button.focus();
@@ -26,19 +37,6 @@
     else sidebar.removeAttribute("inert");
     if (button) button.setAttribute("aria-expanded", String(narrow.matches && drawer.checked));
   };
-  if (button) {
-    button.setAttribute("role", "button");
-    button.setAttribute("tabindex", "0");
-    if (nav) button.setAttribute("aria-label", nav.getAttribute("aria-label") || "");
-    // Material clicks a focused <label> on Enter itself, from the window: the key stops here,
-    // so that it opens the drawer once, as Space does.
-    button.addEventListener("keydown", function (event) {
-      if (event.key !== "Enter" && event.key !== " ") return;
-      event.preventDefault();
-      event.stopPropagation();
-      drawer.click();
-    });
-  }
   document.addEventListener("keydown", function (event) {
     if (event.key === "Escape" && narrow.matches && drawer.checked) drawer.click();
   });
