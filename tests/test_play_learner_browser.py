@@ -7,6 +7,7 @@ cards are readable in both palettes."""
 
 from __future__ import annotations
 
+import datetime
 import json
 import os
 import random
@@ -158,30 +159,38 @@ def test_a_reload_and_a_closed_tab_keep_the_match_and_a_shared_address_starts_it
     assert other.evaluate("location.hash") == "#seed=21"
     other.close()
 
-    # The shared address, opened afresh: the match from its first deal
+    # The shared address, opened afresh: the match from its first deal, while the kept match
+    # stays kept until the new one is played
     page.goto(base.replace("play.html", "rules.html"))
     open_at(t, base + "#seed=21")
     assert t.state()["title"] == messages["deal-number"].replace("{number}", "1")
     assert json.loads(page.evaluate("localStorage.getItem('tc-play:euchre:4x2')"))["deals"] == 1
+    assert len(json.loads(page.evaluate(f"localStorage.getItem('{MATCH_KEY}')"))["deals"]) == 2
+    t.until_decision()
+    t.advised()
+    assert len(json.loads(page.evaluate(f"localStorage.getItem('{MATCH_KEY}')"))["deals"]) == 1
     assert t.errors == []
 
 
 HOSTILE_KEPT = [
     "{not json",
-    '{"id": "a", "seed": 21, "target": 10, "deals": [[0]], "counted": 0, "extra": 1}',
-    '{"id": "a", "seed": 21, "target": 10, "deals": [[999]], "counted": 0}',
-    '{"id": "a", "seed": -1, "target": 10, "deals": [[]], "counted": 0}',
-    '{"id": "<img src=x onerror=window.ran=1>", "seed": 21, "target": 10, "deals": [[]], "counted": 0}',
-    '{"id": "a", "seed": 21, "target": 10, "deals": [[' + ", ".join(["0"] * 100) + ']], "counted": 0}',
-    '{"id": "a", "seed": 21, "target": 10, "deals": [[], []], "counted": 0}',
-    '{"id": "a", "seed": 21, "target": 10, "deals": [["0"]], "counted": 0}',
-    '{"id": "a", "seed": 21, "target": 10, "deals": [[0.5]], "counted": 0}',
-    '{"id": "a", "seed": 21, "target": 10, "deals": [[]], "counted": 5}',
+    '{"id": "a", "game": GAME, "seed": 21, "target": 10, "deals": [[0]], "counted": 0, "extra": 1}',
+    '{"id": "a", "game": "an older site", "seed": 21, "target": 10, "deals": [[0]], "counted": 0}',
+    '{"id": "a", "game": GAME, "seed": 21, "target": 10, "deals": [[999]], "counted": 0}',
+    '{"id": "a", "game": GAME, "seed": -1, "target": 10, "deals": [[0]], "counted": 0}',
+    '{"id": "<b>a</b>", "game": GAME, "seed": 21, "target": 10, "deals": [[0]], "counted": 0}',
+    '{"id": "a", "game": GAME, "seed": 21, "target": 10, "deals": [[' + ", ".join(["0"] * 100) + ']], "counted": 0}',
+    '{"id": "a", "game": GAME, "seed": 21, "target": 10, "deals": [[], [0]], "counted": 0}',
+    '{"id": "a", "game": GAME, "seed": 21, "target": 10, "deals": [["0"]], "counted": 0}',
+    '{"id": "a", "game": GAME, "seed": 21, "target": 10, "deals": [[0.5]], "counted": 0}',
+    '{"id": "a", "game": GAME, "seed": 21, "target": 10, "deals": [[0]], "counted": 5}',
     '[]',
 ]
-"""What a browser may hold under the match's key: broken JSON, an extra key, a move the rules do
-not offer (999, or plays past the end of the deal), a bad seed, markup, a deal left unfinished
-before another, moves that are not whole numbers, counted deals that were never played."""
+"""What a browser may hold under the match's key (GAME stands for the page's own digest of its
+rules): broken JSON, an extra key, a match kept by an older site, a move the rules do not offer
+(999, or plays past the end of the deal), a bad seed, markup for an id, a deal left unfinished
+before another, moves that are not whole numbers, counted deals that were never played. Each
+differs from a sound match (a first move of seed 21's first deal) in that one thing."""
 
 
 @pytest.mark.parametrize("stored", HOSTILE_KEPT)
@@ -190,13 +199,13 @@ def test_a_kept_match_that_cannot_be_played_again_is_forgotten(built_site, serve
     t = table()
     page = t.page
     open_at(t, f"{server}/en/{EUCHRE}#seed=5")
-    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [MATCH_KEY, stored])
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [MATCH_KEY, stored.replace("GAME", json.dumps(data["rules"]))])
     open_at(t, f"{server}/en/{EUCHRE}")
     s = t.state()
     assert s["title"] == data["messages"]["deal-number"].replace("{number}", "1")
-    kept = json.loads(page.evaluate(f"localStorage.getItem('{MATCH_KEY}')"))
-    assert kept["deals"] == [[]]  # a new match, the learner first to move
-    assert not page.evaluate("window.ran")
+    assert page.evaluate("location.hash") != "#seed=21" and squash(s["note"]) != data["messages"]["game-kept"].replace(
+        "{number}", "1")
+    assert page.evaluate(f"localStorage.getItem('{MATCH_KEY}')") is None  # forgotten; the new match kept once played
     assert t.errors == []
 
 
@@ -208,7 +217,8 @@ def test_a_sound_kept_match_is_played_again_to_where_it_stopped(built_site, serv
     page = t.page
     open_at(t, f"{server}/en/{EUCHRE}#seed=5")
     page.evaluate("([k, v]) => localStorage.setItem(k, v)",
-                  [MATCH_KEY, '{"id": "abc", "seed": 21, "target": 10, "deals": [[0, 0, 0]], "counted": 0}'])
+                  [MATCH_KEY, json.dumps({"id": "abc", "game": data["rules"], "seed": 21, "target": 10,
+                                          "deals": [[0, 0, 0]], "counted": 0})])
     open_at(t, f"{server}/en/{EUCHRE}")
     assert page.evaluate("location.hash") == "#seed=21"
     story = page.eval_on_selector_all(".tc-play__log li", "ls => ls.length")
@@ -229,7 +239,7 @@ points (Albastini), the others on Euchre's."""
 
 @pytest.mark.parametrize(("code", "phone"), [("en", False), ("fa", True)], ids=["en-desktop", "fa-phone-320"])
 @pytest.mark.parametrize("place", FOCUS_ON)
-def test_the_turn_does_not_take_the_focus_from_elsewhere_and_enter_plays_nothing(built_site, table, place, code, phone):
+def test_the_turn_does_not_take_the_focus_from_elsewhere(built_site, table, place, code, phone):
     t = table(viewport={"width": 320, "height": 640}, **PHONE) if phone else table()
     page = t.page
     path = "albastini/play.html" if place == "the target list" else EUCHRE
@@ -239,11 +249,8 @@ def test_the_turn_does_not_take_the_focus_from_elsewhere_and_enter_plays_nothing
     s = t.state()
     if not s["next"]:
         page.focus(FOCUS_ON[place])
-        cards = len(t.until_decision()["cards"])
+        t.until_decision()  # the learner's turn again
         assert page.evaluate(f"document.activeElement.matches('{FOCUS_ON[place]}')"), t.state()["focus"]
-        if place == "the story":
-            page.keyboard.press("Enter")
-            assert len(t.state()["cards"]) == cards
     # From the decision itself, the focus goes on to the next decision
     page.focus(".tc-play__show")
     t.advised()
@@ -402,3 +409,58 @@ def test_the_question_is_a_readable_modal_dialog_on_a_phone(built_site, server, 
     page.keyboard.press("Escape")
     assert not dialog.evaluate("d => d.open")
     assert t.errors == []
+
+
+def test_back_to_an_earlier_address_asks_before_it_discards_the_match(built_site, table):
+    """The review's path: the skip link adds an entry to the tab's history; a new match is dealt
+    and played; Back would bring the first seed's address, and with it a new match: asked first,
+    "Keep playing" keeps the match and its address."""
+    data = page_data(built_site, "en", EUCHRE)
+    t = table()
+    page = t.page
+    t.open((built_site / "en" / EUCHRE).as_uri() + "#seed=77")
+    t.until_decision()
+    page.keyboard.press("Tab")
+    page.keyboard.press("Enter")  # the skip link: a link within the page, a new history entry
+    page.click(".tc-play__new")  # nothing played yet: no question
+    fresh = page.evaluate("location.hash")
+    assert fresh != "#seed=77"
+    t.until_decision()
+    t.advised()
+    played = t.until_decision()
+    page.go_back()
+    dialog = page.locator("#tc-play dialog")
+    dialog.wait_for(state="visible")
+    assert squash(dialog.locator("p").first.inner_text()) == data["messages"]["confirm-new-game"]
+    page.click("#tc-play dialog button[value=no]")
+    assert page.evaluate("location.hash") == fresh
+    assert t.state()["cards"] == played["cards"]
+    assert t.errors == []
+
+
+def test_two_tabs_that_went_on_from_one_kept_match_part_ways(built_site, server, table):
+    """The page opened again from the navigation while the first tab is still open: both go on
+    from the kept match; once the first keeps a move, the second takes an id of its own, so that
+    a reload of either finds its own moves."""
+    t = table()
+    first = t.page
+    open_at(t, f"{server}/en/{EUCHRE}#seed=21")
+    t.until_decision()
+    t.advised()
+    second = first.context.new_page()
+    second.clock.install()
+    second.clock.pause_at(datetime.datetime.now(datetime.UTC) + datetime.timedelta(days=1))  # its players wait
+    second.goto(f"{server}/en/{EUCHRE}")
+    second.wait_for_selector("#tc-play[data-play-ready]", state="attached")
+
+    def ids() -> list[str]:
+        return [tab.evaluate("history.state.tcPlay") for tab in (first, second)]
+
+    assert ids()[0] == ids()[1]
+    first.clock.run_for(60_000)
+    t.until_decision()
+    t.advised()
+    second.wait_for_function("id => history.state.tcPlay !== id", arg=ids()[0])
+    kept = json.loads(first.evaluate(f"localStorage.getItem('{MATCH_KEY}')"))
+    assert kept["id"] == ids()[0] != ids()[1]
+    second.close()

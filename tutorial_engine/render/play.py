@@ -10,6 +10,10 @@ the table and fills the sentences, as grammar.fill does here.
 
 from __future__ import annotations
 
+import functools
+import hashlib
+import json
+
 from markupsafe import Markup, escape
 
 from ..content.drills import NAMES
@@ -21,6 +25,7 @@ from ..engine.procedure import PassCards, TrumpSet
 from ..i18n.cardnames import rank_letter
 from ..i18n.translator import English, Translator
 from ..i18n.wording import SIDE
+from . import FOLDER
 from .embed import script_json
 from .view import View
 
@@ -36,8 +41,10 @@ class PlayRenderer:
     def render(self, block: PlayBlock, root: str) -> Markup:
         tr = self.tr
         messages = play_messages(tr) | vocabulary_messages(tr, block.game)
+        game = game_data(block.game)
         data = {
-            "game": game_data(block.game),
+            "game": game,
+            "rules": rules_digest(game, block.players, block.team_size),
             "seating": {"players": block.players, "teamSize": block.team_size, "you": YOU},
             "target": block.target if block.target is not None else _trick_target(block),
             "locale": locale_data(tr),
@@ -54,6 +61,19 @@ class PlayRenderer:
             '<script src="{root}assets/play-engine.js"></script>\n'
             '<script src="{root}assets/play.js"></script>').format(
                 lang=tr.code, dir=tr.direction, needs=needs, payload=script_json(data), root=escape(root))
+
+
+def rules_digest(game: dict, players: int, team_size: int) -> str:
+    """What a match kept in a browser was dealt and played by: the game's data, the seating and
+    the engine's source. A kept match whose digest differs is forgotten, since the same moves
+    may mean other cards once the site is updated."""
+    text = json.dumps([game, players, team_size], sort_keys=True, ensure_ascii=False) + _engine_source()
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+@functools.cache
+def _engine_source() -> str:
+    return (FOLDER / "assets" / "play-engine.js").read_text(encoding="utf-8")
 
 
 def _trick_target(block: PlayBlock) -> int | None:

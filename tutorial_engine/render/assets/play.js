@@ -34,7 +34,7 @@
   var SENSIBLE_BID = 3; // trumps the sensible bidder needs to bid (engine/strategy.py, play-engine.js bid())
   var TARGETS = Math.max(10, D.target); // the victory-point targets offered: 1 to 10, or to the page's own
   var KEY = "tc-play:" + G.id + ":" + TABLE.players + "x" + TABLE.teamSize, MATCH_KEY = KEY + ":match";
-  var MATCH_STATE = ["dealer", "turns", "number", "totals", "scores", "rounds", "winner", "over"];
+  var RULES_DIGEST = D.rules; // the game's data and the engine's source, digested by render/play.py
   var english = {};
   D.english.forEach(function (k) { english[k] = true; });
 
@@ -330,8 +330,13 @@
   function stop() { clearTimeout(S.timer); }
 
   /* A match from its first deal, or, given what was kept of it, played again up to where the
-   * learner left it. */
-  function newMatch(seed, target, kept) {
+   * learner left it; `again` when it is this match's deal replayed, which is not announced as kept. */
+  function newMatch(seed, target, kept, again) {
+    if (S.asking) { // a question about the match it replaces has no object left
+      S.asking = false;
+      dialog.close();
+    }
+    S.going = Boolean(kept);
     S.seed = seed;
     S.target = target;
     S.match = new E.Match(G, TABLE, seed, target);
@@ -348,17 +353,16 @@
       moves.forEach(function (i) { d.apply(d.legalActions()[i]); });
       S.match.score();
     });
-    deal(kept.deals[kept.deals.length - 1]);
+    deal(kept.deals[kept.deals.length - 1], again);
   }
 
   function address() { return "#seed=" + S.seed + (POINTS ? "&target=" + S.target : ""); }
 
   /* The next deal; given its moves (a kept match), played up to where they stop, told in the
    * story but not announced again. */
-  function deal(moves) {
+  function deal(moves, again) {
     stop();
     var m = S.match;
-    S.saved = JSON.stringify(MATCH_STATE.map(function (k) { return m[k]; }));
     S.deal = m.next();
     S.moves[m.number - 1] = [];
     S.seen = 0;
@@ -378,22 +382,16 @@
     keepMatch();
     go();
     if (moves) {
-      S.restored = false;
-      tellNote(say(GAME ? "game-kept" : "match-kept", { number: m.number }));
+      S.restored = false; // a deal already over shows its result, and says what comes next
+      if (!again && !S.deal.isTerminal()) tellNote(say(GAME ? "game-kept" : "match-kept", { number: m.number }));
     }
   }
 
-  /* The same cards again. A deal draws all its chance when it is made (the shuffle, and the cut
-   * that opens a deal which has one), the same draws whoever deals and however earlier deals
-   * went: so a new Match from the seed, whose earlier deals are made and dropped unplayed,
-   * reaches the random state this deal began with; its dealer and scores are put back as they
-   * were before this deal. A deal already counted in the statistics is not counted again. */
+  /* The same cards again: the match played again from its seed with the moves of the earlier
+   * deals, as a kept match is, and this deal from its start. A deal already counted in the
+   * statistics is not counted again. */
   function replay() {
-    var n = S.match.number, saved = JSON.parse(S.saved), m = new E.Match(G, TABLE, S.seed, S.target);
-    for (var i = 1; i < n; i++) m.next();
-    MATCH_STATE.forEach(function (k, i) { m[k] = saved[i]; });
-    S.match = m;
-    deal();
+    newMatch(S.seed, S.target, { id: S.id, counted: S.counted, deals: S.moves.slice(0, -1).concat([[]]) }, true);
   }
 
   function go() {
@@ -431,24 +429,29 @@
 
   // --- the match kept in this browser; localStorage may throw (file://, private modes) ---
 
+  /* Kept once the learner has moved in it, or when it is a kept match going on: a page opened
+   * at an address with a seed does not replace the match kept before until it is played. */
   function keepMatch() {
-    var kept = { id: S.id, seed: S.seed, target: S.target, deals: S.moves, counted: S.counted };
+    if (!S.going && S.match.number === 1 && !S.mine) return;
+    S.going = true;
+    var kept = { id: S.id, game: RULES_DIGEST, seed: S.seed, target: S.target, deals: S.moves, counted: S.counted };
     try { localStorage.setItem(MATCH_KEY, JSON.stringify(kept)); } catch (e) { /* kept for this visit only */ }
   }
   function forgetMatch() {
     try { localStorage.removeItem(MATCH_KEY); } catch (e) { /* nothing kept */ }
   }
 
-  /* What was kept, read as untrusted: exactly these keys, a seed and target this page accepts,
-   * and moves that the rules allow, played again on a scratch match that must not end before
-   * the last deal kept. Anything else is forgotten. */
+  /* What was kept, read as untrusted: exactly these keys, the rules of this page's game as
+   * they were (RULES_DIGEST: a site updated since may deal other cards), a seed and target this
+   * page accepts, and moves that the rules allow, played again on a scratch match that must not
+   * end before the last deal kept. Anything else is forgotten. */
   function keptMatch() {
     var raw, s;
     try { raw = localStorage.getItem(MATCH_KEY); } catch (e) { return null; }
     if (raw === null) return null;
     try { s = JSON.parse(raw); } catch (e) { s = null; }
-    if (!s || typeof s !== "object" || Array.isArray(s) || Object.keys(s).sort().join() !== "counted,deals,id,seed,target"
-        || typeof s.id !== "string" || !/^[0-9a-z]{1,12}$/.test(s.id) || !isSeed(s.seed) || !isTarget(s.target)
+    if (!s || typeof s !== "object" || Array.isArray(s) || Object.keys(s).sort().join() !== "counted,deals,game,id,seed,target"
+        || s.game !== RULES_DIGEST || typeof s.id !== "string" || !/^[0-9a-z]{1,12}$/.test(s.id) || !isSeed(s.seed) || !isTarget(s.target)
         || !count(s.counted) || !Array.isArray(s.deals) || s.deals.length < 1 || s.deals.length > 1000
         || s.counted > s.deals.length || !playable(s)) {
       forgetMatch();
@@ -991,10 +994,7 @@
   replayButton.addEventListener("click", function () {
     confirmed(S.mine > 0 ? say("confirm-replay") : "", say("replay"), replay);
   });
-  newButton.addEventListener("click", function () {
-    confirmed(playing() ? say(GAME ? "confirm-new-game" : "confirm-new-match") : "", say(GAME ? "new-game" : "new-match"),
-              function () { newMatch(Math.floor(Math.random() * 1e6), S.target); });
-  });
+  newButton.addEventListener("click", function () { fresh(Math.floor(Math.random() * 1e6), S.target); });
   statsBox.lastChild.addEventListener("click", function () {
     try { localStorage.removeItem(KEY); } catch (e) { /* nothing kept */ }
     stats();
@@ -1023,6 +1023,11 @@
     if (then) then();
   }
 
+  function fresh(seed, target, otherwise) { // a new match, once asked if one is in progress
+    confirmed(S.match && playing() ? say(GAME ? "confirm-new-game" : "confirm-new-match") : "", newButton.innerHTML,
+              function () { newMatch(seed, target); }, otherwise);
+  }
+
   /* Whether a match in progress would be lost: the learner has moved, and it is not over. */
   function playing() { return !over() && (S.match.number > 1 || S.mine > 0); }
 
@@ -1030,6 +1035,11 @@
    * the action, and "Keep playing", the default, leaves everything as it was. */
   function confirmed(question, yes, then, otherwise) {
     if (!question) return then();
+    if (typeof dialog.showModal !== "function") { // a browser without <dialog>: its own question
+      if (window.confirm(el("p", "", question).textContent || "")) then();
+      else if (otherwise) otherwise();
+      return;
+    }
     S.onYes = then;
     S.onNo = otherwise || null;
     S.asker = /** @type {HTMLElement} */ (document.activeElement);
@@ -1053,10 +1063,23 @@
       var kept = keptMatch(), ours = kept && history.state && history.state.tcPlay === kept.id;
       if (kept && (ours || !("seed" in h))) return newMatch(kept.seed, kept.target, kept);
     }
-    if (seed !== S.seed || target !== S.target) newMatch(seed, target);
+    // Back, Forward or an address typed: asked as "New match" asks; kept, the match keeps its address
+    if (seed !== S.seed || target !== S.target) {
+      fresh(seed, target, function () { history.replaceState({ tcPlay: S.id }, "", address()); });
+    }
     if (("seed" in h && !goodSeed) || (POINTS && "target" in h && !goodTarget)) tellNote(say("address-unreadable"));
   }
   window.addEventListener("hashchange", fromAddress);
+  /* Another tab of this page kept its match under this tab's id (both went on from one kept
+   * match): this tab takes an id of its own, so that a reload of either finds its own moves. */
+  window.addEventListener("storage", function (ev) {
+    if (ev.key !== MATCH_KEY || !ev.newValue || !S.match) return;
+    var other;
+    try { other = JSON.parse(ev.newValue); } catch (e) { return; }
+    if (!other || other.id !== S.id) return;
+    S.id = Math.random().toString(36).slice(2, 12);
+    history.replaceState({ tcPlay: S.id }, "", address());
+  });
   stats();
   fromAddress();
   root.setAttribute("data-play-ready", ""); // bench/browser.py times the page until here

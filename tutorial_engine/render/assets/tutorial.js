@@ -9,8 +9,8 @@
  * read); open, or beside the page on a wide screen, it is not. Material's menu button is a <label>
  * for its checkbox, which the keyboard cannot reach and which may not take a button's role: it
  * becomes a real button with the label's icon, named as the navigation it opens, saying whether
- * it is open (Escape closes the drawer). A focus left inside the drawer as it closes goes back
- * to the button. */
+ * it is open (Escape closes the drawer). A focus left inside the drawer as it closes goes to
+ * the heading a link of its table of contents led to, else back to the button. */
 (function () {
   var toggle = document.getElementById("__drawer");
   var found = document.querySelector(".md-sidebar--primary");
@@ -30,9 +30,22 @@
     label.parentNode.replaceChild(made, label);
     button = made;
   }
+  var followed = ""; // a link within the page just taken from the drawer (its table of contents)
+  sidebar.addEventListener("click", function (event) {
+    var link = event.target instanceof Element ? event.target.closest('a[href^="#"]') : null;
+    followed = link ? link.getAttribute("href") || "" : "";
+  });
   var update = function () {
     var closed = narrow.matches && !drawer.checked;
-    if (closed && button && sidebar.contains(document.activeElement)) button.focus();
+    if (closed && sidebar.contains(document.activeElement)) {
+      // the heading a link led to takes the focus, else the button that opened the drawer
+      var target = followed && document.getElementById(decodeURIComponent(followed.slice(1)));
+      if (target) {
+        if (target.tabIndex < 0 && !target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
+        target.focus();
+      } else if (button) button.focus();
+    }
+    followed = "";
     if (closed) sidebar.setAttribute("inert", "");
     else sidebar.removeAttribute("inert");
     if (button) button.setAttribute("aria-expanded", String(narrow.matches && drawer.checked));
