@@ -320,8 +320,9 @@
 
   /* seed, target, match, deal; id: the match's, which this tab's history entry holds too;
    * moves: every move of every deal, as the index of the action among the legal ones; counted:
-   * the last deal the statistics counted; saved: the match's state before this deal (for replay);
-   * seen: the deal's log events told; shown: the trick on the table {plays: [[seat, card]],
+   * the last deal the statistics counted; going: whether the match is kept (keepMatch); mine:
+   * the learner's moves in this deal; asking: whether a question is open (confirmed); seen: the
+   * deal's log events told; shown: the trick on the table {plays: [[seat, card]],
    * winner}; taken: tricks by seat; refusal: whether trump was chosen after a refusal; hint: the
    * legality shown; advised: the action shown; said: what to announce next; state: turn, wait or
    * end. */
