@@ -22,7 +22,7 @@ import functools
 import os
 import re
 import threading
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from http.server import ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
@@ -30,7 +30,7 @@ import pytest
 from test_csp_browser import policy
 from test_layout_browser import AXE, contrast, dark_areas, page_at, playwright_api  # noqa: F401  (Playwright, Chromium)
 from test_site import ROOT, site  # noqa: F401  (the site, built once for the run)
-from test_site_meta import host  # noqa: F401  (each locale's own 404.html for a missing address)
+from test_site_meta import StaticHost, host  # noqa: F401  (each locale's own 404.html for a missing address)
 
 from tutorial_engine.i18n.theme import not_found_heading
 from tutorial_engine.i18n.translator import English, Translator
@@ -85,30 +85,19 @@ def tab_until(page, wanted: str, limit: int) -> list[dict]:
 
 # --- a host that serves its root's 404.html for any address it lacks -------------------------------
 
-class PagesHost(SimpleHTTPRequestHandler):
+class PagesHost(StaticHost):
     """A static host as GitHub Pages or Netlify serve a site: from `prefix`, and every address it
     lacks, however deep, gets the site's root 404.html with status 404."""
 
     prefix = "/"
-
-    def log_message(self, *args) -> None:
-        pass
 
     def translate_path(self, path: str) -> str:
         if not path.startswith(self.prefix):
             return os.path.join(str(self.directory), "\0")  # nothing there
         return super().translate_path("/" + path[len(self.prefix):])
 
-    def send_error(self, code, message=None, explain=None):
-        if code != 404:
-            return super().send_error(code, message, explain)
-        body = (Path(self.directory) / "404.html").read_bytes()
-        self.send_response(404)
-        self.send_header("Content-Type", "text/html; charset=utf-8")
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        if self.command != "HEAD":
-            self.wfile.write(body)
+    def not_found_page(self) -> Path | None:
+        return Path(self.directory) / "404.html"
 
 
 @pytest.fixture(scope="module")

@@ -29,10 +29,15 @@ HOME_INTRO = ("This site teaches card games step by step. Each game has a rules 
 class StaticHost(Quiet):
     """A static host: a missing address under /<locale>/ gets that locale's 404.html, with 404."""
 
-    def send_error(self, code, message=None, explain=None):
+    def not_found_page(self) -> Path | None:
+        """The page this host serves for an address it lacks, if any."""
         locale = self.path.strip("/").split("/")[0]
         page = Path(self.directory) / locale / "404.html"
-        if code != 404 or locale not in LOCALES or not page.is_file():
+        return page if locale in LOCALES and page.is_file() else None
+
+    def send_error(self, code, message=None, explain=None):
+        page = self.not_found_page() if code == 404 else None
+        if page is None:
             return super().send_error(code, message, explain)
         body = page.read_bytes()
         self.send_response(404)
