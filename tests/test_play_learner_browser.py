@@ -107,11 +107,6 @@ def test_show_me_gives_the_reason_of_the_python_player_in_every_position(built_s
     assert t.errors == []
 
 
-def open_at(t, url: str) -> None:
-    t.page.goto(url)
-    t.page.wait_for_selector("#tc-play[data-play-ready]", state="attached")
-
-
 def seen(t) -> dict:
     """What a reload must keep: the deal, the score, the hand, the trick, the story."""
     s = t.state()
@@ -127,7 +122,7 @@ def test_a_reload_and_a_closed_tab_keep_the_match_and_a_shared_address_starts_it
     base = f"{server}/en/{EUCHRE}" if scheme == "http" else (built_site / "en" / EUCHRE).as_uri()
     t = table()
     page = t.page
-    open_at(t, base + "#seed=21")
+    t.open(base + "#seed=21")
     assert finish_deal(t)["next"]
     finished = seen(t)
     page.reload()
@@ -162,7 +157,7 @@ def test_a_reload_and_a_closed_tab_keep_the_match_and_a_shared_address_starts_it
     # The shared address, opened afresh: the match from its first deal, while the kept match
     # stays kept until the new one is played
     page.goto(base.replace("play.html", "rules.html"))
-    open_at(t, base + "#seed=21")
+    t.open(base + "#seed=21")
     assert t.state()["title"] == messages["deal-number"].replace("{number}", "1")
     assert json.loads(page.evaluate("localStorage.getItem('tc-play:euchre:4x2')"))["deals"] == 1
     assert len(json.loads(page.evaluate(f"localStorage.getItem('{MATCH_KEY}')"))["deals"]) == 2
@@ -198,9 +193,9 @@ def test_a_kept_match_that_cannot_be_played_again_is_forgotten(built_site, serve
     data = page_data(built_site, "en", EUCHRE)
     t = table()
     page = t.page
-    open_at(t, f"{server}/en/{EUCHRE}#seed=5")
+    t.open(f"{server}/en/{EUCHRE}#seed=5")
     page.evaluate("([k, v]) => localStorage.setItem(k, v)", [MATCH_KEY, stored.replace("GAME", json.dumps(data["rules"]))])
-    open_at(t, f"{server}/en/{EUCHRE}")
+    t.open(f"{server}/en/{EUCHRE}")
     s = t.state()
     assert s["title"] == data["messages"]["deal-number"].replace("{number}", "1")
     assert page.evaluate("location.hash") != "#seed=21" and squash(s["note"]) != data["messages"]["game-kept"].replace(
@@ -215,11 +210,11 @@ def test_a_sound_kept_match_is_played_again_to_where_it_stopped(built_site, serv
     data = page_data(built_site, "en", EUCHRE)
     t = table()
     page = t.page
-    open_at(t, f"{server}/en/{EUCHRE}#seed=5")
+    t.open(f"{server}/en/{EUCHRE}#seed=5")
     page.evaluate("([k, v]) => localStorage.setItem(k, v)",
                   [MATCH_KEY, json.dumps({"id": "abc", "game": data["rules"], "seed": 21, "target": 10,
                                           "deals": [[0, 0, 0]], "counted": 0})])
-    open_at(t, f"{server}/en/{EUCHRE}")
+    t.open(f"{server}/en/{EUCHRE}")
     assert page.evaluate("location.hash") == "#seed=21"
     story = page.eval_on_selector_all(".tc-play__log li", "ls => ls.length")
     assert story >= 4  # the deal, the turned card and three bids
@@ -352,7 +347,7 @@ def test_an_address_that_cannot_be_read_deals_a_new_match_and_says_so(built_site
     data = page_data(built_site, "fa", EUCHRE)
     t = table()
     base = f"{server}/fa/{EUCHRE}" if scheme == "http" else (built_site / "fa" / EUCHRE).as_uri()
-    open_at(t, base + "#seed=12ab")
+    t.open(base + "#seed=12ab")
     hash_ = t.page.evaluate("location.hash")
     assert hash_.startswith("#seed=") and hash_[6:].isdigit()
     assert said(t.state()["note"]) == said(data["messages"]["address-unreadable"])
@@ -362,7 +357,7 @@ def test_an_address_that_cannot_be_read_deals_a_new_match_and_says_so(built_site
 def test_refused_cards_are_readable_in_both_palettes(built_site, server, table, scheme):
     t = table(color_scheme="dark" if scheme == "slate" else "light")
     page = t.page
-    open_at(t, f"{server}/en/{EUCHRE}#seed=11")
+    t.open(f"{server}/en/{EUCHRE}#seed=11")
     page.evaluate(f"document.body.setAttribute('data-md-color-scheme', '{scheme}')")
     position_with_refusals(t)
     colours = page.evaluate("""() => {
@@ -384,7 +379,7 @@ def test_the_question_is_a_readable_modal_dialog_on_a_phone(built_site, server, 
     data = page_data(built_site, code, EUCHRE)
     t = table(viewport={"width": 320, "height": 640}, **PHONE)
     page = t.page
-    open_at(t, f"{server}/{code}/{EUCHRE}#seed=18")
+    t.open(f"{server}/{code}/{EUCHRE}#seed=18")
     page.evaluate(f"document.body.setAttribute('data-md-color-scheme', '{scheme}')")
     t.until_decision()
     t.advised()
@@ -444,7 +439,7 @@ def test_two_tabs_that_went_on_from_one_kept_match_part_ways(built_site, server,
     a reload of either finds its own moves."""
     t = table()
     first = t.page
-    open_at(t, f"{server}/en/{EUCHRE}#seed=21")
+    t.open(f"{server}/en/{EUCHRE}#seed=21")
     t.until_decision()
     t.advised()
     second = first.context.new_page()
